@@ -1,0 +1,140 @@
+import ipaddr from 'ipaddr.js';
+import { z } from 'zod';
+
+/**
+ * Every setting of the service, read from the environment once, validated, and frozen.
+ * Nothing else in src/ reads process.env. A bad value stops start-up with a message that
+ * names the variable: the service never starts on a configuration it did not understand.
+ */
+
+const integer = (name: string, min: number, max: number) =>
+  z
+    .string()
+    .regex(/^\d+$/, `${name} must be a whole number`)
+    .transform(Number)
+    .pipe(
+      z
+        .number()
+        .int()
+        .min(min, `${name} must be at least ${min}`)
+        .max(max, `${name} must be at most ${max}`),
+    );
+
+/** proxy-addr (behind Fastify's trustProxy) also understands these names. */
+const PROXY_KEYWORDS = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+const isAddressOrCidr = (entry: string) =>
+  PROXY_KEYWORDS.has(entry) || ipaddr.isValid(entry) || isCidr(entry);
+
+function isCidr(entry: string): boolean {
+  try {
+    ipaddr.parseCIDR(entry);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const EnvSchema = z
+  .object({
+    HOST: z.string().min(1).default('127.0.0.1'),
+    PORT: integer('PORT', 0, 65535).default(8080),
+    SNAPSHOT_PATH: z.string().min(1).optional(),
+    REDIS_URL: z
+      .url({ protocol: /^rediss?$/, error: 'REDIS_URL must be a redis:// or rediss:// URL' })
+      .optional(),
+    SNAPSHOT_REDIS_KEY: z.string().min(1).optional(),
+    RATE_LIMIT: z.enum(['on', 'off'], { error: 'RATE_LIMIT must be "on" or "off"' }).default('on'),
+    RATE_LIMIT_MAX: integer('RATE_LIMIT_MAX', 1, 1_000_000).default(20),
+    RATE_LIMIT_WINDOW_SECONDS: integer('RATE_LIMIT_WINDOW_SECONDS', 1, 31 * 24 * 3600).default(
+      3600,
+    ),
+    RATE_LIMIT_MEMORY_MAX_CLIENTS: integer('RATE_LIMIT_MEMORY_MAX_CLIENTS', 1, 10_000_000).default(
+      100_000,
+    ),
+    TRUST_PROXY: z
+      .string()
+      .transform((value) =>
+        value
+          .split(',')
+          .map((entry) => entry.trim())
+          .filter(Boolean),
+      )
+      .refine((entries) => entries.every(isAddressOrCidr), {
+        message: 'TRUST_PROXY must be a comma-separated list of IP addresses or CIDR ranges',
+      })
+      .optional(),
+    CACHE_MAX_AGE_SECONDS: integer('CACHE_MAX_AGE_SECONDS', 0, 86_400).default(30),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+      .default('info'),
+  })
+  .refine((env) => !(env.SNAPSHOT_REDIS_KEY && env.SNAPSHOT_PATH), {
+    message: 'SNAPSHOT_REDIS_KEY and SNAPSHOT_PATH exclude each other',
+  })
+  .refine((env) => !env.SNAPSHOT_REDIS_KEY || env.REDIS_URL, {
+    message: 'SNAPSHOT_REDIS_KEY needs REDIS_URL',
+  });
+
+export interface Config {
+  readonly host: string;
+  readonly port: number;
+  /** The snapshot file to follow; undefined serves the bundled demo snapshot. */
+  readonly snapshotPath: string | undefined;
+  readonly redisUrl: string | undefined;
+  readonly snapshotRedisKey: string | undefined;
+  readonly rateLimit: {
+    readonly enabled: boolean;
+    readonly max: number;
+    readonly windowSeconds: number;
+    readonly memoryMaxClients: number;
+    /** A quota store slower than this is treated as unavailable (decisions.md §5). */
+    readonly storeTimeoutMs: number;
+  };
+  /** Peers whose X-Forwarded-For is honoured; undefined trusts no one. */
+  readonly trustProxy: readonly string[] | undefined;
+  readonly cacheMaxAgeSeconds: number;
+  readonly logLevel: string;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: readonly string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  // An empty variable means "not set", as in most shells' `VAR= cmd`.
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const parsed = EnvSchema.safeParse(present);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((issue) => issue.message));
+  }
+  const e = parsed.data;
+  return deepFreeze({
+    host: e.HOST,
+    port: e.PORT,
+    snapshotPath: e.SNAPSHOT_PATH,
+    redisUrl: e.REDIS_URL,
+    snapshotRedisKey: e.SNAPSHOT_REDIS_KEY,
+    rateLimit: {
+      enabled: e.RATE_LIMIT === 'on',
+      max: e.RATE_LIMIT_MAX,
+      windowSeconds: e.RATE_LIMIT_WINDOW_SECONDS,
+      memoryMaxClients: e.RATE_LIMIT_MEMORY_MAX_CLIENTS,
+      storeTimeoutMs: 250,
+    },
+    trustProxy: e.TRUST_PROXY,
+    cacheMaxAgeSeconds: e.CACHE_MAX_AGE_SECONDS,
+    logLevel: e.LOG_LEVEL,
+  });
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object') {
+    for (const inner of Object.values(value)) deepFreeze(inner);
+    Object.freeze(value);
+  }
+  return value;
+}

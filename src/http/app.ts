@@ -1,0 +1,99 @@
+import cors from '@fastify/cors';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
+import type { Logger } from 'pino';
+import { ApiError } from '../domain/errors.ts';
+import type { Metrics } from '../observability/metrics.ts';
+import type { QuotaGate } from '../quota/quota-gate.ts';
+import type { QuotaStore } from '../quota/quota-store.ts';
+import type { SnapshotStore } from '../snapshot/snapshot-store.ts';
+import { KnownRoutes } from './known-routes.ts';
+import { registerOperationsRoutes } from './routes/operations.ts';
+import { registerRecordRoutes } from './routes/records.ts';
+import { sendError } from './send-error.ts';
+
+export interface AppDeps {
+  readonly snapshots: SnapshotStore;
+  readonly gate: QuotaGate;
+  readonly quotaStore: QuotaStore | undefined;
+  readonly metrics: Metrics;
+  readonly logger: Logger;
+  readonly clock: () => number;
+  readonly trustProxy: readonly string[] | undefined;
+  readonly cacheMaxAgeSeconds: number;
+}
+
+/** Headers a browser may read on a cross-origin response (decisions.md §8). */
+export const EXPOSED_HEADERS = [
+  'X-RateLimit-Limit',
+  'X-RateLimit-Remaining',
+  'X-RateLimit-Window',
+  'X-RateLimit-Reset',
+  'Retry-After',
+  'ETag',
+];
+
+/** Builds the HTTP application; the caller decides where it listens. */
+export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: deps.logger as FastifyBaseLogger,
+    // One line per request, written in onResponse below, instead of Fastify's two.
+    logController: new LogController({ disableRequestLogging: true }),
+    trustProxy: deps.trustProxy === undefined ? false : [...deps.trustProxy],
+    routerOptions: { querystringParser: () => ({}) }, // data routes parse the raw query strictly
+    requestTimeout: 10_000,
+    connectionTimeout: 30_000,
+    keepAliveTimeout: 5_000,
+    bodyLimit: 64 * 1024,
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+  });
+  app.server.headersTimeout = 10_000;
+
+  await app.register(cors, {
+    origin: '*',
+    methods: ['GET', 'HEAD', 'POST'],
+    exposedHeaders: EXPOSED_HEADERS,
+    maxAge: 86_400,
+    strictPreflight: false,
+  });
+
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('x-content-type-options', 'nosniff');
+  });
+
+  app.addHook('onResponse', async (request, reply) => {
+    const route = request.routeOptions.url ?? 'unmatched';
+    const seconds = reply.elapsedTime / 1000;
+    deps.metrics.observeRequest(route, request.method, reply.statusCode, seconds);
+    request.log.info(
+      {
+        method: request.method,
+        url: request.url,
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime * 100) / 100,
+        ip: request.ip,
+      },
+      'request',
+    );
+  });
+
+  app.setErrorHandler((error, request, reply) => {
+    if (error instanceof ApiError) return sendError(reply, error);
+    const status = (error as { statusCode?: number }).statusCode;
+    if (status !== undefined && status >= 400 && status < 500) {
+      // A malformed request the framework refused (body too large, bad content type...).
+      request.log.info({ code: (error as { code?: string }).code, status }, 'request refused');
+      return sendError(reply, new ApiError('invalid_query', 'The request is not valid.')).code(
+        status,
+      );
+    }
+    request.log.error({ err: error }, 'unexpected error');
+    return sendError(reply, new ApiError('internal_error'));
+  });
+
+  const knownRoutes = new KnownRoutes();
+  registerRecordRoutes(app, { ...deps, knownRoutes });
+  registerOperationsRoutes(app, { ...deps, knownRoutes });
+  knownRoutes.install(app);
+  return app;
+}

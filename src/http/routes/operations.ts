@@ -1,0 +1,47 @@
+import type { FastifyInstance } from 'fastify';
+import type { Metrics } from '../../observability/metrics.ts';
+import type { QuotaStore } from '../../quota/quota-store.ts';
+import type { SnapshotStore } from '../../snapshot/snapshot-store.ts';
+import type { KnownRoutes } from '../known-routes.ts';
+
+export interface OperationsRouteDeps {
+  readonly snapshots: SnapshotStore;
+  /** Undefined when limiting is off: then readiness does not depend on a store. */
+  readonly quotaStore: QuotaStore | undefined;
+  readonly metrics: Metrics;
+  readonly knownRoutes: KnownRoutes;
+}
+
+/** Liveness, readiness and metrics (decisions.md §1). None of them counts against the quota. */
+export function registerOperationsRoutes(app: FastifyInstance, deps: OperationsRouteDeps): void {
+  const { snapshots, quotaStore, metrics, knownRoutes } = deps;
+
+  app.get('/healthz', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return { ok: true };
+  });
+
+  app.get('/readyz', async (_request, reply) => {
+    const snapshot = snapshots.current !== null;
+    const quota = quotaStore === undefined ? true : await quotaStore.isReady().catch(() => false);
+    const ok = snapshot && quota;
+    return reply
+      .code(ok ? 200 : 503)
+      .header('cache-control', 'no-store')
+      .send({
+        ok,
+        snapshot: snapshot ? 'loaded' : 'missing',
+        quotaStore: quotaStore === undefined ? 'disabled' : quota ? 'reachable' : 'unreachable',
+      });
+  });
+
+  app.get('/metrics', async (_request, reply) => {
+    const body = await metrics.registry.metrics();
+    return reply
+      .header('content-type', metrics.registry.contentType)
+      .header('cache-control', 'no-store')
+      .send(body);
+  });
+
+  for (const path of ['/healthz', '/readyz', '/metrics']) knownRoutes.add(path, ['GET']);
+}

@@ -1,0 +1,98 @@
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import type { QuotaGate } from '../quota/quota-gate.ts';
+import type { SnapshotStore } from '../snapshot/snapshot-store.ts';
+
+export interface MetricsSources {
+  readonly snapshots: SnapshotStore;
+  readonly gate: QuotaGate;
+  readonly clock: () => number;
+}
+
+export interface Metrics {
+  readonly registry: Registry;
+  observeRequest(route: string, method: string, status: number, seconds: number): void;
+}
+
+/**
+ * Prometheus metrics on a registry of this app's own (so several apps in one process,
+ * as in tests, never share counters). Snapshot and quota figures are read when scraped.
+ */
+export function createMetrics({ snapshots, gate, clock }: MetricsSources): Metrics {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+
+  const requests = new Counter({
+    name: 'http_requests_total',
+    help: 'HTTP requests by route, method and status.',
+    labelNames: ['route', 'method', 'status'] as const,
+    registers: [registry],
+  });
+  const duration = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'Time to answer HTTP requests, by route.',
+    labelNames: ['route'] as const,
+    buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1],
+    registers: [registry],
+  });
+  new Counter({
+    name: 'quota_rejections_total',
+    help: 'Counted requests refused with rate_limited.',
+    registers: [registry],
+    collect() {
+      this.reset();
+      this.inc(gate.stats.rejections);
+    },
+  });
+  new Counter({
+    name: 'quota_store_failures_total',
+    help: 'Counted requests refused with rate_limit_unavailable.',
+    registers: [registry],
+    collect() {
+      this.reset();
+      this.inc(gate.stats.storeFailures);
+    },
+  });
+  new Gauge({
+    name: 'snapshot_loaded',
+    help: '1 when a snapshot is being served, else 0.',
+    registers: [registry],
+    collect() {
+      this.set(snapshots.current === null ? 0 : 1);
+    },
+  });
+  new Gauge({
+    name: 'snapshot_records',
+    help: 'Records in the snapshot being served.',
+    registers: [registry],
+    collect() {
+      this.set(snapshots.current?.recordCount ?? 0);
+    },
+  });
+  new Gauge({
+    name: 'snapshot_age_seconds',
+    help: 'Seconds since the served snapshot was generated (its generatedAt).',
+    registers: [registry],
+    collect() {
+      const current = snapshots.current;
+      if (current === null) this.reset();
+      else this.set((clock() - current.generatedAtMs) / 1000);
+    },
+  });
+  new Counter({
+    name: 'snapshot_rejections_total',
+    help: 'Published snapshots refused as invalid.',
+    registers: [registry],
+    collect() {
+      this.reset();
+      this.inc(snapshots.counts.rejected);
+    },
+  });
+
+  return {
+    registry,
+    observeRequest(route, method, status, seconds) {
+      requests.inc({ route, method, status });
+      duration.observe({ route }, seconds);
+    },
+  };
+}

@@ -1,0 +1,71 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadConfig } from '../../src/config.ts';
+import type { SnapshotFile } from '../../src/domain/snapshot.ts';
+import { type RunningServer, startServer } from '../../src/server.ts';
+import { type RequestOptions, type Response, request } from './http.ts';
+
+export interface TestServerOptions {
+  /** Written to a fresh SNAPSHOT_PATH before start; `null` starts with no snapshot file. */
+  readonly snapshot?: SnapshotFile | null;
+  /** Extra environment variables, exactly as an operator would set them. */
+  readonly env?: Record<string, string>;
+  readonly clock?: () => number;
+}
+
+export interface TestServer {
+  readonly server: RunningServer;
+  readonly origin: string;
+  /** The file the server follows. */
+  readonly snapshotPath: string;
+  get(pathAndQuery: string, options?: RequestOptions): Promise<Response>;
+  /** Replaces the snapshot file atomically (temp file + rename), as `publish` does. */
+  publish(snapshot: SnapshotFile | string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Starts the real server (real config parsing, real socket) on a free port. */
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
+  const dir = await mkdtemp(join(tmpdir(), 'reset-records-test-'));
+  const snapshotPath = join(dir, 'snapshot.json');
+  const toText = (snapshot: SnapshotFile | string) =>
+    typeof snapshot === 'string' ? snapshot : JSON.stringify(snapshot);
+  if (options.snapshot) await writeFile(snapshotPath, toText(options.snapshot));
+
+  const config = loadConfig({
+    HOST: '127.0.0.1',
+    PORT: '0',
+    LOG_LEVEL: 'silent',
+    SNAPSHOT_PATH: snapshotPath,
+    ...options.env,
+  });
+  const server = await startServer(config, options.clock ? { clock: options.clock } : {});
+  let publishes = 0;
+  return {
+    server,
+    origin: server.origin,
+    snapshotPath,
+    get: (pathAndQuery, requestOptions) => request(server.origin, pathAndQuery, requestOptions),
+    async publish(snapshot) {
+      const temporary = join(dir, `next-${publishes++}.json`);
+      await writeFile(temporary, toText(snapshot));
+      const { rename } = await import('node:fs/promises');
+      await rename(temporary, snapshotPath);
+    },
+    async close() {
+      await server.close();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Polls `check` every 20 ms until it returns true or `timeoutMs` passes; returns the time taken. */
+export async function waitFor(check: () => Promise<boolean>, timeoutMs: number): Promise<number> {
+  const started = Date.now();
+  while (Date.now() - started < timeoutMs) {
+    if (await check()) return Date.now() - started;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`condition not met within ${timeoutMs} ms`);
+}
