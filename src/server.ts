@@ -63,7 +63,7 @@ export async function startServer(
           timeoutMs: rateLimit.storeTimeoutMs,
           logger,
         });
-  const metrics = createMetrics({ snapshots, gate, clock });
+  const metrics = createMetrics({ snapshots, gate, clock, memoryStore: quotaStore });
 
   const app = await createApp({
     snapshots,

@@ -6,6 +6,7 @@ import type { Metrics } from '../observability/metrics.ts';
 import type { QuotaGate } from '../quota/quota-gate.ts';
 import type { QuotaStore } from '../quota/quota-store.ts';
 import type { SnapshotStore } from '../snapshot/snapshot-store.ts';
+import { answerClientError } from './client-errors.ts';
 import { KnownRoutes } from './known-routes.ts';
 import { registerOperationsRoutes } from './routes/operations.ts';
 import { registerRecordRoutes } from './routes/records.ts';
@@ -32,6 +33,9 @@ export const EXPOSED_HEADERS = [
   'ETag',
 ];
 
+const refusalDetail = (status: number) =>
+  status === 413 ? 'The request body is too large.' : 'The request is not valid.';
+
 /** Builds the HTTP application; the caller decides where it listens. */
 export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
@@ -46,20 +50,17 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: 64 * 1024,
     return503OnClosing: true,
     forceCloseConnections: 'idle',
+    clientErrorHandler: answerClientError,
   });
   app.server.headersTimeout = 10_000;
-
-  await app.register(cors, {
-    origin: '*',
-    methods: ['GET', 'HEAD', 'POST'],
-    exposedHeaders: EXPOSED_HEADERS,
-    maxAge: 86_400,
-    strictPreflight: false,
-  });
 
   app.addHook('onRequest', async (_request, reply) => {
     reply.header('x-content-type-options', 'nosniff');
   });
+
+  // Adds the CORS headers to every response; preflights are answered by KnownRoutes so
+  // that an OPTIONS to an unknown path is a 404 like any other method.
+  await app.register(cors, { origin: '*', exposedHeaders: EXPOSED_HEADERS, preflight: false });
 
   app.addHook('onResponse', async (request, reply) => {
     const route = request.routeOptions.url ?? 'unmatched';
@@ -77,21 +78,22 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     );
   });
 
+  const knownRoutes = new KnownRoutes();
+
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof ApiError) return sendError(reply, error);
+    // A request that matched no route is a 404/405 whatever its body was.
+    if (request.is404) return knownRoutes.answerUnmatched(request, reply);
     const status = (error as { statusCode?: number }).statusCode;
     if (status !== undefined && status >= 400 && status < 500) {
       // A malformed request the framework refused (body too large, bad content type...).
       request.log.info({ code: (error as { code?: string }).code, status }, 'request refused');
-      return sendError(reply, new ApiError('invalid_query', 'The request is not valid.')).code(
-        status,
-      );
+      return sendError(reply, new ApiError('invalid_query', refusalDetail(status)), status);
     }
     request.log.error({ err: error }, 'unexpected error');
     return sendError(reply, new ApiError('internal_error'));
   });
 
-  const knownRoutes = new KnownRoutes();
   registerRecordRoutes(app, { ...deps, knownRoutes });
   registerOperationsRoutes(app, { ...deps, knownRoutes });
   knownRoutes.install(app);

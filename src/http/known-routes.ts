@@ -2,37 +2,62 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../domain/errors.ts';
 import { sendError } from './send-error.ts';
 
+const PREFLIGHT_MAX_AGE_SECONDS = '86400';
+
 /**
- * Answers every request that matched no route: 405 with `Allow` when the path exists
- * under another method, else 404. Both are JSON and neither counts against the quota.
+ * Knows every path the service answers and the methods of each, and answers what the
+ * routes themselves do not (none of it counts against the quota):
+ * - OPTIONS on a known path: 204 with the CORS preflight headers and `Allow`;
+ * - another method on a known path: 405 `method_not_allowed` with `Allow`;
+ * - any unknown path: 404 `not_found`.
  */
 export class KnownRoutes {
-  readonly #allow = new Map<string, Set<string>>();
+  readonly #allow = new Map<string, string>();
 
   add(path: string, methods: readonly string[]): void {
-    const allowed = this.#allow.get(path) ?? new Set(['OPTIONS']);
+    const allowed = new Set(this.#allow.get(path)?.split(', '));
     for (const method of methods) allowed.add(method);
     if (allowed.has('GET')) allowed.add('HEAD');
-    this.#allow.set(path, allowed);
+    allowed.add('OPTIONS');
+    this.#allow.set(path, [...allowed].join(', '));
   }
 
+  /** Registers the OPTIONS routes and the 404/405 handler; call after every `add`. */
   install(app: FastifyInstance): void {
-    app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
-      const path = request.url.split('?', 1)[0]!;
-      const allowed = this.#allow.get(path);
-      if (allowed === undefined) {
-        return sendError(reply, new ApiError('not_found', `No resource at ${truncate(path)}.`));
-      }
-      const allow = [...allowed].join(', ');
-      reply.header('allow', allow);
-      return sendError(
-        reply,
-        new ApiError(
-          'method_not_allowed',
-          `Method ${request.method} is not allowed here. Allowed: ${allow}.`,
-        ),
-      );
-    });
+    for (const [path, allow] of this.#allow) {
+      app.options(path, async (request, reply) => {
+        const requestedHeaders = request.headers['access-control-request-headers'];
+        if (requestedHeaders !== undefined) {
+          // Safe to reflect: the API is anonymous, credentials are never allowed.
+          reply.header('access-control-allow-headers', requestedHeaders);
+        }
+        return reply
+          .code(204)
+          .header('allow', allow)
+          .header('access-control-allow-methods', allow)
+          .header('access-control-max-age', PREFLIGHT_MAX_AGE_SECONDS)
+          .header('vary', 'Access-Control-Request-Headers')
+          .send();
+      });
+    }
+    app.setNotFoundHandler((request, reply) => this.answerUnmatched(request, reply));
+  }
+
+  /** 405 with `Allow` when the path exists under another method, else 404. */
+  answerUnmatched(request: FastifyRequest, reply: FastifyReply): FastifyReply {
+    const path = request.url.split('?', 1)[0]!;
+    const allow = this.#allow.get(path);
+    if (allow === undefined) {
+      return sendError(reply, new ApiError('not_found', `No resource at ${truncate(path)}.`));
+    }
+    reply.header('allow', allow);
+    return sendError(
+      reply,
+      new ApiError(
+        'method_not_allowed',
+        `Method ${request.method} is not allowed here. Allowed: ${allow}.`,
+      ),
+    );
   }
 }
 

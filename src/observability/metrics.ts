@@ -6,6 +6,8 @@ export interface MetricsSources {
   readonly snapshots: SnapshotStore;
   readonly gate: QuotaGate;
   readonly clock: () => number;
+  /** Present when the quota lives in process memory. */
+  readonly memoryStore?: { readonly stats: { clients: number; evictions: number } } | undefined;
 }
 
 export interface Metrics {
@@ -17,7 +19,7 @@ export interface Metrics {
  * Prometheus metrics on a registry of this app's own (so several apps in one process,
  * as in tests, never share counters). Snapshot and quota figures are read when scraped.
  */
-export function createMetrics({ snapshots, gate, clock }: MetricsSources): Metrics {
+export function createMetrics({ snapshots, gate, clock, memoryStore }: MetricsSources): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
 
@@ -87,6 +89,26 @@ export function createMetrics({ snapshots, gate, clock }: MetricsSources): Metri
       this.inc(snapshots.counts.rejected);
     },
   });
+
+  if (memoryStore !== undefined) {
+    new Gauge({
+      name: 'quota_memory_clients',
+      help: 'Clients tracked by the in-memory quota store.',
+      registers: [registry],
+      collect() {
+        this.set(memoryStore.stats.clients);
+      },
+    });
+    new Counter({
+      name: 'quota_memory_evictions_total',
+      help: 'Clients forgotten because the in-memory quota store reached its cap.',
+      registers: [registry],
+      collect() {
+        this.reset();
+        this.inc(memoryStore.stats.evictions);
+      },
+    });
+  }
 
   return {
     registry,

@@ -45,11 +45,16 @@ export function parseCanonicalInteger(value: string, max: number): number | unde
   return parsed <= max ? parsed : undefined;
 }
 
-function decode(component: string): string {
+/** Percent-decodes a name or value; `name` (when known) is named in the error. */
+function decode(component: string, name?: string): string {
   try {
     return decodeURIComponent(component);
   } catch {
-    throw invalid('The query string contains invalid percent-encoding.');
+    throw invalid(
+      name === undefined
+        ? 'The query string contains invalid percent-encoding.'
+        : `Query parameter ${show(name)} has invalid percent-encoding in its value.`,
+    );
   }
 }
 
@@ -63,13 +68,12 @@ export function parseQuery(rawQuery: string, allowed: readonly ParamName[]): Lis
     if (segment === '') throw invalid('The query string contains an empty parameter.');
     const eq = segment.indexOf('=');
     const name = decode(eq === -1 ? segment : segment.slice(0, eq));
-    const value = eq === -1 ? '' : decode(segment.slice(eq + 1));
-
     if (!(allowed as readonly string[]).includes(name)) {
       throw invalid(`Unknown query parameter ${show(name)}. Allowed: ${allowed.join(', ')}.`);
     }
     if (seen.has(name)) throw invalid(`Query parameter "${name}" is given more than once.`);
     seen.add(name);
+    const value = eq === -1 ? '' : decode(segment.slice(eq + 1), name);
     if (value === '') throw invalid(`Query parameter "${name}" needs a value.`);
 
     switch (name as ParamName) {
