@@ -66,7 +66,9 @@ const EnvSchema = z
       .optional(),
     CACHE_MAX_AGE_SECONDS: integer('CACHE_MAX_AGE_SECONDS', 0, 86_400).default(30),
     LOG_LEVEL: z
-      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
+        error: 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent',
+      })
       .default('info'),
   })
   .refine((env) => !(env.SNAPSHOT_REDIS_KEY && env.SNAPSHOT_PATH), {

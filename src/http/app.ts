@@ -7,6 +7,7 @@ import type { QuotaGate } from '../quota/quota-gate.ts';
 import type { QuotaStore } from '../quota/quota-store.ts';
 import type { SnapshotStore } from '../snapshot/snapshot-store.ts';
 import { answerClientError } from './client-errors.ts';
+import { drainOnClose } from './drain-on-close.ts';
 import { KnownRoutes } from './known-routes.ts';
 import { registerOperationsRoutes } from './routes/operations.ts';
 import { registerRecordRoutes } from './routes/records.ts';
@@ -33,6 +34,9 @@ export const EXPOSED_HEADERS = [
   'ETag',
 ];
 
+/** How long shutdown waits for in-flight responses to be fully sent. */
+const SHUTDOWN_DRAIN_TIMEOUT_MS = 10_000;
+
 const refusalDetail = (status: number) =>
   status === 413 ? 'The request body is too large.' : 'The request is not valid.';
 
@@ -48,11 +52,11 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     connectionTimeout: 30_000,
     keepAliveTimeout: 5_000,
     bodyLimit: 64 * 1024,
-    return503OnClosing: true,
-    forceCloseConnections: 'idle',
+    return503OnClosing: false, // requests during the drain are served; see drainOnClose
     clientErrorHandler: answerClientError,
   });
   app.server.headersTimeout = 10_000;
+  drainOnClose(app.server, SHUTDOWN_DRAIN_TIMEOUT_MS, deps.logger);
 
   app.addHook('onRequest', async (_request, reply) => {
     reply.header('x-content-type-options', 'nosniff');
