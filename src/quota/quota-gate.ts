@@ -58,7 +58,8 @@ export function createQuotaGate({
     async admit(address) {
       let decision: QuotaDecision;
       try {
-        decision = await withTimeout(store.hit(clientKey(address)), timeoutMs);
+        const key = clientKey(address);
+        decision = store.hitNow ? store.hitNow(key) : await withTimeout(store.hit(key), timeoutMs);
       } catch (error) {
         stats.storeFailures++;
         logger.warn(

@@ -17,6 +17,11 @@ export interface QuotaDecision {
 export interface QuotaStore {
   /** Counts one request of `key` if the window has room; never records a refused one. */
   hit(key: string): Promise<QuotaDecision>;
+  /**
+   * Synchronous `hit`, offered by stores that live in process memory: it cannot hang,
+   * so the gate skips the timeout race (a timer per request) for it.
+   */
+  hitNow?(key: string): QuotaDecision;
   /** Whether the store can answer now (for /readyz). */
   isReady(): Promise<boolean>;
   close(): Promise<void>;
