@@ -28,7 +28,7 @@ export function request(
   return new Promise((resolve, reject) => {
     const req = httpRequest(
       {
-        host: url.hostname,
+        host: url.hostname.replace(/^\[|\]$/g, ''), // [::1] → ::1
         port: url.port,
         path: pathAndQuery,
         method: options.method ?? 'GET',
