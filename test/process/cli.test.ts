@@ -4,12 +4,11 @@ import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { fileURLToPath } from 'node:url';
+import { cleanEnv, ROOT } from '../support/process.ts';
 import { completion, HOUR, iso, schedule, snapshotOf } from '../support/records.ts';
 
 /** The real CLI (`bin/reset-records.js`) as an operator runs it (decisions.md §1). */
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const T = Date.parse('2026-11-20T12:00:00.000Z');
 
 interface Run {
@@ -18,32 +17,11 @@ interface Run {
   readonly stderr: string;
 }
 
-/** Environment without any of the service's own variables, plus `env`. */
-function cleanEnv(env: Record<string, string>): NodeJS.ProcessEnv {
-  const base = { ...process.env };
-  for (const name of [
-    'HOST',
-    'PORT',
-    'SNAPSHOT_PATH',
-    'REDIS_URL',
-    'SNAPSHOT_REDIS_KEY',
-    'RATE_LIMIT',
-    'RATE_LIMIT_MAX',
-    'RATE_LIMIT_WINDOW_SECONDS',
-    'TRUST_PROXY',
-    'NODE_OPTIONS',
-    'NODE_TEST_CONTEXT',
-  ]) {
-    delete base[name];
-  }
-  return { ...base, LOG_LEVEL: 'silent', ...env };
-}
-
 function cli(args: string[], env: Record<string, string> = {}): Promise<Run> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['bin/reset-records.js', ...args], {
       cwd: ROOT,
-      env: cleanEnv(env),
+      env: cleanEnv({ LOG_LEVEL: 'silent', ...env }),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';

@@ -1,13 +1,13 @@
 import assert from 'node:assert/strict';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { connect, createServer } from 'node:net';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { fileURLToPath } from 'node:url';
 import { request } from '../support/http.ts';
+import { cleanEnv, freePort, ROOT } from '../support/process.ts';
 import { completion, HOUR, iso, schedule, snapshotOf } from '../support/records.ts';
 import { waitFor } from '../support/server.ts';
 
@@ -16,7 +16,6 @@ import { waitFor } from '../support/server.ts';
  * request, graceful shutdown on SIGTERM, and `npm start` serving the bundled demo.
  */
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const T = Date.parse('2026-11-20T12:00:00.000Z');
 const SNAPSHOT = snapshotOf(
   [
@@ -25,37 +24,6 @@ const SNAPSHOT = snapshotOf(
   ],
   T,
 );
-
-/** A port that was free a moment ago: listen on port 0, note the port, close. */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (typeof address !== 'object' || address === null) throw new Error('no port');
-  return address.port;
-}
-
-function cleanEnv(env: Record<string, string>): NodeJS.ProcessEnv {
-  const base = { ...process.env };
-  for (const name of [
-    'HOST',
-    'PORT',
-    'SNAPSHOT_PATH',
-    'REDIS_URL',
-    'SNAPSHOT_REDIS_KEY',
-    'RATE_LIMIT',
-    'RATE_LIMIT_MAX',
-    'RATE_LIMIT_WINDOW_SECONDS',
-    'TRUST_PROXY',
-    'LOG_LEVEL',
-    'NODE_OPTIONS',
-    'NODE_TEST_CONTEXT',
-  ]) {
-    delete base[name];
-  }
-  return { ...base, ...env };
-}
 
 interface Service {
   readonly child: ChildProcess;

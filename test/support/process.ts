@@ -1,0 +1,41 @@
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+
+/** Helpers for tests that run the service or its CLI as a real process. */
+
+export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+/** Every variable the service reads, plus Node's own that a test runner may set. */
+const SERVICE_VARIABLES = [
+  'HOST',
+  'PORT',
+  'SNAPSHOT_PATH',
+  'REDIS_URL',
+  'SNAPSHOT_REDIS_KEY',
+  'RATE_LIMIT',
+  'RATE_LIMIT_MAX',
+  'RATE_LIMIT_WINDOW_SECONDS',
+  'RATE_LIMIT_MEMORY_MAX_CLIENTS',
+  'TRUST_PROXY',
+  'CACHE_MAX_AGE_SECONDS',
+  'LOG_LEVEL',
+  'NODE_OPTIONS',
+  'NODE_TEST_CONTEXT',
+];
+
+/** This process's environment without any of the service's variables, plus `env`. */
+export function cleanEnv(env: Record<string, string>): NodeJS.ProcessEnv {
+  const base = { ...process.env };
+  for (const name of SERVICE_VARIABLES) delete base[name];
+  return { ...base, ...env };
+}
+
+/** A port that was free a moment ago: listen on port 0, note the port, close. */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  if (typeof address !== 'object' || address === null) throw new Error('no port');
+  return address.port;
+}
