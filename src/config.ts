@@ -35,6 +35,14 @@ function isCidr(entry: string): boolean {
   }
 }
 
+function isOrigin(entry: string): boolean {
+  try {
+    return new URL(entry).origin === entry;
+  } catch {
+    return false;
+  }
+}
+
 const EnvSchema = z
   .object({
     HOST: z.string().min(1).default('127.0.0.1'),
@@ -62,6 +70,19 @@ const EnvSchema = z
       )
       .refine((entries) => entries.every(isAddressOrCidr), {
         message: 'TRUST_PROXY must be a comma-separated list of IP addresses or CIDR ranges',
+      })
+      .optional(),
+    MCP_ALLOWED_ORIGINS: z
+      .string()
+      .transform((value) =>
+        value
+          .split(',')
+          .map((entry) => entry.trim())
+          .filter(Boolean),
+      )
+      .refine((entries) => entries.every((entry) => entry === '*' || isOrigin(entry)), {
+        message:
+          'MCP_ALLOWED_ORIGINS must be * or a comma-separated list of origins such as https://example.com',
       })
       .optional(),
     CACHE_MAX_AGE_SECONDS: integer('CACHE_MAX_AGE_SECONDS', 0, 86_400).default(30),
@@ -97,6 +118,12 @@ export interface Config {
   readonly trustProxy: readonly string[] | undefined;
   readonly cacheMaxAgeSeconds: number;
   readonly logLevel: string;
+  readonly mcp: {
+    /** Browser origins allowed on /mcp; undefined allows any. */
+    readonly allowedOrigins: readonly string[] | undefined;
+    /** Larger MCP request bodies are answered 413. */
+    readonly maxBodyBytes: number;
+  };
 }
 
 export class ConfigError extends Error {
@@ -130,6 +157,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: e.TRUST_PROXY,
     cacheMaxAgeSeconds: e.CACHE_MAX_AGE_SECONDS,
     logLevel: e.LOG_LEVEL,
+    mcp: {
+      allowedOrigins: e.MCP_ALLOWED_ORIGINS?.includes('*') ? undefined : e.MCP_ALLOWED_ORIGINS,
+      maxBodyBytes: 64 * 1024,
+    },
   });
 }
 

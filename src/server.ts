@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import { type Config, ConfigError } from './config.ts';
 import { createApp } from './http/app.ts';
+import { createMcpEndpoint } from './mcp/mcp-server.ts';
 import { createLogger } from './observability/logger.ts';
 import { createMetrics } from './observability/metrics.ts';
 import { MemoryQuotaStore } from './quota/memory-store.ts';
@@ -65,6 +66,13 @@ export async function startServer(
         });
   const metrics = createMetrics({ snapshots, gate, clock, memoryStore: quotaStore });
 
+  const mcpEndpoint = createMcpEndpoint({
+    snapshots,
+    gate,
+    clock,
+    logger,
+    maxBodyBytes: config.mcp.maxBodyBytes,
+  });
   const app = await createApp({
     snapshots,
     gate,
@@ -74,6 +82,7 @@ export async function startServer(
     clock,
     trustProxy: config.trustProxy,
     cacheMaxAgeSeconds: config.cacheMaxAgeSeconds,
+    mcp: { ...config.mcp, endpoint: mcpEndpoint },
   });
   await app.listen({ host: config.host, port: config.port });
   const address = app.server.address();
@@ -86,6 +95,7 @@ export async function startServer(
     async close() {
       watcher?.stop();
       await app.close();
+      await mcpEndpoint.close();
       await quotaStore?.close();
     },
   };

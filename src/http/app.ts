@@ -2,6 +2,8 @@ import cors from '@fastify/cors';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import type { Logger } from 'pino';
 import { ApiError } from '../domain/errors.ts';
+import { registerMcpRoute } from '../mcp/mcp-route.ts';
+import type { McpEndpoint } from '../mcp/mcp-server.ts';
 import type { Metrics } from '../observability/metrics.ts';
 import type { QuotaGate } from '../quota/quota-gate.ts';
 import type { QuotaStore } from '../quota/quota-store.ts';
@@ -22,6 +24,11 @@ export interface AppDeps {
   readonly clock: () => number;
   readonly trustProxy: readonly string[] | undefined;
   readonly cacheMaxAgeSeconds: number;
+  readonly mcp: {
+    readonly endpoint: McpEndpoint;
+    readonly allowedOrigins: readonly string[] | undefined;
+    readonly maxBodyBytes: number;
+  };
 }
 
 /** Headers a browser may read on a cross-origin response (decisions.md §8). */
@@ -32,6 +39,7 @@ export const EXPOSED_HEADERS = [
   'X-RateLimit-Reset',
   'Retry-After',
   'ETag',
+  'Mcp-Session-Id',
 ];
 
 /** How long shutdown waits for in-flight responses to be fully sent. */
@@ -100,6 +108,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
 
   registerRecordRoutes(app, { ...deps, knownRoutes });
   registerOperationsRoutes(app, { ...deps, knownRoutes });
+  await registerMcpRoute(app, { ...deps.mcp, knownRoutes });
   knownRoutes.install(app);
   return app;
 }

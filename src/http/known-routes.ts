@@ -18,7 +18,7 @@ export class KnownRoutes {
     const allowed = new Set(this.#allow.get(path)?.split(', '));
     for (const method of methods) allowed.add(method);
     if (allowed.has('GET')) allowed.add('HEAD');
-    allowed.add('OPTIONS');
+    // OPTIONS is answered too, but as CORS machinery, so it is not listed in `Allow`.
     this.#allow.set(path, [...allowed].join(', '));
   }
 

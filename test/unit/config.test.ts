@@ -38,6 +38,7 @@ describe('loadConfig', () => {
       trustProxy: undefined,
       cacheMaxAgeSeconds: 30,
       logLevel: 'info',
+      mcp: { allowedOrigins: undefined, maxBodyBytes: 65_536 },
     });
   });
 
@@ -55,6 +56,7 @@ describe('loadConfig', () => {
         TRUST_PROXY: '10.0.0.1, 192.168.0.0/16,loopback,::1,2001:db8::/32',
         CACHE_MAX_AGE_SECONDS: '0',
         LOG_LEVEL: 'debug',
+        MCP_ALLOWED_ORIGINS: 'https://example.com, http://localhost:3000',
       }),
       {
         host: '0.0.0.0',
@@ -72,6 +74,10 @@ describe('loadConfig', () => {
         trustProxy: ['10.0.0.1', '192.168.0.0/16', 'loopback', '::1', '2001:db8::/32'],
         cacheMaxAgeSeconds: 0,
         logLevel: 'debug',
+        mcp: {
+          allowedOrigins: ['https://example.com', 'http://localhost:3000'],
+          maxBodyBytes: 65_536,
+        },
       },
     );
   });
@@ -128,12 +134,22 @@ describe('loadConfig', () => {
     [{ REDIS_URL: 'http://127.0.0.1:6379' }, 'REDIS_URL', 'not a redis URL'],
     [{ REDIS_URL: 'localhost:6379' }, 'REDIS_URL', 'no scheme'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL', 'not a pino level'],
+    [{ MCP_ALLOWED_ORIGINS: 'example.com' }, 'MCP_ALLOWED_ORIGINS', 'an origin without a scheme'],
+    [
+      { MCP_ALLOWED_ORIGINS: 'https://example.com/app' },
+      'MCP_ALLOWED_ORIGINS',
+      'a URL with a path',
+    ],
   ];
   for (const [env, variable, why] of refused) {
     test(`${JSON.stringify(env)} is refused (${why}) with a ConfigError naming ${variable}`, () => {
       assertRefused(env, variable);
     });
   }
+
+  test('MCP_ALLOWED_ORIGINS=* allows any origin, like leaving it unset', () => {
+    assert.equal(loadConfig({ MCP_ALLOWED_ORIGINS: '*' }).mcp.allowedOrigins, undefined);
+  });
 
   test('every bad variable is listed, not only the first', () => {
     assert.throws(

@@ -1,0 +1,106 @@
+import type { RequestId } from '@modelcontextprotocol/server';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { KnownRoutes } from '../http/known-routes.ts';
+import type { Admission } from '../quota/quota-gate.ts';
+import type { McpEndpoint } from './mcp-server.ts';
+import { findFloatArguments } from './raw-json.ts';
+
+export const MCP_PATH = '/mcp';
+/** The SDK needs an absolute URL; the host part is never used for anything. */
+const MCP_URL = 'http://reset-records.invalid/mcp';
+/** Request headers the MCP transport reads (plus every `mcp-*` header); nothing else is forwarded. */
+const FORWARDED_HEADERS = new Set(['accept', 'content-type', 'last-event-id']);
+const INTEGER_ARGUMENTS = ['page', 'pageSize'];
+const FORBIDDEN_ORIGIN = JSON.stringify({
+  jsonrpc: '2.0',
+  error: { code: -32000, message: 'Origin not allowed.' },
+  id: null,
+});
+
+export interface McpRouteDeps {
+  readonly endpoint: McpEndpoint;
+  readonly knownRoutes: KnownRoutes;
+  /** Browser origins allowed to call; undefined allows any (the service is public). */
+  readonly allowedOrigins: readonly string[] | undefined;
+  readonly maxBodyBytes: number;
+}
+
+/**
+ * POST /mcp (Streamable HTTP, stateless). The raw body is kept as text: the quota needs
+ * to see every message, and "is `page` a JSON integer?" needs the literal as written.
+ */
+export async function registerMcpRoute(app: FastifyInstance, deps: McpRouteDeps): Promise<void> {
+  const { endpoint, allowedOrigins, maxBodyBytes } = deps;
+
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser(
+      '*',
+      { parseAs: 'string', bodyLimit: maxBodyBytes },
+      (_request, body, done) => done(null, body),
+    );
+
+    scope.post(MCP_PATH, async (request, reply) => {
+      const origin = request.headers.origin;
+      if (
+        origin !== undefined &&
+        allowedOrigins !== undefined &&
+        !allowedOrigins.includes(origin)
+      ) {
+        return reply.code(403).type('application/json').send(FORBIDDEN_ORIGIN);
+      }
+      const text = typeof request.body === 'string' ? request.body : '';
+      const parsed = parseJson(text);
+      const admissions: Admission[] = [];
+      const response = await endpoint.handle(
+        new Request(MCP_URL, { method: 'POST', headers: forwardedHeaders(request), body: text }),
+        {
+          address: request.ip,
+          floatArguments: floatArgumentsById(text, parsed),
+          onAdmission: (admission) => admissions.push(admission),
+        },
+        parsed,
+      );
+
+      reply.code(response.status);
+      response.headers.forEach((value, name) => {
+        if (name !== 'content-length') reply.header(name, value);
+      });
+      const admission = admissions.at(-1);
+      if (admission !== undefined) reply.headers(admission.headers);
+      const body = await response.text();
+      return reply.send(body === '' ? undefined : body);
+    });
+  });
+  deps.knownRoutes.add(MCP_PATH, ['POST']);
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined; // the SDK reads the text itself and answers -32700
+  }
+}
+
+function forwardedHeaders(request: FastifyRequest): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (typeof value === 'string' && (FORWARDED_HEADERS.has(name) || name.startsWith('mcp-'))) {
+      headers.set(name, value);
+    }
+  }
+  return headers;
+}
+
+/** JSON-RPC ids of the messages whose page/pageSize were written as float literals. */
+function floatArgumentsById(text: string, parsed: unknown): Map<RequestId, Set<string>> {
+  const byId = new Map<RequestId, Set<string>>();
+  if (parsed === undefined || !/\d[.eE]/.test(text)) return byId;
+  const messages = Array.isArray(parsed) ? parsed : [parsed];
+  for (const [index, names] of findFloatArguments(text, INTEGER_ARGUMENTS)) {
+    const id = (messages[index] as { id?: unknown } | undefined)?.id;
+    if (typeof id === 'string' || typeof id === 'number') byId.set(id, names);
+  }
+  return byId;
+}
