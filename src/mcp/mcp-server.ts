@@ -116,7 +116,9 @@ export function createMcpEndpoint(deps: McpEndpointDeps): McpEndpoint {
     (ctx) => buildServer(ctx.requestInfo && contexts.get(ctx.requestInfo)),
     {
       legacy: 'reject',
-      responseMode: 'json',
+      // 'auto' answers with plain JSON unless a handler emits a message before its result,
+      // which these tools never do ('json' would print a warning at every start).
+      responseMode: 'auto',
       maxRequestBodySize: deps.maxBodyBytes,
       onerror,
     },
@@ -136,8 +138,7 @@ export function createMcpEndpoint(deps: McpEndpointDeps): McpEndpoint {
     try {
       return await transport.handleRequest(request, parsedBody === undefined ? {} : { parsedBody });
     } finally {
-      await transport.close();
-      await server.close();
+      await server.close(); // also closes its transport
     }
   }
 
