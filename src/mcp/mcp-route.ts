@@ -67,7 +67,12 @@ export async function registerMcpRoute(app: FastifyInstance, deps: McpRouteDeps)
         if (name !== 'content-length') reply.header(name, value);
       });
       const admission = admissions.at(-1);
-      if (admission !== undefined) reply.headers(admission.headers);
+      if (admission !== undefined) {
+        // The rate-limit headers, but not Retry-After: it goes with HTTP 429 only, and a
+        // refused tool call is an HTTP 200 whose result carries retryAfter.
+        const { 'retry-after': _retryAfter, ...headers } = admission.headers;
+        reply.headers(headers);
+      }
       const body = await response.text();
       return reply.send(body === '' ? undefined : body);
     });

@@ -12,6 +12,7 @@ import type { Logger } from 'pino';
 import { ApiError } from '../domain/errors.ts';
 import type { Admission, QuotaGate } from '../quota/quota-gate.ts';
 import type { SnapshotStore } from '../snapshot/snapshot-store.ts';
+import { batchForbiddenReason, invalidRequestResponse } from './batches.ts';
 import { parseToolArguments } from './tool-arguments.ts';
 import { errorResult, successResult, type ToolResult } from './tool-results.ts';
 import { outputSchemaOf, TOOL_LIST, TOOLS } from './tools/index.ts';
@@ -129,6 +130,8 @@ export function createMcpEndpoint(deps: McpEndpointDeps): McpEndpoint {
     context: McpCallContext,
     parsedBody: unknown,
   ): Promise<Response> {
+    const forbidden = batchForbiddenReason(parsedBody, request.headers.get('mcp-protocol-version'));
+    if (forbidden !== undefined) return invalidRequestResponse(forbidden);
     const server = buildServer(context);
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
