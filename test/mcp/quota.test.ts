@@ -114,7 +114,11 @@ describe('one quota of 4 per client for HTTP and MCP', () => {
     assert.deepEqual(rateHeaders(legacy), counted(0, T0));
     for (const response of [modern, legacy]) {
       assert.equal(response.status, 200);
-      assert.equal(response.headers['retry-after'], undefined, 'Retry-After goes with HTTP 429 only');
+      assert.equal(
+        response.headers['retry-after'],
+        undefined,
+        'Retry-After goes with HTTP 429 only',
+      );
     }
 
     // Refused calls are not recorded: once the request of T0 leaves, one call is admitted.
