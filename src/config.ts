@@ -52,6 +52,7 @@ const EnvSchema = z
       .url({ protocol: /^rediss?$/, error: 'REDIS_URL must be a redis:// or rediss:// URL' })
       .optional(),
     SNAPSHOT_REDIS_KEY: z.string().min(1).optional(),
+    REDIS_KEY_PREFIX: z.string().default('reset-records:'),
     RATE_LIMIT: z.enum(['on', 'off'], { error: 'RATE_LIMIT must be "on" or "off"' }).default('on'),
     RATE_LIMIT_MAX: integer('RATE_LIMIT_MAX', 1, 1_000_000).default(20),
     RATE_LIMIT_WINDOW_SECONDS: integer('RATE_LIMIT_WINDOW_SECONDS', 1, 31 * 24 * 3600).default(
@@ -106,6 +107,8 @@ export interface Config {
   readonly snapshotPath: string | undefined;
   readonly redisUrl: string | undefined;
   readonly snapshotRedisKey: string | undefined;
+  /** Prefix of the quota keys in Redis, so several deployments can share one Redis. */
+  readonly redisKeyPrefix: string;
   readonly rateLimit: {
     readonly enabled: boolean;
     readonly max: number;
@@ -147,6 +150,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     snapshotPath: e.SNAPSHOT_PATH,
     redisUrl: e.REDIS_URL,
     snapshotRedisKey: e.SNAPSHOT_REDIS_KEY,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
     rateLimit: {
       enabled: e.RATE_LIMIT === 'on',
       max: e.RATE_LIMIT_MAX,

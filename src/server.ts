@@ -1,15 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
-import { type Config, ConfigError } from './config.ts';
+import type { Config } from './config.ts';
 import { createApp } from './http/app.ts';
 import { createMcpEndpoint } from './mcp/mcp-server.ts';
 import { createLogger } from './observability/logger.ts';
 import { createMetrics } from './observability/metrics.ts';
-import { MemoryQuotaStore } from './quota/memory-store.ts';
-import { createDisabledGate, createQuotaGate } from './quota/quota-gate.ts';
-import { buildDemoSnapshot } from './snapshot/demo.ts';
-import { watchSnapshotFile } from './snapshot/file-watcher.ts';
+import { openQuota } from './quota/open-quota.ts';
+import { closeRedisClient, createRedisClient, type RedisClient } from './redis/redis-client.ts';
+import { waitUntilReady } from './redis/wait-until-ready.ts';
+import { openSnapshotSource } from './snapshot/open-snapshot-source.ts';
 import { SnapshotStore } from './snapshot/snapshot-store.ts';
+
+/** How long start-up waits for Redis before serving anyway (503 where Redis is needed). */
+const REDIS_STARTUP_WAIT_MS = 2_000;
 
 export interface ServerOptions {
   /** Injected clock (epoch ms) for everything time-dependent; tests move it. */
@@ -31,52 +34,45 @@ export async function startServer(
 ): Promise<RunningServer> {
   const clock = options.clock ?? Date.now;
   const logger = options.logger ?? createLogger(config.logLevel);
-  if (config.redisUrl !== undefined) {
-    throw new ConfigError([
-      'REDIS_URL is not supported by this version yet; unset it to use the in-memory quota',
-    ]);
-  }
+
+  const redisClients: RedisClient[] = [];
+  const openRedis = (role: string) => {
+    const client = createRedisClient(config.redisUrl!, logger, role);
+    redisClients.push(client);
+    return client;
+  };
+  const redis = config.redisUrl === undefined ? undefined : openRedis('commands');
+  const subscriber =
+    config.snapshotRedisKey === undefined ? undefined : openRedis('snapshot subscriber');
+  if (redis !== undefined) await waitUntilReady(redis, REDIS_STARTUP_WAIT_MS);
 
   const snapshots = new SnapshotStore(logger);
-  const watcher =
-    config.snapshotPath === undefined
-      ? undefined
-      : watchSnapshotFile(config.snapshotPath, snapshots, logger);
-  if (watcher === undefined)
-    snapshots.offer(JSON.stringify(buildDemoSnapshot(clock())), 'bundled demo');
-  else await watcher.ready;
-
-  const { rateLimit } = config;
-  const quotaStore = rateLimit.enabled
-    ? new MemoryQuotaStore({
-        max: rateLimit.max,
-        windowMs: rateLimit.windowSeconds * 1000,
-        maxClients: rateLimit.memoryMaxClients,
-        clock,
-      })
-    : undefined;
-  const gate =
-    quotaStore === undefined
-      ? createDisabledGate()
-      : createQuotaGate({
-          store: quotaStore,
-          windowSeconds: rateLimit.windowSeconds,
-          timeoutMs: rateLimit.storeTimeoutMs,
-          logger,
-        });
-  const metrics = createMetrics({ snapshots, gate, clock, memoryStore: quotaStore });
-
+  const source = await openSnapshotSource(
+    config,
+    snapshots,
+    logger,
+    clock(),
+    redis && subscriber ? { client: redis, subscriber } : undefined,
+  );
+  const quota = openQuota(config, logger, clock, redis);
+  const metrics = createMetrics({
+    snapshots,
+    gate: quota.gate,
+    clock,
+    memoryStore: quota.memoryStore,
+  });
   const mcpEndpoint = createMcpEndpoint({
     snapshots,
-    gate,
+    gate: quota.gate,
     clock,
     logger,
     maxBodyBytes: config.mcp.maxBodyBytes,
   });
+
   const app = await createApp({
     snapshots,
-    gate,
-    quotaStore,
+    gate: quota.gate,
+    quotaStore: quota.store,
     metrics,
     logger,
     clock,
@@ -93,10 +89,11 @@ export async function startServer(
     app,
     origin: `http://${host}:${port}`,
     async close() {
-      watcher?.stop();
+      await source.stop();
       await app.close();
       await mcpEndpoint.close();
-      await quotaStore?.close();
+      await quota.store?.close();
+      await Promise.all(redisClients.map(closeRedisClient));
     },
   };
 }

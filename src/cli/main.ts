@@ -1,9 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { type Config, ConfigError, loadConfig } from '../config.ts';
+import { createLogger } from '../observability/logger.ts';
+import { closeRedisClient, createRedisClient } from '../redis/redis-client.ts';
+import { waitUntilReady } from '../redis/wait-until-ready.ts';
 import { startServer } from '../server.ts';
 import { buildDemoSnapshot } from '../snapshot/demo.ts';
 import { publishToFile } from '../snapshot/publish-file.ts';
+import { publishToRedis } from '../snapshot/publish-redis.ts';
 import { formatProblem, validateSnapshotText } from '../snapshot/validate.ts';
 
 const USAGE = `reset-records: the Public Reset Records Service
@@ -11,16 +15,23 @@ const USAGE = `reset-records: the Public Reset Records Service
 Usage:
   reset-records serve             Start the HTTP API (same as \`npm start\`).
   reset-records validate FILE     Check a snapshot file; list every problem found.
-  reset-records publish FILE      Validate FILE, then publish it atomically to SNAPSHOT_PATH.
+  reset-records publish FILE      Validate FILE, then publish it atomically: to the Redis key
+                                  SNAPSHOT_REDIS_KEY (with REDIS_URL) if set, else to the file
+                                  SNAPSHOT_PATH. Running instances serve it within 1 s.
   reset-records demo              Print a demo snapshot, with times relative to now.
   reset-records --help            Show this help.
 
 Configuration comes from environment variables (see README.md), e.g.
   SNAPSHOT_PATH=/srv/reset/snapshot.json reset-records publish new.json
+  REDIS_URL=redis://127.0.0.1:6379/0 SNAPSHOT_REDIS_KEY=reset-records:snapshot \
+    reset-records publish new.json
   PORT=9000 SNAPSHOT_PATH=/srv/reset/snapshot.json reset-records serve
 
 Exit status: 0 on success, 1 when a snapshot is invalid or publishing fails,
 2 for a usage or configuration error.`;
+
+/** How long `publish` waits for Redis before giving up. */
+const PUBLISH_REDIS_WAIT_MS = 5_000;
 
 class UsageError extends Error {}
 
@@ -74,16 +85,33 @@ async function validate(file: string): Promise<number> {
 }
 
 async function publish(config: Config, file: string): Promise<number> {
-  if (config.snapshotPath === undefined) {
-    throw new ConfigError(['publish needs SNAPSHOT_PATH: the snapshot file the service follows']);
+  const target = config.snapshotRedisKey ?? config.snapshotPath;
+  if (target === undefined) {
+    throw new ConfigError([
+      'publish needs a target: SNAPSHOT_PATH (a file), or REDIS_URL with SNAPSHOT_REDIS_KEY',
+    ]);
   }
   const text = await readChecked(file);
   if (text === undefined) {
     console.error('Nothing was published.');
     return 1;
   }
-  await publishToFile(config.snapshotPath, text);
-  console.log(`Published ${file} to ${config.snapshotPath}`);
+  if (config.snapshotRedisKey !== undefined && config.redisUrl !== undefined) {
+    const client = createRedisClient(config.redisUrl, createLogger('silent'), 'publish');
+    try {
+      if (!(await waitUntilReady(client, PUBLISH_REDIS_WAIT_MS))) {
+        console.error(`Redis at ${config.redisUrl} is unreachable. Nothing was published.`);
+        return 1;
+      }
+      const version = await publishToRedis(client, config.snapshotRedisKey, text);
+      console.log(`Published ${file} to Redis key ${config.snapshotRedisKey} (version ${version})`);
+    } finally {
+      await closeRedisClient(client);
+    }
+    return 0;
+  }
+  await publishToFile(target, text);
+  console.log(`Published ${file} to ${target}`);
   return 0;
 }
 

@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import { ApiError } from '../domain/errors.ts';
 import { formatTimestamp } from '../domain/timestamp.ts';
+import { withTimeout } from '../util/with-timeout.ts';
 import { clientKey } from './client-key.ts';
 import type { QuotaDecision, QuotaStore } from './quota-store.ts';
 
@@ -44,6 +45,7 @@ export function createQuotaGate({
   logger,
 }: GateOptions): QuotaGate {
   const stats = { rejections: 0, storeFailures: 0 };
+  let lastWarning = 0;
   const windowHeader = String(windowSeconds);
 
   const headersFor = (decision: QuotaDecision): Record<string, string> => ({
@@ -59,13 +61,20 @@ export function createQuotaGate({
       let decision: QuotaDecision;
       try {
         const key = clientKey(address);
-        decision = store.hitNow ? store.hitNow(key) : await withTimeout(store.hit(key), timeoutMs);
+        decision = store.hitNow
+          ? store.hitNow(key)
+          : await withTimeout(store.hit(key), timeoutMs, 'quota store');
       } catch (error) {
         stats.storeFailures++;
-        logger.warn(
-          { err: (error as Error).message },
-          'quota store unavailable; refusing counted request',
-        );
+        const now = Date.now();
+        if (now - lastWarning >= 1_000) {
+          // At most one line a second: an outage must not multiply the log volume.
+          lastWarning = now;
+          logger.warn(
+            { err: (error as Error).message, failures: stats.storeFailures },
+            'quota store unavailable; refusing counted requests',
+          );
+        }
         return { admitted: false, headers: {}, error: new ApiError('rate_limit_unavailable') };
       }
       const headers = headersFor(decision);
@@ -83,12 +92,4 @@ export function createQuotaGate({
       };
     },
   };
-}
-
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`quota store did not answer within ${ms} ms`)), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }

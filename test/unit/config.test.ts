@@ -28,6 +28,7 @@ describe('loadConfig', () => {
       snapshotPath: undefined,
       redisUrl: undefined,
       snapshotRedisKey: undefined,
+      redisKeyPrefix: 'reset-records:',
       rateLimit: {
         enabled: true,
         max: 20,
@@ -49,6 +50,7 @@ describe('loadConfig', () => {
         PORT: '9090',
         REDIS_URL: 'redis://127.0.0.1:6379/0',
         SNAPSHOT_REDIS_KEY: 'reset-records:snapshot',
+        REDIS_KEY_PREFIX: 'rr:',
         RATE_LIMIT: 'off',
         RATE_LIMIT_MAX: '5',
         RATE_LIMIT_WINDOW_SECONDS: '60',
@@ -64,6 +66,7 @@ describe('loadConfig', () => {
         snapshotPath: undefined,
         redisUrl: 'redis://127.0.0.1:6379/0',
         snapshotRedisKey: 'reset-records:snapshot',
+        redisKeyPrefix: 'rr:',
         rateLimit: {
           enabled: false,
           max: 5,

@@ -1,0 +1,101 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { REDIS_COMMAND_TIMEOUT_MS, type RedisClient } from '../redis/redis-client.ts';
+import { withTimeout } from '../util/with-timeout.ts';
+import { decide, type QuotaDecision, type QuotaSettings, type QuotaStore } from './quota-store.ts';
+
+/**
+ * The exact sliding log in Redis, shared by every instance (decisions.md §5).
+ * One sorted set per client (score = admission time in ms, member unique per request),
+ * updated by one Lua script per request, so the check-and-record is atomic across
+ * instances; the time is Redis's own (TIME), so instance clocks cannot disagree. The key
+ * expires a window after its last admission. One key per script call: compatible with
+ * Redis Cluster (the client key sits in a hash tag).
+ */
+const SLIDING_LOG = `
+local key = KEYS[1]
+local max = tonumber(ARGV[1])
+local window = tonumber(ARGV[2])
+local time = redis.call('TIME')
+local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
+redis.call('ZREMRANGEBYSCORE', key, '-inf', now - window)
+local count = redis.call('ZCARD', key)
+local admitted = 0
+if count < max then
+  redis.call('ZADD', key, now, ARGV[3])
+  redis.call('PEXPIRE', key, window)
+  count = count + 1
+  admitted = 1
+end
+local oldest = now
+local first = redis.call('ZRANGE', key, 0, 0, 'WITHSCORES')
+if first[2] then oldest = tonumber(first[2]) end
+return {admitted, count, oldest, now}
+`;
+const SLIDING_LOG_SHA = createHash('sha1').update(SLIDING_LOG).digest('hex');
+
+/**
+ * Calls waiting on Redis at once, at most. A frozen Redis answers nothing while requests
+ * keep coming; past this many, a call fails at once instead of queueing one more command.
+ */
+const MAX_IN_FLIGHT = 1_000;
+
+export interface RedisStoreOptions extends QuotaSettings {
+  readonly client: RedisClient;
+  readonly keyPrefix: string;
+}
+
+export class RedisQuotaStore implements QuotaStore {
+  readonly #options: RedisStoreOptions;
+  /** Makes every request's member unique across instances and restarts. */
+  readonly #instance = randomBytes(6).toString('base64url');
+  #sequence = 0;
+  #inFlight = 0;
+
+  constructor(options: RedisStoreOptions) {
+    this.#options = options;
+  }
+
+  async hit(key: string): Promise<QuotaDecision> {
+    if (this.#inFlight >= MAX_IN_FLIGHT) throw new Error('too many quota calls waiting on redis');
+    this.#inFlight++;
+    try {
+      return await this.#hit(key);
+    } finally {
+      this.#inFlight--;
+    }
+  }
+
+  async #hit(key: string): Promise<QuotaDecision> {
+    const { client, keyPrefix, max, windowMs } = this.#options;
+    const call = {
+      keys: [`${keyPrefix}quota:{${key}}`],
+      arguments: [String(max), String(windowMs), `${this.#instance}:${this.#sequence++}`],
+    };
+    let reply: unknown;
+    try {
+      reply = await client.evalSha(SLIDING_LOG_SHA, call);
+    } catch (error) {
+      if (!String((error as Error).message).startsWith('NOSCRIPT')) throw error;
+      reply = await client.eval(SLIDING_LOG, call); // loads the script for the next EVALSHA
+    }
+    const [admitted, count, oldest, now] = reply as [number, number, number, number];
+    return decide(this.#options, admitted === 1, count, oldest, now);
+  }
+
+  async isReady(): Promise<boolean> {
+    try {
+      const pong = await withTimeout(
+        this.#options.client.ping(),
+        REDIS_COMMAND_TIMEOUT_MS,
+        'redis',
+      );
+      return pong === 'PONG';
+    } catch {
+      return false;
+    }
+  }
+
+  async close(): Promise<void> {
+    // The shared client is closed by its owner.
+  }
+}
