@@ -13,7 +13,7 @@ import { formatProblem, validateSnapshotText } from '../snapshot/validate.ts';
 const USAGE = `reset-records: the Public Reset Records Service
 
 Usage:
-  reset-records serve             Start the HTTP API (same as \`npm start\`).
+  reset-records serve             Start the service, HTTP API and MCP (same as \`npm start\`).
   reset-records validate FILE     Check a snapshot file; list every problem found.
   reset-records publish FILE      Validate FILE, then publish it atomically: to the Redis key
                                   SNAPSHOT_REDIS_KEY (with REDIS_URL) if set, else to the file
