@@ -20,6 +20,18 @@ const integer = (name: string, min: number, max: number) =>
         .max(max, `${name} must be at most ${max}`),
     );
 
+/** A comma-separated list (spaces around entries ignored), every entry passing `valid`. */
+const list = (valid: (entry: string) => boolean, message: string) =>
+  z
+    .string()
+    .transform((value) =>
+      value
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean),
+    )
+    .refine((entries) => entries.every(valid), { message });
+
 /** proxy-addr (behind Fastify's trustProxy) also understands these names. */
 const PROXY_KEYWORDS = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
@@ -61,31 +73,14 @@ const EnvSchema = z
     RATE_LIMIT_MEMORY_MAX_CLIENTS: integer('RATE_LIMIT_MEMORY_MAX_CLIENTS', 1, 10_000_000).default(
       100_000,
     ),
-    TRUST_PROXY: z
-      .string()
-      .transform((value) =>
-        value
-          .split(',')
-          .map((entry) => entry.trim())
-          .filter(Boolean),
-      )
-      .refine((entries) => entries.every(isAddressOrCidr), {
-        message: 'TRUST_PROXY must be a comma-separated list of IP addresses or CIDR ranges',
-      })
-      .optional(),
-    MCP_ALLOWED_ORIGINS: z
-      .string()
-      .transform((value) =>
-        value
-          .split(',')
-          .map((entry) => entry.trim())
-          .filter(Boolean),
-      )
-      .refine((entries) => entries.every((entry) => entry === '*' || isOrigin(entry)), {
-        message:
-          'MCP_ALLOWED_ORIGINS must be * or a comma-separated list of origins such as https://example.com',
-      })
-      .optional(),
+    TRUST_PROXY: list(
+      isAddressOrCidr,
+      'TRUST_PROXY must be a comma-separated list of IP addresses or CIDR ranges',
+    ).optional(),
+    MCP_ALLOWED_ORIGINS: list(
+      (entry) => entry === '*' || isOrigin(entry),
+      'MCP_ALLOWED_ORIGINS must be * or a comma-separated list of origins such as https://example.com',
+    ).optional(),
     CACHE_MAX_AGE_SECONDS: integer('CACHE_MAX_AGE_SECONDS', 0, 86_400).default(30),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
