@@ -11,6 +11,7 @@ import type { SnapshotStore } from '../snapshot/snapshot-store.ts';
 import { answerClientError } from './client-errors.ts';
 import { drainOnClose } from './drain-on-close.ts';
 import { KnownRoutes } from './known-routes.ts';
+import { registerOpenApiRoute } from './routes/openapi.ts';
 import { registerOperationsRoutes } from './routes/operations.ts';
 import { registerRecordRoutes } from './routes/records.ts';
 import { sendError } from './send-error.ts';
@@ -108,6 +109,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
 
   registerRecordRoutes(app, { ...deps, knownRoutes });
   registerOperationsRoutes(app, { ...deps, knownRoutes });
+  registerOpenApiRoute(app, knownRoutes);
   await registerMcpRoute(app, { ...deps.mcp, knownRoutes });
   knownRoutes.install(app);
   return app;
