@@ -11,9 +11,13 @@ import type { SnapshotStore } from '../snapshot/snapshot-store.ts';
 import { answerClientError } from './client-errors.ts';
 import { drainOnClose } from './drain-on-close.ts';
 import { KnownRoutes } from './known-routes.ts';
+import { registerDocsRoutes } from './routes/docs.ts';
 import { registerOpenApiRoute } from './routes/openapi.ts';
 import { registerOperationsRoutes } from './routes/operations.ts';
 import { registerRecordRoutes } from './routes/records.ts';
+import { registerSiteAssets } from './routes/site-assets.ts';
+import { registerSkillRoutes } from './routes/skill.ts';
+import { registerStatusPage } from './routes/status-page.ts';
 import { sendError } from './send-error.ts';
 
 export interface AppDeps {
@@ -110,6 +114,10 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   registerRecordRoutes(app, { ...deps, knownRoutes });
   registerOperationsRoutes(app, { ...deps, knownRoutes });
   registerOpenApiRoute(app, knownRoutes);
+  registerSiteAssets(app, knownRoutes);
+  registerDocsRoutes(app, knownRoutes);
+  registerSkillRoutes(app, knownRoutes);
+  registerStatusPage(app, { ...deps, knownRoutes });
   await registerMcpRoute(app, { ...deps.mcp, knownRoutes });
   knownRoutes.install(app);
   return app;
