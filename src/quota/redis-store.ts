@@ -66,11 +66,28 @@ export class RedisQuotaStore implements QuotaStore {
   }
 
   async #hit(key: string): Promise<QuotaDecision> {
-    const { client, keyPrefix, max, windowMs } = this.#options;
-    const call = {
-      keys: [`${keyPrefix}quota:{${key}}`],
-      arguments: [String(max), String(windowMs), `${this.#instance}:${this.#sequence++}`],
-    };
+    const redisKey = `${this.#options.keyPrefix}quota:{${key}}`;
+    const member = `${this.#instance}:${this.#sequence++}`;
+    const attempt = this.#runScript(redisKey, member);
+    try {
+      return await withTimeout(attempt, REDIS_COMMAND_TIMEOUT_MS, 'redis');
+    } catch (error) {
+      // The request is answered 503 and must not count. But a script already written to
+      // a frozen Redis still runs when Redis wakes up (even if the client gave up on its
+      // reply): once the call settles, take its entry back with a ZREM on the same
+      // connection, which Redis runs after the script; a no-op if the script refused the
+      // request or never ran.
+      void attempt
+        .catch(() => undefined)
+        .then(() => this.#options.client.zRem(redisKey, member))
+        .catch(() => undefined);
+      throw error;
+    }
+  }
+
+  async #runScript(redisKey: string, member: string): Promise<QuotaDecision> {
+    const { client, max, windowMs } = this.#options;
+    const call = { keys: [redisKey], arguments: [String(max), String(windowMs), member] };
     let reply: unknown;
     try {
       reply = await client.evalSha(SLIDING_LOG_SHA, call);
