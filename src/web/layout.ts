@@ -50,6 +50,7 @@ export function renderPage({ title, main, path, scripts = [], styles = [] }: Pag
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)}</title>
+<link rel="icon" href="data:,">
 <link rel="stylesheet" href="/assets/site.css">
 ${styles.map((href) => `<link rel="stylesheet" href="${href}">`).join('\n')}
 ${scripts.map((src) => `<script src="${src}" defer></script>`).join('\n')}

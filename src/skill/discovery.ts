@@ -1,0 +1,104 @@
+import type { SkillBundle } from './skill-bundle.ts';
+
+/**
+ * Documents that let agents find the skill and the service: the Agent Skills Discovery
+ * index (`/.well-known/agent-skills/index.json`, Cloudflare's draft RFC v0.2.0) and
+ * `/llms.txt` (llmstxt.org). Every URL in them is root-relative: the service does not know
+ * its public address and never takes it from the request's Host header, so clients resolve
+ * the links against the URL they fetched the document from.
+ */
+
+export const SKILL_MD_PATH = '/skill/SKILL.md';
+/** Every skill file is also served under this prefix, so SKILL.md's relative links work. */
+export const SKILL_FILES_PREFIX = '/skill/';
+export const SKILL_ZIP_PATH = '/skill.zip';
+export const SKILL_ZIP_FILENAME = 'reset-records-skill.zip';
+export const AGENT_SKILLS_INDEX_PATH = '/.well-known/agent-skills/index.json';
+export const AGENT_SKILLS_PREFIX = '/.well-known/agent-skills/';
+export const LLMS_TXT_PATH = '/llms.txt';
+
+/** Schema version of the discovery index format this service writes. */
+export const AGENT_SKILLS_INDEX_VERSION = '0.2.0';
+
+export interface AgentSkillsIndex {
+  readonly version: string;
+  readonly skills: readonly AgentSkillsIndexEntry[];
+}
+
+export interface AgentSkillsIndexEntry {
+  /** RFC fields. */
+  readonly name: string;
+  readonly description: string;
+  readonly digest: string;
+  readonly files: readonly { readonly path: string; readonly digest: string }[];
+  /** Extensions (clients of the RFC ignore unknown fields): the skill's own version and where to get it. */
+  readonly version: string;
+  readonly url: string;
+  readonly archive: { readonly url: string; readonly digest: string; readonly root: string };
+}
+
+/**
+ * The RFC's `package` field is not used: its archive root must be the skill folder itself,
+ * while /skill.zip holds the folder `reset-records/` so that it unpacks straight into a
+ * skills directory. The archive is listed under the extension field `archive` instead.
+ */
+export function buildAgentSkillsIndex(bundle: SkillBundle): AgentSkillsIndex {
+  return {
+    version: AGENT_SKILLS_INDEX_VERSION,
+    skills: [
+      {
+        name: bundle.name,
+        description: bundle.description,
+        digest: bundle.digest,
+        files: bundle.files.map(({ path, digest }) => ({ path, digest })),
+        version: bundle.version,
+        url: SKILL_MD_PATH,
+        archive: { url: SKILL_ZIP_PATH, digest: bundle.zipDigest, root: `${bundle.name}/` },
+      },
+    ],
+  };
+}
+
+export interface SiteLinks {
+  readonly statusPage: string;
+  readonly guide: string;
+  readonly apiReference: string;
+  readonly openApi: string;
+  readonly latest: string;
+  readonly list: string;
+  readonly mcp: string;
+}
+
+/** `/llms.txt`: title, summary, then sections of links, as llmstxt.org describes. */
+export function buildLlmsTxt(bundle: SkillBundle, links: SiteLinks): string {
+  return `# Public Reset Records Service
+
+> Read-only public records of when the usage limits of a coding assistant were reset or are scheduled to reset, from social posts and operator notes. Two interfaces over the same data: a JSON HTTP API under /openapi/v1 and an MCP server at /mcp. Anonymous; one quota of 20 requests per rolling hour per client IP, shared by both.
+
+- Links below are relative to the address this file was fetched from.
+- Answer only from records the service returns; cite the record id and source URL. \`elapsed\` is not \`completed\`; null means unknown, never zero; 503 \`data_unavailable\` is not an empty result.
+- On HTTP 429 or an MCP \`rate_limited\` error, wait \`Retry-After\` / \`retryAfter\` seconds; never retry in a loop. Documentation, the OpenAPI description and the skill do not count against the quota.
+
+## Docs
+
+- [Guide](${links.guide}): how to use the API and the MCP tools, pagination, finding the next reset, the quota
+- [API reference](${links.apiReference}): every endpoint, parameter, field and error code
+- [OpenAPI description](${links.openApi}): OpenAPI 3.1.0 document of the HTTP API (version 1.0.0)
+
+## Agent skill
+
+- [SKILL.md](${SKILL_MD_PATH}): agent skill ${bundle.name} ${bundle.version}, instructions for answering questions about resets with this service
+- [Skill archive](${SKILL_ZIP_PATH}): the installable skill folder ${bundle.name}/ as a zip
+- [Skill discovery index](${AGENT_SKILLS_INDEX_PATH}): Agent Skills Discovery index with file digests
+
+## API
+
+- [Latest record](${links.latest}): GET, \`kind\` = all, reset_scheduled or reset_completed; counts against the quota
+- [Records](${links.list}): GET, \`kind\`, \`page\` (from 1), \`pageSize\` (1 to 10); follow \`hasNext\`, deduplicate by id; counts against the quota
+- [MCP server](${links.mcp}): Streamable HTTP, POST only; tools get_latest_reset_record and list_reset_records
+
+## Optional
+
+- [Status page](${links.statusPage}): the current picture for people
+`;
+}
