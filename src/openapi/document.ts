@@ -71,6 +71,10 @@ export function buildOpenApiDocument(): Record<string, unknown> {
         'every counted response carries X-RateLimit-* headers, a 429 adds Retry-After. ' +
         'Guide: /docs/guide. Agent skill: /skill/SKILL.md.',
     },
+    externalDocs: {
+      description: 'Guide (also: status page /, agent skill /skill/SKILL.md)',
+      url: '/docs/guide',
+    },
     servers: [{ url: '/openapi/v1' }],
     tags: [{ name: 'records', description: 'Scheduled and completed usage-limit resets.' }],
     paths: {
