@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { connect } from 'node:net';
 import { createClient } from '@redis/client';
 import type { Response } from '../support/http.ts';
-import { cleanEnv, freePort, ROOT } from '../support/process.ts';
+import { freePort } from '../support/process.ts';
 
 /**
  * Helpers for the tests against a real Redis: the shared Redis of the test run (REDIS_URL,
@@ -183,33 +183,4 @@ export class OwnRedis {
   }
 }
 
-export interface Run {
-  readonly code: number | null;
-  readonly stdout: string;
-  readonly stderr: string;
-}
-
-/** `node bin/reset-records.js ...args` with a clean environment plus `env`; killed after 15 s. */
-export function cli(args: string[], env: Record<string, string>): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['bin/reset-records.js', ...args], {
-      cwd: ROOT,
-      env: cleanEnv({ LOG_LEVEL: 'silent', ...env }),
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-      stdout += chunk;
-    });
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
-      stderr += chunk;
-    });
-    const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-    child.on('error', reject);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout, stderr });
-    });
-  });
-}
+export { cli, type Run } from '../support/process.ts';
