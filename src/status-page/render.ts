@@ -32,8 +32,6 @@ import {
   todaySection,
 } from './sections.ts';
 
-export { LATEST_COMPLETIONS, LATEST_RECORDS, STALE_AFTER_MS } from './fragments.ts';
-
 export const STATUS_PAGE_PATH = '/';
 export const STATUS_PAGE_SCRIPT = '/assets/status-page.js';
 export const STATUS_PAGE_STYLE = '/assets/status-page.css';
