@@ -16,6 +16,7 @@ import { batchForbiddenReason, invalidRequestResponse } from './batches.ts';
 import { parseToolArguments } from './tool-arguments.ts';
 import { errorResult, successResult, type ToolResult } from './tool-results.ts';
 import { outputSchemaOf, TOOL_LIST, TOOLS } from './tools/index.ts';
+import type { ToolDefinition } from './tools/tool.ts';
 
 const SERVER_INFO = { name: 'reset-records', title: 'Public Reset Records', version: '1.0.0' };
 const INSTRUCTIONS =
@@ -72,17 +73,16 @@ export function createMcpEndpoint(deps: McpEndpointDeps): McpEndpoint {
         `Unknown tool: ${request.params.name}`,
       );
     }
-    const result = await answer(tool.name, request.params.arguments, id, context);
+    const result = await answer(tool, request.params.arguments, id, context);
     return server.projectCallToolResult(result, outputSchemaOf(tool));
   }
 
   async function answer(
-    name: string,
+    tool: ToolDefinition,
     args: unknown,
     id: RequestId,
     context: McpCallContext,
   ): Promise<ToolResult> {
-    const tool = TOOLS.get(name)!;
     // The quota first: a call naming a known tool counts even when its arguments are bad.
     const admission = await gate.admit(context.address);
     context.onAdmission(admission);

@@ -32,7 +32,7 @@ export class MemoryQuotaStore implements QuotaStore {
     return { clients: this.#clients.size, evictions: this.#evictions };
   }
 
-  async hit(key: string): Promise<QuotaDecision> {
+  hit(key: string): QuotaDecision {
     return this.hitNow(key);
   }
 

@@ -31,11 +31,15 @@ export function openQuota(
       : undefined;
   const store =
     memoryStore ??
-    new RedisQuotaStore({ ...settings, client: redis!, keyPrefix: config.redisKeyPrefix });
+    new RedisQuotaStore({
+      ...settings,
+      client: redis!,
+      keyPrefix: config.redisKeyPrefix,
+      timeoutMs: rateLimit.storeTimeoutMs,
+    });
   const gate = createQuotaGate({
     store,
     windowSeconds: rateLimit.windowSeconds,
-    timeoutMs: rateLimit.storeTimeoutMs,
     logger,
   });
   return { gate, store, memoryStore };

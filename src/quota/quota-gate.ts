@@ -1,7 +1,6 @@
 import type { Logger } from 'pino';
 import { ApiError } from '../domain/errors.ts';
 import { formatTimestamp } from '../domain/timestamp.ts';
-import { withTimeout } from '../util/with-timeout.ts';
 import { clientKey } from './client-key.ts';
 import type { QuotaDecision, QuotaStore } from './quota-store.ts';
 
@@ -33,15 +32,13 @@ export function createDisabledGate(): QuotaGate {
 export interface GateOptions {
   readonly store: QuotaStore;
   readonly windowSeconds: number;
-  /** A store answer slower than this counts as the store being unavailable. */
-  readonly timeoutMs: number;
   readonly logger: Logger;
 }
 
 export function createQuotaGate({
   store,
   windowSeconds,
-  timeoutMs,
+
   logger,
 }: GateOptions): QuotaGate {
   const stats = { rejections: 0, storeFailures: 0 };
@@ -60,10 +57,7 @@ export function createQuotaGate({
     async admit(address) {
       let decision: QuotaDecision;
       try {
-        const key = clientKey(address);
-        decision = store.hitNow
-          ? store.hitNow(key)
-          : await withTimeout(store.hit(key), timeoutMs, 'quota store');
+        decision = await store.hit(clientKey(address));
       } catch (error) {
         stats.storeFailures++;
         const now = Date.now();

@@ -15,13 +15,13 @@ export interface QuotaDecision {
 }
 
 export interface QuotaStore {
-  /** Counts one request of `key` if the window has room; never records a refused one. */
-  hit(key: string): Promise<QuotaDecision>;
   /**
-   * Synchronous `hit`, offered by stores that live in process memory: it cannot hang,
-   * so the gate skips the timeout race (a timer per request) for it.
+   * Counts one request of `key` if the window has room; never records a refused one.
+   * Settles within the store's own time bound (decisions.md §5: 250 ms), rejecting when
+   * the backing store does not answer: the store is the one place that can bound, and
+   * take back, its own calls. An in-process store may answer synchronously.
    */
-  hitNow?(key: string): QuotaDecision;
+  hit(key: string): QuotaDecision | Promise<QuotaDecision>;
   /** Whether the store can answer now (for /readyz). */
   isReady(): Promise<boolean>;
   close(): Promise<void>;

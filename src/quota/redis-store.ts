@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { REDIS_COMMAND_TIMEOUT_MS, type RedisClient } from '../redis/redis-client.ts';
+import type { RedisClient } from '../redis/redis-client.ts';
 import { withTimeout } from '../util/with-timeout.ts';
 import { decide, type QuotaDecision, type QuotaSettings, type QuotaStore } from './quota-store.ts';
 
@@ -42,6 +42,8 @@ const MAX_IN_FLIGHT = 1_000;
 export interface RedisStoreOptions extends QuotaSettings {
   readonly client: RedisClient;
   readonly keyPrefix: string;
+  /** A call slower than this fails (and is taken back if it runs later). */
+  readonly timeoutMs: number;
 }
 
 export class RedisQuotaStore implements QuotaStore {
@@ -70,7 +72,7 @@ export class RedisQuotaStore implements QuotaStore {
     const member = `${this.#instance}:${this.#sequence++}`;
     const attempt = this.#runScript(redisKey, member);
     try {
-      return await withTimeout(attempt, REDIS_COMMAND_TIMEOUT_MS, 'redis');
+      return await withTimeout(attempt, this.#options.timeoutMs, 'redis');
     } catch (error) {
       // The request is answered 503 and must not count. But a script already written to
       // a frozen Redis still runs when Redis wakes up (even if the client gave up on its
@@ -101,11 +103,7 @@ export class RedisQuotaStore implements QuotaStore {
 
   async isReady(): Promise<boolean> {
     try {
-      const pong = await withTimeout(
-        this.#options.client.ping(),
-        REDIS_COMMAND_TIMEOUT_MS,
-        'redis',
-      );
+      const pong = await withTimeout(this.#options.client.ping(), this.#options.timeoutMs, 'redis');
       return pong === 'PONG';
     } catch {
       return false;
