@@ -82,6 +82,23 @@ const EnvSchema = z
       'MCP_ALLOWED_ORIGINS must be * or a comma-separated list of origins such as https://example.com',
     ).optional(),
     CACHE_MAX_AGE_SECONDS: integer('CACHE_MAX_AGE_SECONDS', 0, 86_400).default(30),
+    SNAPSHOT_MAX_BYTES: integer('SNAPSHOT_MAX_BYTES', 1024, 1024 * 1024 * 1024).default(
+      128 * 1024 * 1024,
+    ),
+    HTTP_MAX_CONNECTIONS: integer('HTTP_MAX_CONNECTIONS', 1, 1_000_000).default(10_000),
+    HTTP_MAX_CONNECTIONS_PER_CLIENT: integer(
+      'HTTP_MAX_CONNECTIONS_PER_CLIENT',
+      1,
+      1_000_000,
+    ).default(64),
+    METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+    METRICS_PORT: z
+      .string()
+      .refine((value) => value === 'off' || /^\d+$/.test(value), {
+        message: 'METRICS_PORT must be a port number or "off"',
+      })
+      .pipe(z.literal('off').or(integer('METRICS_PORT', 0, 65535)))
+      .default(9464),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], {
         error: 'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent',
@@ -94,6 +111,9 @@ const EnvSchema = z
   .refine((env) => !env.SNAPSHOT_REDIS_KEY || env.REDIS_URL, {
     message: 'SNAPSHOT_REDIS_KEY needs REDIS_URL',
   });
+
+/** Every environment variable the service reads (the README's table lists each one). */
+export const SERVICE_VARIABLES = Object.keys(EnvSchema.shape);
 
 export interface Config {
   readonly host: string;
@@ -115,6 +135,18 @@ export interface Config {
   /** Peers whose X-Forwarded-For is honoured; undefined trusts no one. */
   readonly trustProxy: readonly string[] | undefined;
   readonly cacheMaxAgeSeconds: number;
+  /** The one size limit of a snapshot: publish, validate and both watchers enforce it. */
+  readonly snapshotMaxBytes: number;
+  readonly connections: {
+    /** Open connections in all; beyond it new ones are closed at once. */
+    readonly max: number;
+    /** Open connections per client address (IPv4, or IPv6 /64); trusted proxies are exempt. */
+    readonly maxPerClient: number;
+    /** Pipelined requests whose responses a client has not read; beyond it, cut. */
+    readonly maxUnanswered: number;
+  };
+  /** The separate listener of /metrics; undefined when METRICS_PORT=off. */
+  readonly metrics: { readonly host: string; readonly port: number } | undefined;
   readonly logLevel: string;
   readonly mcp: {
     /** Browser origins allowed on /mcp; undefined allows any. */
@@ -155,6 +187,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     trustProxy: e.TRUST_PROXY,
     cacheMaxAgeSeconds: e.CACHE_MAX_AGE_SECONDS,
+    snapshotMaxBytes: e.SNAPSHOT_MAX_BYTES,
+    connections: {
+      max: e.HTTP_MAX_CONNECTIONS,
+      maxPerClient: e.HTTP_MAX_CONNECTIONS_PER_CLIENT,
+      maxUnanswered: 16,
+    },
+    metrics: e.METRICS_PORT === 'off' ? undefined : { host: e.METRICS_HOST, port: e.METRICS_PORT },
     logLevel: e.LOG_LEVEL,
     mcp: {
       allowedOrigins: e.MCP_ALLOWED_ORIGINS?.includes('*') ? undefined : e.MCP_ALLOWED_ORIGINS,

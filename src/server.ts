@@ -1,16 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 import type { Config } from './config.ts';
+import type { SnapshotFile } from './domain/snapshot.ts';
 import { createApp } from './http/app.ts';
+import { createConnectionStats } from './http/connection-guard.ts';
 import { createMcpEndpoint } from './mcp/mcp-server.ts';
 import { createLogger } from './observability/logger.ts';
 import { createMetrics } from './observability/metrics.ts';
+import { listenForMetrics, type MetricsListener } from './observability/metrics-server.ts';
 import { openQuota } from './quota/open-quota.ts';
 import { closeRedisClient, createRedisClient, type RedisClient } from './redis/redis-client.ts';
 import { waitUntilReady } from './redis/wait-until-ready.ts';
 import { openSnapshotSource } from './snapshot/open-snapshot-source.ts';
+import { createSnapshotLoader } from './snapshot/snapshot-loader.ts';
 import { SnapshotStore } from './snapshot/snapshot-store.ts';
 
+const LISTEN_BACKLOG = 4096;
 /** How long start-up waits for Redis before serving anyway (503 where Redis is needed). */
 const REDIS_STARTUP_WAIT_MS = 2_000;
 
@@ -18,12 +23,19 @@ export interface ServerOptions {
   /** Injected clock (epoch ms) for everything time-dependent; tests move it. */
   readonly clock?: () => number;
   readonly logger?: Logger;
+  /**
+   * Served when neither SNAPSHOT_PATH nor SNAPSHOT_REDIS_KEY is set (`npm start`: the
+   * producer's sample ledger, built by the CLI). Without it, data is unavailable.
+   */
+  readonly demo?: SnapshotFile;
 }
 
 export interface RunningServer {
   readonly app: FastifyInstance;
   /** e.g. http://127.0.0.1:8080 */
   readonly origin: string;
+  /** Where /metrics is served (METRICS_HOST:METRICS_PORT), or undefined when off. */
+  readonly metricsOrigin: string | undefined;
   close(): Promise<void>;
 }
 
@@ -46,19 +58,22 @@ export async function startServer(
     config.snapshotRedisKey === undefined ? undefined : openRedis('snapshot subscriber');
   if (redis !== undefined) await waitUntilReady(redis, REDIS_STARTUP_WAIT_MS);
 
-  const snapshots = new SnapshotStore(logger);
+  const loader = createSnapshotLoader(config.snapshotMaxBytes);
+  const snapshots = new SnapshotStore(logger, loader);
   const source = await openSnapshotSource(
     config,
     snapshots,
     logger,
-    clock(),
+    options.demo,
     redis && subscriber ? { client: redis, subscriber } : undefined,
   );
   const quota = openQuota(config, logger, clock, redis);
+  const connectionStats = createConnectionStats();
   const metrics = createMetrics({
     snapshots,
     gate: quota.gate,
     clock,
+    connections: connectionStats,
     memoryStore: quota.memoryStore,
   });
   const mcpEndpoint = createMcpEndpoint({
@@ -78,9 +93,18 @@ export async function startServer(
     clock,
     trustProxy: config.trustProxy,
     cacheMaxAgeSeconds: config.cacheMaxAgeSeconds,
+    connectionLimits: config.connections,
+    connectionStats,
     mcp: { ...config.mcp, endpoint: mcpEndpoint },
   });
-  await app.listen({ host: config.host, port: config.port });
+  // A deep accept queue (the kernel caps it at net.core.somaxconn) absorbs bursts of new
+  // connections while the event loop is busy, instead of dropping SYNs that clients only
+  // retry after 1, 3, 7 s.
+  await app.listen({ host: config.host, port: config.port, backlog: LISTEN_BACKLOG });
+  let metricsListener: MetricsListener | undefined;
+  if (config.metrics !== undefined) {
+    metricsListener = await listenForMetrics(metrics, config.metrics.host, config.metrics.port);
+  }
   const address = app.server.address();
   const port = typeof address === 'object' && address !== null ? address.port : config.port;
   const host = config.host.includes(':') ? `[${config.host}]` : config.host;
@@ -88,8 +112,11 @@ export async function startServer(
   return {
     app,
     origin: `http://${host}:${port}`,
+    metricsOrigin: metricsListener?.origin,
     async close() {
       await source.stop();
+      await loader.close();
+      await metricsListener?.close();
       await app.close();
       await mcpEndpoint.close();
       await quota.store?.close();

@@ -1,34 +1,57 @@
-import { readFile } from 'node:fs/promises';
-import { parseArgs } from 'node:util';
+import { type ParseArgsConfig, parseArgs } from 'node:util';
+import type { Logger } from 'pino';
 import { type Config, ConfigError, loadConfig } from '../config.ts';
+import type { SnapshotFile } from '../domain/snapshot.ts';
+import { isTimestamp } from '../domain/timestamp.ts';
 import { createLogger } from '../observability/logger.ts';
 import { closeRedisClient, createRedisClient } from '../redis/redis-client.ts';
 import { waitUntilReady } from '../redis/wait-until-ready.ts';
 import { startServer } from '../server.ts';
-import { buildDemoSnapshot } from '../snapshot/demo.ts';
 import { publishToFile } from '../snapshot/publish-file.ts';
 import { publishToRedis } from '../snapshot/publish-redis.ts';
-import { formatProblem, validateSnapshotText } from '../snapshot/validate.ts';
+import { readSnapshotFile, SnapshotReadError } from '../snapshot/read-snapshot-file.ts';
+import { describeProblems, validateSnapshotText } from '../snapshot/validate.ts';
+import { redactUrl } from './redact-url.ts';
 
-const USAGE = `reset-records: the Public Reset Records Service
+const USAGE = `reset-records: the Public Reset Records Service and its producer
 
 Usage:
-  reset-records serve             Start the service, HTTP API and MCP (same as \`npm start\`).
+  reset-records serve [--monitor] Start the service, HTTP API and MCP (same as \`npm start\`).
+                                  Without SNAPSHOT_PATH or SNAPSHOT_REDIS_KEY it serves the demo.
+                                  --monitor also runs the producer's monitor in the same
+                                  process (one command for a single box).
   reset-records validate FILE     Check a snapshot file; list every problem found.
   reset-records publish FILE      Validate FILE, then publish it atomically: to the Redis key
                                   SNAPSHOT_REDIS_KEY (with REDIS_URL) if set, else to the file
                                   SNAPSHOT_PATH. Running instances serve it within 1 s.
-  reset-records demo              Print a demo snapshot, with times relative to now.
+  reset-records demo [--now TIME] Print the demo snapshot: the bundled sample ledger built
+                                  at TIME (default now).
+
+The producer (LEDGER_URL, default sqlite:./data/ledger.db):
+  reset-records classify [FILE]   Classify posts (JSON lines, FILE or stdin); touches no ledger.
+  reset-records ingest [FILE]     Store and classify the posts not yet in the ledger.
+  reset-records build [--now TIME] [--out FILE]
+                                  Print (or write) the snapshot the ledger gives at TIME.
+  reset-records monitor [--once]  Check MONITOR_SOURCE, ingest, build and publish, every
+                                  MONITOR_INTERVAL_SECONDS (--once: one round, then exit).
+  reset-records ops COMMAND ...   The operator's journal: review, accept, correct, note,
+                                  complete, link, unlink, dismiss, restore, undo, log
+                                  (\`reset-records ops help\` for each one's syntax).
+
   reset-records --help            Show this help.
 
 Configuration comes from environment variables (see README.md), e.g.
   SNAPSHOT_PATH=/srv/reset/snapshot.json reset-records publish new.json
-  REDIS_URL=redis://127.0.0.1:6379/0 SNAPSHOT_REDIS_KEY=reset-records:snapshot \
+  REDIS_URL=redis://127.0.0.1:6379/0 SNAPSHOT_REDIS_KEY=reset-records:snapshot \\
     reset-records publish new.json
   PORT=9000 SNAPSHOT_PATH=/srv/reset/snapshot.json reset-records serve
+  SNAPSHOT_PATH=/srv/reset/snapshot.json MONITOR_SOURCE=file:/srv/reset/posts.jsonl \\
+    reset-records serve --monitor
 
-Exit status: 0 on success, 1 when a snapshot is invalid or publishing fails,
-2 for a usage or configuration error.`;
+Exit status: 0 on success, 1 when a snapshot is invalid, publishing fails, a source
+check fails or an operator command is refused, 2 for a usage or configuration error.`;
+
+const PRODUCER_COMMANDS = new Set(['classify', 'ingest', 'build', 'monitor', 'ops']);
 
 /** How long `publish` waits for Redis before giving up. */
 const PUBLISH_REDIS_WAIT_MS = 5_000;
@@ -36,49 +59,76 @@ const PUBLISH_REDIS_WAIT_MS = 5_000;
 class UsageError extends Error {}
 
 async function main(argv: string[]): Promise<number> {
-  const { positionals, values } = parseArgs({
-    args: argv,
-    allowPositionals: true,
-    options: { help: { type: 'boolean', short: 'h' } },
-  });
-  const [command, ...rest] = positionals;
-  if (values.help || command === 'help') {
+  const [command, ...rest] = argv;
+  if (command === undefined) throw new UsageError('missing command');
+  if (command === '--help' || command === '-h' || command === 'help') {
     console.log(USAGE);
     return 0;
   }
+  if (PRODUCER_COMMANDS.has(command)) {
+    // Loaded only here: `serve` never loads the producer (nor its database drivers).
+    const { runProducer } = await import('../producer/cli/run-producer.ts');
+    return runProducer(command, rest);
+  }
   switch (command) {
-    case 'serve':
-      return serve(loadConfig());
+    case 'serve': {
+      const { values } = parseOptions(rest, { monitor: { type: 'boolean' } }, 0);
+      return serve(loadConfig(), values.monitor === true);
+    }
     case 'validate':
-      return validate(fileArgument(rest));
+      return validate(loadConfig(), parseOptions(rest, {}, 1).positionals[0]!);
     case 'publish':
-      return publish(loadConfig(), fileArgument(rest));
-    case 'demo':
-      console.log(JSON.stringify(buildDemoSnapshot(Date.now()), null, 2));
+      return publish(loadConfig(), parseOptions(rest, {}, 1).positionals[0]!);
+    case 'demo': {
+      const { values } = parseOptions(rest, { now: { type: 'string' } }, 0);
+      if (values.now !== undefined && !isTimestamp(values.now)) {
+        throw new UsageError('--now must be a UTC time like 2026-11-20T12:00:00.000Z');
+      }
+      const now = values.now === undefined ? Date.now() : Date.parse(values.now);
+      console.log(JSON.stringify(await demoSnapshot(now), null, 2));
       return 0;
+    }
     default:
-      throw new UsageError(
-        command === undefined ? 'missing command' : `unknown command "${command}"`,
-      );
+      throw new UsageError(`unknown command "${command}"`);
   }
 }
 
-function fileArgument(rest: string[]): string {
-  if (rest.length !== 1) throw new UsageError('expected exactly one FILE argument');
-  return rest[0]!;
+type Options = NonNullable<ParseArgsConfig['options']>;
+
+/** A command's own options, strictly; `files` positional FILE arguments exactly. */
+function parseOptions<T extends Options>(argv: string[], options: T, files: number) {
+  let parsed: ReturnType<typeof parseArgs<{ args: string[]; options: T; allowPositionals: true }>>;
+  try {
+    parsed = parseArgs({ args: argv, options, allowPositionals: true });
+  } catch (error) {
+    throw new UsageError((error as Error).message); // an unknown option is a usage error: exit 2
+  }
+  if (parsed.positionals.length !== files) {
+    throw new UsageError(
+      files === 0 ? 'unexpected argument' : 'expected exactly one FILE argument',
+    );
+  }
+  return parsed;
 }
 
-async function readChecked(file: string): Promise<string | undefined> {
-  const text = await readFile(file, 'utf8');
+/** The demo: the producer's bundled sample ledger, built at `now` by the producer's build. */
+async function demoSnapshot(now: number): Promise<SnapshotFile> {
+  const { sampleSnapshot } = await import('../producer/demo/sample-ledger.ts');
+  return sampleSnapshot(now);
+}
+
+/** Reads and validates FILE with the same size limit and checks as the running service. */
+async function readChecked(config: Config, file: string): Promise<string | undefined> {
+  const text = await readSnapshotFile(file, config.snapshotMaxBytes);
   const result = validateSnapshotText(text);
   if (result.ok) return text;
   console.error(`${file}: invalid snapshot, ${result.problems.length} problem(s):`);
-  for (const problem of result.problems) console.error(`  ${formatProblem(problem)}`);
+  for (const line of describeProblems(result)) console.error(`  ${line}`);
   return undefined;
 }
 
-async function validate(file: string): Promise<number> {
-  const text = await readChecked(file);
+async function validate(config: Config, file: string): Promise<number> {
+  const text = await readChecked(config, file);
   if (text === undefined) return 1;
   console.log(`${file}: valid snapshot`);
   return 0;
@@ -91,7 +141,7 @@ async function publish(config: Config, file: string): Promise<number> {
       'publish needs a target: SNAPSHOT_PATH (a file), or REDIS_URL with SNAPSHOT_REDIS_KEY',
     ]);
   }
-  const text = await readChecked(file);
+  const text = await readChecked(config, file);
   if (text === undefined) {
     console.error('Nothing was published.');
     return 1;
@@ -100,7 +150,9 @@ async function publish(config: Config, file: string): Promise<number> {
     const client = createRedisClient(config.redisUrl, createLogger('silent'), 'publish');
     try {
       if (!(await waitUntilReady(client, PUBLISH_REDIS_WAIT_MS))) {
-        console.error(`Redis at ${config.redisUrl} is unreachable. Nothing was published.`);
+        console.error(
+          `Redis at ${redactUrl(config.redisUrl)} is unreachable. Nothing was published.`,
+        );
         return 1;
       }
       const version = await publishToRedis(client, config.snapshotRedisKey, text);
@@ -115,19 +167,36 @@ async function publish(config: Config, file: string): Promise<number> {
   return 0;
 }
 
-async function serve(config: Config): Promise<number> {
-  const server = await startServer(config);
+async function serve(config: Config, withMonitor: boolean): Promise<number> {
+  const fromSource = config.snapshotPath !== undefined || config.snapshotRedisKey !== undefined;
+  if (withMonitor && !fromSource) {
+    throw new ConfigError([
+      'serve --monitor needs SNAPSHOT_PATH (or REDIS_URL with SNAPSHOT_REDIS_KEY) to publish to',
+    ]);
+  }
+  const server = await startServer(
+    config,
+    fromSource ? {} : { demo: await demoSnapshot(Date.now()) },
+  );
   server.app.log.info({ origin: server.origin }, 'listening');
+  let monitor: { stop(): Promise<void> } | undefined;
+  if (withMonitor) {
+    const { startConfiguredMonitor } = await import('../producer/cli/run-producer.ts');
+    monitor = await startConfiguredMonitor(server.app.log as Logger);
+  }
   await new Promise<void>((resolve) => {
-    const stop = (signal: string) => {
+    const stop = async (signal: string) => {
       server.app.log.info({ signal }, 'shutting down: finishing in-flight requests');
-      server.close().then(resolve, (error) => {
+      try {
+        await monitor?.stop();
+        await server.close();
+      } catch (error) {
         server.app.log.error({ err: error }, 'error during shutdown');
-        resolve();
-      });
+      }
+      resolve();
     };
-    process.once('SIGTERM', () => stop('SIGTERM'));
-    process.once('SIGINT', () => stop('SIGINT'));
+    process.once('SIGTERM', () => void stop('SIGTERM'));
+    process.once('SIGINT', () => void stop('SIGINT'));
   });
   return 0;
 }
@@ -141,11 +210,13 @@ main(process.argv.slice(2)).then(
       console.error(`reset-records: ${error.message}`);
       if (error instanceof UsageError) console.error('Run `reset-records --help` for usage.');
       process.exitCode = 2;
-    } else if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
-      console.error(`reset-records: ${(error as Error).message}`);
+    } else if (error instanceof SnapshotReadError) {
+      console.error(`reset-records: ${error.message}`);
       process.exitCode = 1;
     } else {
-      console.error(error);
+      // One line, no stack trace (it names files and may quote configuration).
+      const message = error instanceof Error ? error.message : String(error);
+      console.error(`reset-records: unexpected error: ${message}`);
       process.exitCode = 1;
     }
   },

@@ -1,4 +1,5 @@
 import cors from '@fastify/cors';
+import { compile as compileTrust } from '@fastify/proxy-addr';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import type { Logger } from 'pino';
 import { ApiError } from '../domain/errors.ts';
@@ -8,9 +9,12 @@ import type { Metrics } from '../observability/metrics.ts';
 import type { QuotaGate } from '../quota/quota-gate.ts';
 import type { QuotaStore } from '../quota/quota-store.ts';
 import type { SnapshotStore } from '../snapshot/snapshot-store.ts';
-import { answerClientError } from './client-errors.ts';
+import { answerClientError, answerFrameworkError } from './client-errors.ts';
+import type { ConnectionLimits, ConnectionStats } from './connection-guard.ts';
 import { drainOnClose } from './drain-on-close.ts';
+import { createHttpServer } from './http-server.ts';
 import { KnownRoutes } from './known-routes.ts';
+import { answerProtocolEdges } from './protocol-edges.ts';
 import { registerDocsRoutes } from './routes/docs.ts';
 import { registerOpenApiRoute } from './routes/openapi.ts';
 import { registerOperationsRoutes } from './routes/operations.ts';
@@ -29,6 +33,9 @@ export interface AppDeps {
   readonly clock: () => number;
   readonly trustProxy: readonly string[] | undefined;
   readonly cacheMaxAgeSeconds: number;
+  readonly connectionLimits: ConnectionLimits;
+  /** Filled by the connection guard; the metrics read it. */
+  readonly connectionStats: ConnectionStats;
   readonly mcp: {
     readonly endpoint: McpEndpoint;
     readonly allowedOrigins: readonly string[] | undefined;
@@ -55,23 +62,32 @@ const refusalDetail = (status: number) =>
 
 /** Builds the HTTP application; the caller decides where it listens. */
 export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
+  const trusted = compileTrust(deps.trustProxy === undefined ? [] : [...deps.trustProxy]);
   const app = Fastify({
+    serverFactory: (handler) =>
+      createHttpServer(handler, {
+        limits: deps.connectionLimits,
+        isTrustedProxy: (address) => trusted(address, 0),
+        stats: deps.connectionStats,
+        logger: deps.logger,
+      }),
     loggerInstance: deps.logger as FastifyBaseLogger,
     // One line per request, written in onResponse below, instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: deps.trustProxy === undefined ? false : [...deps.trustProxy],
     routerOptions: { querystringParser: () => ({}) }, // data routes parse the raw query strictly
-    requestTimeout: 10_000,
-    connectionTimeout: 30_000,
-    keepAliveTimeout: 5_000,
     bodyLimit: 64 * 1024,
     return503OnClosing: false, // requests during the drain are served; see drainOnClose
     clientErrorHandler: answerClientError,
+    frameworkErrors: answerFrameworkError,
   });
-  app.server.headersTimeout = 10_000;
   drainOnClose(app.server, SHUTDOWN_DRAIN_TIMEOUT_MS, deps.logger);
+  answerProtocolEdges(app);
 
-  app.addHook('onRequest', async (_request, reply) => {
+  app.addHook('onRequest', async (request, reply) => {
+    // A request whose connection was cut while its chunk was being parsed (a pipelining
+    // flood; see connection-guard.ts) has no one to answer: it is dropped before any work.
+    if (request.raw.socket.destroyed) return reply.hijack();
     reply.header('x-content-type-options', 'nosniff');
   });
 

@@ -18,7 +18,20 @@ export function matchesIfNoneMatch(header: string | undefined, etag: string): bo
   });
 }
 
-export function cacheControl(nowMs: number, validUntil: number | null, capSeconds: number): string {
+/**
+ * Who may store a response: `public` lets shared caches (proxies, CDNs) serve it to anyone,
+ * so it is only for responses identical for every client. A response carrying per-client
+ * headers (X-RateLimit-*: this client's remaining quota) must be `private`, or a shared
+ * cache would hand one client's quota headers to others (RFC 9111 §5.2.2.7).
+ */
+export type CacheScope = 'public' | 'private';
+
+export function cacheControl(
+  nowMs: number,
+  validUntil: number | null,
+  capSeconds: number,
+  scope: CacheScope = 'public',
+): string {
   const untilChange = validUntil === null ? capSeconds : Math.floor((validUntil - nowMs) / 1000);
-  return `public, max-age=${Math.max(0, Math.min(capSeconds, untilChange))}`;
+  return `${scope}, max-age=${Math.max(0, Math.min(capSeconds, untilChange))}`;
 }

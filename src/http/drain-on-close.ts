@@ -1,4 +1,5 @@
-import type { Server, ServerResponse } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import type { Logger } from 'pino';
 
 /**
@@ -14,9 +15,28 @@ import type { Logger } from 'pino';
  */
 export function drainOnClose(server: Server, timeoutMs: number, logger: Logger): void {
   const inFlight = new Set<ServerResponse>();
-  server.on('request', (_request, response: ServerResponse) => {
+  // A pipelined response still queued when its socket closes never emits 'close' itself:
+  // each socket's responses are also dropped when the socket closes (one listener a socket).
+  const bySocket = new WeakMap<Socket, Set<ServerResponse>>();
+  server.on('request', (request: IncomingMessage, response: ServerResponse) => {
+    const socket = request.socket;
+    if (socket.destroyed) return; // parsed after its connection was cut: never answered
+    let pending = bySocket.get(socket);
+    if (pending === undefined) {
+      const responses = new Set<ServerResponse>();
+      bySocket.set(socket, responses);
+      socket.once('close', () => {
+        for (const each of responses) inFlight.delete(each);
+      });
+      pending = responses;
+    }
+    const responses = pending;
     inFlight.add(response);
-    response.once('close', () => inFlight.delete(response));
+    responses.add(response);
+    response.once('close', () => {
+      inFlight.delete(response);
+      responses.delete(response);
+    });
   });
 
   const closeIdleNow = server.closeIdleConnections.bind(server);

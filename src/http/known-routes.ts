@@ -24,6 +24,20 @@ export class KnownRoutes {
 
   /** Registers the OPTIONS routes and the 404/405 handler; call after every `add`. */
   install(app: FastifyInstance): void {
+    // Answered before any route runs, or any body is read:
+    // - A target that is not a path, i.e. the asterisk-form `*` (RFC 9112 §3.2.4), names no
+    //   resource. The router would still match `GET *` to `/` (it skips a target's first
+    //   character), serving the status page.
+    // - An OPTIONS on an unknown path. It matches the catch-all `OPTIONS *` route that
+    //   @fastify/cors adds (this app has no wildcard route of its own), which would only
+    //   pass it on to the 404 handler; but that route was added before the app's error
+    //   handler, so a body it failed to parse was answered in Fastify's own error format.
+    app.addHook('onRequest', async (request, reply) => {
+      const target = request.url;
+      const isPath = target.startsWith('/') || routePathOf(target).startsWith('/');
+      if (isPath && request.routeOptions.url !== '*') return;
+      return this.answerUnmatched(request, reply);
+    });
     for (const [path, allow] of this.#allow) {
       app.options(path, async (request, reply) => {
         const requestedHeaders = request.headers['access-control-request-headers'];
@@ -45,7 +59,7 @@ export class KnownRoutes {
 
   /** 405 with `Allow` when the path exists under another method, else 404. */
   answerUnmatched(request: FastifyRequest, reply: FastifyReply): FastifyReply {
-    const path = request.url.split('?', 1)[0]!;
+    const path = routePathOf(request.url);
     const allow = this.#allow.get(path);
     if (allow === undefined) {
       return sendError(reply, new ApiError('not_found', `No resource at ${truncate(path)}.`));
@@ -58,6 +72,32 @@ export class KnownRoutes {
         `Method ${request.method} is not allowed here. Allowed: ${allow}.`,
       ),
     );
+  }
+}
+
+/** `http://host` or `https://host` at the start of an absolute-form target; the rest is the path. */
+const ABSOLUTE_FORM = /^https?:\/\/[^/?#]*/i;
+
+/**
+ * The path the router matches a request target against, so that a known path is known in
+ * every spelling the router accepts (a POST to one is a 405 wherever a GET is served):
+ * - absolute-form (`http://host/path?query`, RFC 9112 §3.2.2) is reduced to its path;
+ * - the query (after `?`) and anything after `#` are cut off;
+ * - percent-encoding is decoded as find-my-way does (`decodeURI`: `/openapi/v1/record%73`
+ *   is `/openapi/v1/records`, while escapes of reserved characters such as `%2F` stay
+ *   encoded and so never match a known path, in the router as here).
+ * The router's defaults are in force: case-sensitive, no trailing-slash folding.
+ * Anything else (the asterisk-form `*`) is returned as it is.
+ */
+export function routePathOf(target: string): string {
+  const origin = ABSOLUTE_FORM.exec(target)?.[0] ?? '';
+  const rest = target.slice(origin.length);
+  const path = rest.split(/[?#]/, 1)[0]!;
+  const routed = origin !== '' && path === '' ? '/' : path;
+  try {
+    return decodeURI(routed);
+  } catch {
+    return routed; // invalid percent-encoding: the router refused it already (400)
   }
 }
 

@@ -1,16 +1,15 @@
-import type { RequestId } from '@modelcontextprotocol/server';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { KnownRoutes } from '../http/known-routes.ts';
+import { clientAddress } from '../quota/client-key.ts';
 import type { Admission } from '../quota/quota-gate.ts';
 import type { McpEndpoint } from './mcp-server.ts';
-import { findFloatArguments } from './raw-json.ts';
+import { readToolCalls } from './raw-tool-calls.ts';
 
 export const MCP_PATH = '/mcp';
 /** The SDK needs an absolute URL; the host part is never used for anything. */
 const MCP_URL = 'http://reset-records.invalid/mcp';
 /** Request headers the MCP transport reads (plus every `mcp-*` header); nothing else is forwarded. */
 const FORWARDED_HEADERS = new Set(['accept', 'content-type', 'last-event-id']);
-const INTEGER_ARGUMENTS = ['page', 'pageSize'];
 const FORBIDDEN_ORIGIN = JSON.stringify({
   jsonrpc: '2.0',
   error: { code: -32000, message: 'Origin not allowed.' },
@@ -27,7 +26,7 @@ export interface McpRouteDeps {
 
 /**
  * POST /mcp (Streamable HTTP, stateless). The raw body is kept as text: the quota needs
- * to see every message, and "is `page` a JSON integer?" needs the literal as written.
+ * to see every message, and the tools need the arguments as written (raw-tool-calls.ts).
  */
 export async function registerMcpRoute(app: FastifyInstance, deps: McpRouteDeps): Promise<void> {
   const { endpoint, allowedOrigins, maxBodyBytes } = deps;
@@ -50,16 +49,16 @@ export async function registerMcpRoute(app: FastifyInstance, deps: McpRouteDeps)
         return reply.code(403).type('application/json').send(FORBIDDEN_ORIGIN);
       }
       const text = typeof request.body === 'string' ? request.body : '';
-      const parsed = parseJson(text);
+      const toolCalls = readToolCalls(text, parseJson(text));
       const admissions: Admission[] = [];
       const response = await endpoint.handle(
         new Request(MCP_URL, { method: 'POST', headers: forwardedHeaders(request), body: text }),
         {
-          address: request.ip,
-          floatArguments: floatArgumentsById(text, parsed),
+          address: clientAddress(request.ip, request.socket.remoteAddress),
+          toolCalls: toolCalls.byId,
           onAdmission: (admission) => admissions.push(admission),
         },
-        parsed,
+        toolCalls.body,
       );
 
       reply.code(response.status);
@@ -71,7 +70,8 @@ export async function registerMcpRoute(app: FastifyInstance, deps: McpRouteDeps)
         // The rate-limit headers, but not Retry-After: it goes with HTTP 429 only, and a
         // refused tool call is an HTTP 200 whose result carries retryAfter.
         const { 'retry-after': _retryAfter, ...headers } = admission.headers;
-        reply.headers(headers);
+        // Per-client headers: no cache may keep this answer for anyone else.
+        reply.headers(headers).header('cache-control', 'no-store');
       }
       const body = await response.text();
       return reply.send(body === '' ? undefined : body);
@@ -96,16 +96,4 @@ function forwardedHeaders(request: FastifyRequest): Headers {
     }
   }
   return headers;
-}
-
-/** JSON-RPC ids of the messages whose page/pageSize were written as float literals. */
-function floatArgumentsById(text: string, parsed: unknown): Map<RequestId, Set<string>> {
-  const byId = new Map<RequestId, Set<string>>();
-  if (parsed === undefined || !/\d[.eE]/.test(text)) return byId;
-  const messages = Array.isArray(parsed) ? parsed : [parsed];
-  for (const [index, names] of findFloatArguments(text, INTEGER_ARGUMENTS)) {
-    const id = (messages[index] as { id?: unknown } | undefined)?.id;
-    if (typeof id === 'string' || typeof id === 'number') byId.set(id, names);
-  }
-  return byId;
 }

@@ -5,7 +5,7 @@ import {
   ProtocolError,
   ProtocolErrorCode,
   type RequestId,
-  Server,
+  type Server,
   WebStandardStreamableHTTPServerTransport,
 } from '@modelcontextprotocol/server';
 import type { Logger } from 'pino';
@@ -13,6 +13,8 @@ import { ApiError } from '../domain/errors.ts';
 import type { Admission, QuotaGate } from '../quota/quota-gate.ts';
 import type { SnapshotStore } from '../snapshot/snapshot-store.ts';
 import { batchForbiddenReason, invalidRequestResponse } from './batches.ts';
+import { InvalidParamsServer } from './invalid-params-server.ts';
+import type { RawToolCall } from './raw-tool-calls.ts';
 import { parseToolArguments } from './tool-arguments.ts';
 import { errorResult, successResult, type ToolResult } from './tool-results.ts';
 import { outputSchemaOf, TOOL_LIST, TOOLS } from './tools/index.ts';
@@ -23,13 +25,19 @@ const INSTRUCTIONS =
   'Public records of when the usage limits of a coding assistant were reset or are scheduled to reset. ' +
   'Call get_latest_reset_record for the latest record, list_reset_records to page through them. ' +
   'Both share an anonymous quota of 20 calls per rolling hour per client IP with the HTTP API.';
+/**
+ * How much of an unknown tool name its error echoes back: the name is the client's own
+ * text, up to the body limit, and an error message has no reason to reflect all of it.
+ */
+const ECHOED_NAME_LENGTH = 64;
+const internalError = () => new ProtocolError(ProtocolErrorCode.InternalError, 'Internal error');
 
 /** What one HTTP request to /mcp brings to the tool handlers. */
 export interface McpCallContext {
   /** The client address the quota is keyed by. */
   readonly address: string;
-  /** `tools/call` ids whose page/pageSize were written as float literals (1.0) in the raw JSON. */
-  readonly floatArguments: ReadonlyMap<RequestId, ReadonlySet<string>>;
+  /** Each `tools/call` request of the body as the client wrote it, by JSON-RPC id. */
+  readonly toolCalls: ReadonlyMap<RequestId, RawToolCall>;
   /** Receives the admission of each counted call, for the HTTP response's rate-limit headers. */
   onAdmission(admission: Admission): void;
 }
@@ -70,17 +78,22 @@ export function createMcpEndpoint(deps: McpEndpointDeps): McpEndpoint {
     if (tool === undefined) {
       throw new ProtocolError(
         ProtocolErrorCode.InvalidParams,
-        `Unknown tool: ${request.params.name}`,
+        `Unknown tool: ${echoed(request.params.name)}`,
       );
     }
-    const result = await answer(tool, request.params.arguments, id, context);
+    // The route read every call of the body it handed to the SDK; the SDK's own copy of
+    // the arguments (which lost `__proto__` members) is only a fallback.
+    const call = context.toolCalls.get(id) ?? {
+      arguments: request.params.arguments,
+      floatLiterals: new Set<string>(),
+    };
+    const result = await answer(tool, call, context);
     return server.projectCallToolResult(result, outputSchemaOf(tool));
   }
 
   async function answer(
     tool: ToolDefinition,
-    args: unknown,
-    id: RequestId,
+    call: RawToolCall,
     context: McpCallContext,
   ): Promise<ToolResult> {
     // The quota first: a call naming a known tool counts even when its arguments are bad.
@@ -88,7 +101,7 @@ export function createMcpEndpoint(deps: McpEndpointDeps): McpEndpoint {
     context.onAdmission(admission);
     if (!admission.admitted) return errorResult(admission.error);
     try {
-      const query = parseToolArguments(args, tool.argumentNames, context.floatArguments.get(id));
+      const query = parseToolArguments(call.arguments, tool.argumentNames, call.floatLiterals);
       const snapshot = snapshots.current;
       if (snapshot === null) return errorResult(new ApiError('data_unavailable'));
       return successResult(tool.answer(snapshot, query, clock()));
@@ -100,15 +113,21 @@ export function createMcpEndpoint(deps: McpEndpointDeps): McpEndpoint {
   }
 
   function buildServer(context: McpCallContext | undefined): Server {
-    const server = new Server(SERVER_INFO, {
+    const server = new InvalidParamsServer(SERVER_INFO, {
       capabilities: { tools: {} },
       instructions: INSTRUCTIONS,
     });
     server.setRequestHandler('tools/list', () => TOOL_LIST);
-    server.setRequestHandler('tools/call', (request, ctx) => {
-      if (context === undefined)
-        throw new ProtocolError(ProtocolErrorCode.InternalError, 'Internal error');
-      return callTool(server, request, ctx.mcpReq.id, context);
+    server.setRequestHandler('tools/call', async (request, ctx) => {
+      if (context === undefined) throw internalError();
+      try {
+        return await callTool(server, request, ctx.mcpReq.id, context);
+      } catch (error) {
+        if (error instanceof ProtocolError) throw error;
+        // Never the exception's message: it may name internals (decisions.md §6).
+        logger.error({ err: error }, 'unexpected error in tools/call');
+        throw internalError();
+      }
     });
     return server;
   }
@@ -153,4 +172,10 @@ export function createMcpEndpoint(deps: McpEndpointDeps): McpEndpoint {
     },
     close: () => modern.close(),
   };
+}
+
+/** At most ECHOED_NAME_LENGTH characters of `name` plus "…", never half a surrogate pair. */
+function echoed(name: string): string {
+  if (name.length <= ECHOED_NAME_LENGTH) return name;
+  return `${name.slice(0, ECHOED_NAME_LENGTH).replace(/[\uD800-\uDBFF]$/, '')}…`;
 }

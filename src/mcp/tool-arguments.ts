@@ -6,7 +6,9 @@ import { DEFAULT_QUERY, type ListQuery, type ParamName, parseKind } from '../que
  * Strict validation of tool arguments (service.md § MCP, decisions.md §7): no coercion.
  * Integers must be JSON integers: booleans, strings ("2"), fractions (1.5) and, where the
  * raw JSON showed it, integral float literals (1.0, 1e0) are refused. Extra keys (such as
- * `page_size`) are refused. Every refusal is invalid_query naming the argument.
+ * `page_size`, or `__proto__`, which JSON.parse keeps as an own key) are refused, and so
+ * are arguments that are not an object (null included). Every refusal is invalid_query
+ * naming the argument.
  */
 
 const invalid = (detail: string) => new ApiError('invalid_query', detail);
@@ -21,8 +23,8 @@ export function parseToolArguments(
   floatLiterals: ReadonlySet<string> = new Set(),
 ): ListQuery {
   const query: ListQuery = { ...DEFAULT_QUERY };
-  if (args === undefined || args === null) return query;
-  if (typeof args !== 'object' || Array.isArray(args))
+  if (args === undefined) return query; // absent: every argument takes its default
+  if (typeof args !== 'object' || args === null || Array.isArray(args))
     throw invalid('Tool arguments must be a JSON object.');
 
   for (const [name, value] of Object.entries(args)) {

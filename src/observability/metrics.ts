@@ -1,4 +1,5 @@
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import type { ConnectionStats } from '../http/connection-guard.ts';
 import type { QuotaGate } from '../quota/quota-gate.ts';
 import type { SnapshotStore } from '../snapshot/snapshot-store.ts';
 
@@ -6,6 +7,7 @@ export interface MetricsSources {
   readonly snapshots: SnapshotStore;
   readonly gate: QuotaGate;
   readonly clock: () => number;
+  readonly connections: ConnectionStats;
   /** Present when the quota lives in process memory. */
   readonly memoryStore?: { readonly stats: { clients: number; evictions: number } } | undefined;
 }
@@ -19,7 +21,13 @@ export interface Metrics {
  * Prometheus metrics on a registry of this app's own (so several apps in one process,
  * as in tests, never share counters). Snapshot and quota figures are read when scraped.
  */
-export function createMetrics({ snapshots, gate, clock, memoryStore }: MetricsSources): Metrics {
+export function createMetrics({
+  snapshots,
+  gate,
+  clock,
+  connections,
+  memoryStore,
+}: MetricsSources): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
 
@@ -87,6 +95,25 @@ export function createMetrics({ snapshots, gate, clock, memoryStore }: MetricsSo
     collect() {
       this.reset();
       this.inc(snapshots.counts.rejected);
+    },
+  });
+
+  new Counter({
+    name: 'http_connections_cut_total',
+    help: 'Connections closed by a limit: pipelining, per_address or server_full.',
+    labelNames: ['reason'] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const [reason, count] of Object.entries(connections.cuts)) this.inc({ reason }, count);
+    },
+  });
+  new Gauge({
+    name: 'http_connections_open',
+    help: 'Connections open on the public listener.',
+    registers: [registry],
+    collect() {
+      this.set(connections.open);
     },
   });
 

@@ -157,7 +157,8 @@ export function buildOpenApiDocument(): Record<string, unknown> {
           schema: { type: 'string' },
         },
         'Cache-Control': {
-          description: 'public, max-age=N: never beyond the next instant the answer can change.',
+          description:
+            'private, max-age=N (public when RATE_LIMIT=off): never beyond the next instant the answer can change.',
           schema: { type: 'string' },
         },
       },

@@ -1,12 +1,19 @@
 import { ApiError } from '../domain/errors.ts';
+import type { SnapshotFile } from '../domain/snapshot.ts';
 import { DEFAULT_QUERY } from '../query/params.ts';
 import { PreparedSnapshot } from '../query/prepared-snapshot.ts';
 import { latestRecord, listRecords } from '../query/query-service.ts';
-import { buildDemoSnapshot } from '../snapshot/demo.ts';
+import exampleSnapshot from './example-snapshot.json' with { type: 'json' };
 
-/** Examples produced by the real query service from the demo snapshot at a fixed instant. */
-const AT = Date.parse('2026-11-20T12:00:00.000Z');
-const demo = new PreparedSnapshot(buildDemoSnapshot(AT));
+/**
+ * Examples produced by the real query service from the demo snapshot at a fixed instant.
+ * example-snapshot.json is the producer's sample ledger built at that instant, kept as a
+ * file so that the service never imports the producer; a test keeps the two equal
+ * (regenerate with `node bin/reset-records.js demo --now 2026-11-20T12:00:00.000Z`).
+ */
+export const EXAMPLE_AT = Date.parse('2026-11-20T12:00:00.000Z');
+const AT = EXAMPLE_AT;
+const demo = PreparedSnapshot.of(exampleSnapshot as SnapshotFile);
 
 export const EXAMPLES = {
   list: listRecords(demo, { ...DEFAULT_QUERY, pageSize: 2 }, AT).envelope(),

@@ -3,10 +3,10 @@ import type { ResetRecord } from '../domain/record.ts';
 /**
  * A record with everything the query engine needs precomputed once per snapshot:
  * instants as epoch milliseconds and the record's JSON, so that answering a request
- * never re-parses a timestamp or re-serializes a record.
+ * never re-parses a timestamp or re-serializes a record. Plain data only: it is built in
+ * the snapshot worker and copied to the main thread.
  */
 export interface PreparedRecord {
-  readonly record: ResetRecord;
   readonly json: string;
   readonly id: string;
   readonly isSchedule: boolean;
@@ -22,8 +22,7 @@ const toMs = (timestamp: string | null): number | null =>
   timestamp === null ? null : Date.parse(timestamp);
 
 export function prepareRecord(record: ResetRecord): PreparedRecord {
-  return Object.freeze({
-    record,
+  return {
     json: JSON.stringify(record),
     id: record.id,
     isSchedule: record.kind === 'reset_scheduled',
@@ -33,5 +32,8 @@ export function prepareRecord(record: ResetRecord): PreparedRecord {
     effectiveMs: toMs(record.effectiveAt),
     startMs: toMs(record.scheduleWindow?.startAt ?? null),
     endMs: toMs(record.scheduleWindow?.endAt ?? null),
-  });
+  };
 }
+
+/** The record itself, for the few places that need fields (a page of MCP results, the status page). */
+export const recordOf = (row: PreparedRecord): ResetRecord => JSON.parse(row.json) as ResetRecord;

@@ -1,9 +1,9 @@
-import { createHash } from 'node:crypto';
 import type { KindFilter, Meta } from '../domain/envelope.ts';
 import type { SnapshotFile } from '../domain/snapshot.ts';
-import { changeInstants, isInProgress, isOpen } from './classify.ts';
-import { comparePinned, compareRest, compareScheduled, mergeSorted } from './order.ts';
-import { type PreparedRecord, prepareRecord } from './prepared-record.ts';
+import { isInProgress, isOpen } from './classify.ts';
+import { compareRest, mergeSorted } from './order.ts';
+import { type PreparedData, prepareSnapshotData } from './prepared-data.ts';
+import type { PreparedRecord } from './prepared-record.ts';
 
 /** The rows of every filter, in order, valid for every request time inside one epoch. */
 export interface Views {
@@ -15,10 +15,10 @@ export interface Views {
 }
 
 /**
- * A validated snapshot made ready to answer queries in O(pageSize + log n):
- * every sort is done here, once per snapshot; the only time-dependent part, which
- * pending schedules are open or in progress, changes at known instants, so the views
- * are rebuilt at most once per such instant (`viewsAt`).
+ * A validated snapshot made ready to answer queries in O(pageSize + log n): every sort
+ * was done once (prepared-data.ts); the only time-dependent part, which pending schedules
+ * are open or in progress, changes at known instants, so the views are rebuilt at most
+ * once per such instant (`viewsAt`).
  */
 export class PreparedSnapshot {
   readonly meta: Meta;
@@ -29,38 +29,32 @@ export class PreparedSnapshot {
   readonly version: string;
 
   readonly #scheduled: readonly PreparedRecord[];
-  /** Rows that are never pinned: completions and non-pending schedules, fulfilled excluded. */
   readonly #staticRest: readonly PreparedRecord[];
   readonly #completions: readonly PreparedRecord[];
-  /** Pending schedules, in pinned order. */
   readonly #pending: readonly PreparedRecord[];
-  /** Pending schedules, in rest order (where they go once stale). */
   readonly #pendingByRest: readonly PreparedRecord[];
   readonly #instants: readonly number[];
   #cached: Views | undefined;
 
-  constructor(snapshot: SnapshotFile, version?: string) {
-    this.meta = Object.freeze({
-      generatedAt: snapshot.generatedAt,
-      lastSuccessfulCheckAt: snapshot.lastSuccessfulCheckAt,
-    });
+  /** Prepares a snapshot on the calling thread (the demo, tests); large ones go through the worker. */
+  static of(snapshot: SnapshotFile): PreparedSnapshot {
+    return new PreparedSnapshot(prepareSnapshotData(snapshot));
+  }
+
+  constructor(data: PreparedData) {
+    this.meta = Object.freeze({ ...data.meta });
     this.metaJson = JSON.stringify(this.meta);
-    this.recordCount = snapshot.records.length;
-    this.generatedAtMs = Date.parse(snapshot.generatedAt);
-
-    const rows = snapshot.records.map(prepareRecord);
-    this.version = version ?? hashRows(this.metaJson, rows);
-    const schedules = rows.filter((row) => row.isSchedule);
-    const pending = schedules.filter((row) => row.state === 'pending');
-
-    this.#scheduled = [...schedules].sort(compareScheduled);
-    this.#completions = rows.filter((row) => !row.isSchedule).sort(compareRest);
-    this.#staticRest = rows
-      .filter((row) => !row.isSchedule || (row.state !== 'pending' && row.state !== 'fulfilled'))
-      .sort(compareRest);
-    this.#pending = [...pending].sort(comparePinned);
-    this.#pendingByRest = [...pending].sort(compareRest);
-    this.#instants = changeInstants(rows);
+    this.recordCount = data.rows.length;
+    this.generatedAtMs = Date.parse(data.meta.generatedAt);
+    this.version = data.version;
+    const { rows, orders } = data;
+    const pick = (order: Int32Array) => Array.from(order, (index) => rows[index]!);
+    this.#scheduled = pick(orders.scheduled);
+    this.#completions = pick(orders.completions);
+    this.#staticRest = pick(orders.staticRest);
+    this.#pending = pick(orders.pending);
+    this.#pendingByRest = pick(orders.pendingByRest);
+    this.#instants = data.instants;
   }
 
   /** The views for request time `now` (epoch ms): cached while `now` stays in one epoch. */
@@ -99,10 +93,4 @@ function countAtOrBefore(instants: readonly number[], now: number): number {
     else high = mid;
   }
   return low;
-}
-
-function hashRows(metaJson: string, rows: readonly PreparedRecord[]): string {
-  const hash = createHash('sha256').update(metaJson);
-  for (const row of rows) hash.update('\n').update(row.json);
-  return hash.digest('base64url').slice(0, 16);
 }

@@ -1,6 +1,7 @@
 import type { KindFilter, ListPage, Meta } from '../domain/envelope.ts';
 import type { ResetRecord } from '../domain/record.ts';
 import type { ListQuery } from './params.ts';
+import { recordOf } from './prepared-record.ts';
 import type { PreparedSnapshot } from './prepared-snapshot.ts';
 
 /**
@@ -36,7 +37,7 @@ export function listRecords(
     json: `{"ok":true,"data":{"items":[${items.map((row) => row.json).join(',')}],${pageFields}},"meta":${snapshot.metaJson}}`,
     envelope: () => ({
       ok: true,
-      data: { items: items.map((row) => row.record), page, pageSize, total, totalPages, hasNext },
+      data: { items: items.map(recordOf), page, pageSize, total, totalPages, hasNext },
       meta: snapshot.meta,
     }),
     tag: `${snapshot.version}.${views.epoch}.l.${kind}.${page}.${pageSize}`,
@@ -53,7 +54,11 @@ export function latestRecord(
   const first = views.rows[kind][0];
   return {
     json: `{"ok":true,"data":${first?.json ?? 'null'},"meta":${snapshot.metaJson}}`,
-    envelope: () => ({ ok: true, data: first?.record ?? null, meta: snapshot.meta }),
+    envelope: () => ({
+      ok: true,
+      data: first === undefined ? null : recordOf(first),
+      meta: snapshot.meta,
+    }),
     tag: `${snapshot.version}.${views.epoch}.1.${kind}`,
     validUntil: views.validUntil,
   };

@@ -1,61 +1,76 @@
-import { readFile, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import type { Logger } from 'pino';
+import { tooLarge } from './read-snapshot-file.ts';
 import type { SnapshotStore } from './snapshot-store.ts';
-
-/** Snapshots larger than this are refused rather than read into memory. */
-const MAX_SNAPSHOT_BYTES = 64 * 1024 * 1024;
 
 export interface FileWatcher {
   /** Resolves once the file has been checked (and loaded if present) at least once. */
   readonly ready: Promise<void>;
-  stop(): void;
+  /** Stops polling and waits for a load under way. */
+  stop(): Promise<void>;
 }
 
 /**
  * Follows the snapshot file at `path` by polling its metadata every `intervalMs`.
  * Polling (rather than fs.watch) sees atomic renames, editors, network mounts and a
  * file that does not exist yet alike; a stat every 250 ms costs nothing. A changed file
- * is read and offered to the store; a deleted file keeps the last good snapshot serving.
+ * is loaded by the store (off the main thread); a deleted file keeps the last good
+ * snapshot serving. Anything but a regular file within SNAPSHOT_MAX_BYTES is refused and
+ * counted once per change, and each kind of error is logged once, not every 250 ms.
  */
 export function watchSnapshotFile(
   path: string,
   store: SnapshotStore,
+  maxBytes: number,
   logger: Logger,
   intervalMs = 250,
 ): FileWatcher {
   let signature = '';
-  let missingLogged = false;
-  let running = false;
+  let lastError = '';
+  let running: Promise<void> | undefined;
+
+  const reportOnce = (code: string, log: () => void) => {
+    if (code !== lastError) log();
+    lastError = code;
+  };
 
   const check = async () => {
-    if (running) return;
-    running = true;
     try {
       const info = await stat(path, { bigint: true });
-      const next = `${info.ino}:${info.size}:${info.mtimeNs}:${info.ctimeNs}`;
-      missingLogged = false;
+      const next = `${info.dev}:${info.ino}:${info.size}:${info.mtimeNs}:${info.ctimeNs}`;
       if (next === signature) return;
       signature = next;
-      if (info.size > BigInt(MAX_SNAPSHOT_BYTES)) {
-        logger.error({ path, bytes: Number(info.size) }, 'snapshot file too large; ignored');
-        return;
+      lastError = '';
+      if (!info.isFile()) return store.reject(path, [`${path}: not a regular file`]);
+      if (info.size > BigInt(maxBytes)) {
+        return store.reject(path, [tooLarge(path, Number(info.size), maxBytes).message]);
       }
-      store.offer(await readFile(path, 'utf8'), path);
+      await store.load({ path, bytes: Number(info.size), maxBytes }, path);
     } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
+      const code = (error as NodeJS.ErrnoException).code ?? 'EIO';
+      signature = '';
       if (code === 'ENOENT') {
-        signature = '';
-        if (!missingLogged) logger.warn({ path }, 'snapshot file not found; waiting for it');
-        missingLogged = true;
+        reportOnce(code, () => logger.warn({ path }, 'snapshot file not found; waiting for it'));
       } else {
-        logger.error({ path, code }, 'snapshot file could not be read');
+        reportOnce(code, () => logger.error({ path, code }, 'snapshot file could not be read'));
       }
-    } finally {
-      running = false;
     }
   };
 
-  const timer = setInterval(check, intervalMs);
+  const tick = () => {
+    running ??= check().finally(() => {
+      running = undefined;
+    });
+    return running;
+  };
+
+  const timer = setInterval(tick, intervalMs);
   timer.unref();
-  return { ready: check(), stop: () => clearInterval(timer) };
+  return {
+    ready: tick(),
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
 }

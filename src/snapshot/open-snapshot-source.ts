@@ -1,7 +1,8 @@
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
+import type { SnapshotFile } from '../domain/snapshot.ts';
+import { PreparedSnapshot } from '../query/prepared-snapshot.ts';
 import type { RedisClient } from '../redis/redis-client.ts';
-import { buildDemoSnapshot } from './demo.ts';
 import { watchSnapshotFile } from './file-watcher.ts';
 import { watchRedisSnapshot } from './redis-watcher.ts';
 import type { SnapshotStore } from './snapshot-store.ts';
@@ -13,14 +14,14 @@ export interface SnapshotSource {
 
 /**
  * Where the served snapshot comes from (decisions.md §1): the Redis key when
- * SNAPSHOT_REDIS_KEY is set, else the SNAPSHOT_PATH file, else the bundled demo
- * generated relative to `now`. Resolves once a first read has been attempted.
+ * SNAPSHOT_REDIS_KEY is set, else the SNAPSHOT_PATH file, else the demo snapshot given
+ * (the producer's sample ledger, built by the CLI), else nothing (data_unavailable). Resolves once a first read has been attempted.
  */
 export async function openSnapshotSource(
   config: Config,
   store: SnapshotStore,
   logger: Logger,
-  now: number,
+  demo: SnapshotFile | undefined,
   redis: { client: RedisClient; subscriber: RedisClient } | undefined,
 ): Promise<SnapshotSource> {
   if (config.snapshotRedisKey !== undefined && redis !== undefined) {
@@ -29,16 +30,17 @@ export async function openSnapshotSource(
       redis.subscriber,
       config.snapshotRedisKey,
       store,
+      config.snapshotMaxBytes,
       logger,
     );
     await watcher.ready;
     return watcher;
   }
   if (config.snapshotPath !== undefined) {
-    const watcher = watchSnapshotFile(config.snapshotPath, store, logger);
+    const watcher = watchSnapshotFile(config.snapshotPath, store, config.snapshotMaxBytes, logger);
     await watcher.ready;
-    return { stop: async () => watcher.stop() };
+    return watcher;
   }
-  store.offer(JSON.stringify(buildDemoSnapshot(now)), 'bundled demo');
+  if (demo !== undefined) store.install(PreparedSnapshot.of(demo), 'bundled demo');
   return { stop: async () => undefined };
 }

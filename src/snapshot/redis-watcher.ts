@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import { REDIS_COMMAND_TIMEOUT_MS, type RedisClient } from '../redis/redis-client.ts';
 import { withTimeout } from '../util/with-timeout.ts';
+import { tooLarge } from './read-snapshot-file.ts';
 import { snapshotChannel, snapshotVersionKey } from './redis-keys.ts';
 import type { SnapshotStore } from './snapshot-store.ts';
 
@@ -17,17 +18,20 @@ export interface RedisWatcher {
  * Follows the snapshot published at `key` (decisions.md §1): a message on the channel
  * triggers an immediate reload; polling the small version key every `intervalMs` is the
  * fallback for messages missed while disconnected. While Redis is unreachable, the last
- * good snapshot keeps serving; an invalid one is refused by the store like a bad file.
+ * good snapshot keeps serving; an invalid one, or one over SNAPSHOT_MAX_BYTES (checked
+ * with STRLEN before it is read), is refused by the store like a bad file.
  */
 export function watchRedisSnapshot(
   client: RedisClient,
   subscriber: RedisClient,
   key: string,
   store: SnapshotStore,
+  maxBytes: number,
   logger: Logger,
   intervalMs = 250,
 ): RedisWatcher {
   const versionKey = snapshotVersionKey(key);
+  const origin = `redis ${key}`;
   let loadedVersion: string | null | undefined;
   let running = false;
   let stopped = false;
@@ -38,9 +42,16 @@ export function watchRedisSnapshot(
     try {
       const version = await withTimeout(client.get(versionKey), REDIS_COMMAND_TIMEOUT_MS, 'redis');
       if (version === loadedVersion && store.current !== null) return;
+      // The size first: a value over the limit is refused without being read.
+      const bytes = await withTimeout(client.strLen(key), REDIS_COMMAND_TIMEOUT_MS, 'redis');
+      if (bytes > maxBytes) {
+        store.reject(origin, [tooLarge(origin, bytes, maxBytes).message]);
+        loadedVersion = version;
+        return;
+      }
       const text = await withTimeout(client.get(key), SNAPSHOT_READ_TIMEOUT_MS, 'redis');
       if (text === null) return; // nothing published yet: data_unavailable
-      store.offer(text, `redis ${key}`);
+      await store.load({ text, origin, bytes, maxBytes }, origin);
       loadedVersion = version;
     } catch (error) {
       logger.debug(

@@ -1,21 +1,26 @@
 import type { Logger } from 'pino';
 import { PreparedSnapshot } from '../query/prepared-snapshot.ts';
-import { formatProblem, validateSnapshotText } from './validate.ts';
+import type { SnapshotInput } from './load-snapshot.ts';
+import type { SnapshotLoader } from './snapshot-loader.ts';
 
 /**
- * Holds the snapshot being served. A new text is validated and prepared completely
- * before it replaces the current one, so a reader sees either the old or the new
- * snapshot, never a mix; an invalid text is logged and ignored.
+ * Holds the snapshot being served. A new snapshot is read, validated and prepared
+ * completely (off the main thread, by the loader) before it replaces the current one, so
+ * a reader sees either the old or the new snapshot, never a mix; a refused one is logged
+ * and counted, and the last good one keeps serving. No refused text is kept: only its
+ * hash, so the same bad content is reported once.
  */
 export class SnapshotStore {
   #current: PreparedSnapshot | null = null;
-  #lastText: string | undefined;
+  #lastHash: string | undefined;
   #rejected = 0;
   #loaded = 0;
   readonly #logger: Logger;
+  readonly #loader: SnapshotLoader | undefined;
 
-  constructor(logger: Logger) {
+  constructor(logger: Logger, loader?: SnapshotLoader) {
     this.#logger = logger;
+    this.#loader = loader;
   }
 
   /** The snapshot being served, or null when none has been published yet. */
@@ -28,29 +33,38 @@ export class SnapshotStore {
     return { loaded: this.#loaded, rejected: this.#rejected };
   }
 
-  /** Offers the text of a newly published snapshot; returns whether it is now served. */
-  offer(text: string, origin: string): boolean {
-    if (text === this.#lastText) return this.#current !== null;
-    this.#lastText = text;
-    const result = validateSnapshotText(text);
-    if (!result.ok) {
-      this.#rejected++;
-      this.#logger.error(
-        {
-          origin,
-          problems: result.problems.slice(0, 50).map(formatProblem),
-          count: result.problems.length,
-        },
-        'snapshot rejected; still serving the previous one',
-      );
+  /** Loads a newly published snapshot; resolves to whether it is now served. */
+  async load(input: SnapshotInput, origin: string): Promise<boolean> {
+    if (this.#loader === undefined) throw new Error('this store has no loader');
+    const outcome = await this.#loader.load(input);
+    if (outcome.contentHash !== undefined && outcome.contentHash === this.#lastHash) {
+      return outcome.ok; // the same content again: already served, or already reported
+    }
+    this.#lastHash = outcome.contentHash;
+    if (!outcome.ok) {
+      this.reject(origin, outcome.problems);
       return false;
     }
-    this.#current = new PreparedSnapshot(result.snapshot);
+    this.install(new PreparedSnapshot(outcome.data), origin);
+    return true;
+  }
+
+  /** Serves a snapshot prepared on this thread (the bundled demo). */
+  install(snapshot: PreparedSnapshot, origin: string): void {
+    this.#current = snapshot;
     this.#loaded++;
     this.#logger.info(
-      { origin, records: this.#current.recordCount, generatedAt: this.#current.meta.generatedAt },
+      { origin, records: snapshot.recordCount, generatedAt: snapshot.meta.generatedAt },
       'snapshot loaded',
     );
-    return true;
+  }
+
+  /** Records a refused snapshot; the current one keeps serving. */
+  reject(origin: string, problems: readonly string[]): void {
+    this.#rejected++;
+    this.#logger.error(
+      { origin, problems, count: problems.length },
+      'snapshot rejected; still serving the previous one',
+    );
   }
 }

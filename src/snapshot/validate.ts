@@ -1,5 +1,7 @@
 import type { z } from 'zod';
-import { SnapshotFile } from '../domain/snapshot.ts';
+import { ResetRecord } from '../domain/record.ts';
+import { type SnapshotFile, SnapshotHead } from '../domain/snapshot.ts';
+import { exceedsDepth } from './json-depth.ts';
 
 /** One reason a snapshot is refused, naming the record (by id when it has one) and the field. */
 export interface SnapshotProblem {
@@ -12,27 +14,65 @@ export interface SnapshotProblem {
 
 export type SnapshotValidation =
   | { readonly ok: true; readonly snapshot: SnapshotFile }
-  | { readonly ok: false; readonly problems: readonly SnapshotProblem[] };
+  | {
+      readonly ok: false;
+      readonly problems: readonly SnapshotProblem[];
+      /** False when validation stopped at MAX_PROBLEMS: there may be more. */
+      readonly complete: boolean;
+    };
+
+/**
+ * Validation stops after this many problems. A 4 MB file of a million `{}` records would
+ * otherwise produce 17 million issues and run the process out of memory.
+ */
+export const MAX_PROBLEMS = 100;
+/** A snapshot is nested 5 deep; anything much deeper is refused before it is parsed. */
+export const MAX_DEPTH = 32;
 
 /** Validates a parsed snapshot as a whole (decisions.md §2): one bad record rejects it. */
 export function validateSnapshot(input: unknown): SnapshotValidation {
-  const result = SnapshotFile.safeParse(input);
-  if (result.success) return { ok: true, snapshot: result.data };
-  return { ok: false, problems: result.error.issues.map((issue) => toProblem(input, issue)) };
+  const head = SnapshotHead.safeParse(input);
+  if (!head.success) return refuse(head.error.issues.slice(0, MAX_PROBLEMS).map(fileProblem));
+
+  const problems: SnapshotProblem[] = [];
+  const records: SnapshotFile['records'] = [];
+  const seen = new Set<string>();
+  const items = head.data.records;
+  for (let index = 0; index < items.length; index++) {
+    const item = items[index];
+    const result = ResetRecord.safeParse(item);
+    const label = labelOf(item, index);
+    if (result.success) {
+      if (seen.has(result.data.id))
+        problems.push({ record: label, field: 'id', message: 'duplicate id' });
+      seen.add(result.data.id);
+      records.push(result.data);
+    } else {
+      for (const issue of result.error.issues) problems.push(recordProblem(label, issue));
+    }
+    if (problems.length >= MAX_PROBLEMS) {
+      const complete = problems.length === MAX_PROBLEMS && index === items.length - 1;
+      return refuse(problems.slice(0, MAX_PROBLEMS), complete);
+    }
+  }
+  if (problems.length > 0) return refuse(problems);
+  const { generatedAt, lastSuccessfulCheckAt } = head.data;
+  return { ok: true, snapshot: { generatedAt, lastSuccessfulCheckAt, records } };
 }
 
 /** Parses and validates the text of a snapshot file. */
 export function validateSnapshotText(text: string): SnapshotValidation {
+  if (exceedsDepth(text, MAX_DEPTH)) {
+    return refuse([
+      { record: null, field: '(file)', message: `nested deeper than ${MAX_DEPTH} levels` },
+    ]);
+  }
   let input: unknown;
   try {
     input = JSON.parse(text);
   } catch (error) {
-    return {
-      ok: false,
-      problems: [
-        { record: null, field: '(file)', message: `not valid JSON: ${(error as Error).message}` },
-      ],
-    };
+    const message = `not valid JSON: ${(error as Error).message.slice(0, 200)}`;
+    return refuse([{ record: null, field: '(file)', message }]);
   }
   return validateSnapshot(input);
 }
@@ -42,20 +82,39 @@ export function formatProblem(problem: SnapshotProblem): string {
   return `${where}: ${problem.field}: ${problem.message}`;
 }
 
-function toProblem(input: unknown, issue: z.core.$ZodIssue): SnapshotProblem {
-  const path = [...issue.path];
-  const fieldPath = (segments: PropertyKey[]) => {
-    const keys = issue.code === 'unrecognized_keys' ? issue.keys : [];
-    const joined = segments.map(String).join('.');
-    if (keys.length === 0) return joined === '' ? '(root)' : joined;
-    return keys.map((key) => (joined === '' ? key : `${joined}.${key}`)).join(', ');
-  };
-  if (path[0] === 'records' && typeof path[1] === 'number') {
-    const index = path[1];
-    const records = (input as { records?: unknown[] }).records;
-    const id = (records?.[index] as { id?: unknown } | undefined)?.id;
-    const record = typeof id === 'string' && id !== '' ? id : `#${index}`;
-    return { record, field: fieldPath(path.slice(2)), message: issue.message };
-  }
-  return { record: null, field: fieldPath(path), message: issue.message };
+/** The lines a person reads: every problem found, and a last line if validation stopped early. */
+export function describeProblems(result: Extract<SnapshotValidation, { ok: false }>): string[] {
+  const lines = result.problems.map(formatProblem);
+  if (!result.complete) lines.push(`(stopped after the first ${MAX_PROBLEMS} problems)`);
+  return lines;
 }
+
+const refuse = (problems: SnapshotProblem[], complete = true): SnapshotValidation => ({
+  ok: false,
+  problems,
+  complete,
+});
+
+function labelOf(item: unknown, index: number): string {
+  const id = (item as { id?: unknown } | null)?.id;
+  return typeof id === 'string' && id !== '' ? id.slice(0, 100) : `#${index}`;
+}
+
+function fieldPath(issue: z.core.$ZodIssue, segments: readonly PropertyKey[]): string {
+  const keys = issue.code === 'unrecognized_keys' ? issue.keys.slice(0, 10) : [];
+  const joined = segments.map(String).join('.');
+  if (keys.length === 0) return joined === '' ? '(root)' : joined;
+  return keys.map((key) => (joined === '' ? key : `${joined}.${key}`)).join(', ');
+}
+
+const fileProblem = (issue: z.core.$ZodIssue): SnapshotProblem => ({
+  record: null,
+  field: fieldPath(issue, issue.path),
+  message: issue.message,
+});
+
+const recordProblem = (record: string, issue: z.core.$ZodIssue): SnapshotProblem => ({
+  record,
+  field: fieldPath(issue, issue.path),
+  message: issue.message,
+});

@@ -1,5 +1,5 @@
 import type { ResetRecord } from '../domain/record.ts';
-import type { PreparedRecord } from '../query/prepared-record.ts';
+import { type PreparedRecord, recordOf } from '../query/prepared-record.ts';
 import { escapeHtml } from '../web/layout.ts';
 import { isWebUrl, timeTag } from './format.ts';
 
@@ -51,7 +51,7 @@ export function scheduleDetails(record: ResetRecord): string {
 export function recordsList(rows: readonly PreparedRecord[], now: number): string {
   if (rows.length === 0) return '<p class="empty">No records are published.</p>';
   const items = rows.map((row) => {
-    const { record } = row;
+    const record = recordOf(row);
     const state =
       record.scheduleState === 'pending' && !isOpenRow(row, now)
         ? 'pending, window passed'

@@ -6,7 +6,7 @@
  * runs the countdown.
  */
 import type { ResetRecord } from '../domain/record.ts';
-import type { PreparedRecord } from '../query/prepared-record.ts';
+import { type PreparedRecord, recordOf } from '../query/prepared-record.ts';
 import type { PreparedSnapshot } from '../query/prepared-snapshot.ts';
 import { renderPage } from '../web/layout.ts';
 import { DAY } from './format.ts';
@@ -117,7 +117,7 @@ function buildFragments(
   const completions: ResetRecord[] = [];
   for (const row of rows.reset_completed) {
     if (row.isSchedule) continue; // the in-progress schedules pinned first are no completion
-    completions.push(row.record);
+    completions.push(recordOf(row));
     if (completions.length === LATEST_COMPLETIONS) break;
   }
   const completionTimes = completions
@@ -131,7 +131,7 @@ function buildFragments(
   for (const row of rows.all) {
     if (!isOpenRow(row, now)) break;
     if (row.startMs === null || row.endMs === null) undatedOpen++;
-    else next ??= { record: row.record, startMs: row.startMs, endMs: row.endMs };
+    else next ??= { record: recordOf(row), startMs: row.startMs, endMs: row.endMs };
   }
 
   return {

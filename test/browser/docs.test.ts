@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { GUIDE_SECTIONS } from '../../src/docs/guide.ts';
-import { buildDemoSnapshot } from '../../src/snapshot/demo.ts';
+import { sampleSnapshot as buildDemoSnapshot } from '../../src/producer/demo/sample-ledger.ts';
 import { launchBrowser, type PageProblems, watchPage } from '../support/browser.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 

@@ -20,7 +20,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { buildDemoSnapshot } from '../../src/snapshot/demo.ts';
+import { sampleSnapshot as buildDemoSnapshot } from '../../src/producer/demo/sample-ledger.ts';
 import { freePort } from '../support/process.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 

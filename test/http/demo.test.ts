@@ -1,13 +1,18 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { loadConfig } from '../../src/config.ts';
+import exampleSnapshot from '../../src/openapi/example-snapshot.json' with { type: 'json' };
+import { EXAMPLE_AT } from '../../src/openapi/examples.ts';
+import { sampleSnapshot } from '../../src/producer/demo/sample-ledger.ts';
 import { type RunningServer, startServer } from '../../src/server.ts';
 import { request } from '../support/http.ts';
 
 describe('the bundled demo snapshot (npm start without SNAPSHOT_PATH)', () => {
   let server: RunningServer;
   before(async () => {
-    server = await startServer(loadConfig({ PORT: '0', LOG_LEVEL: 'silent' }));
+    server = await startServer(loadConfig({ PORT: '0', METRICS_PORT: '0', LOG_LEVEL: 'silent' }), {
+      demo: sampleSnapshot(Date.now()),
+    });
   });
   after(() => server.close());
 
@@ -19,6 +24,29 @@ describe('the bundled demo snapshot (npm start without SNAPSHOT_PATH)', () => {
       body.data.items.map((item) => item.id),
       ['1990900000000000077', '1991000000000000101', 'op_next_maintenance'],
     );
-    assert.equal(body.data.total, 9, 'all records but the two fulfilled schedules');
+    assert.equal(body.data.total, 10, 'all records but the three fulfilled schedules');
+  });
+
+  test('shows every schedule state and fulfilment origin, built from the sample ledger', async () => {
+    const response = await request(server.origin, '/openapi/v1/records?kind=reset_scheduled');
+    const items = (
+      response.json() as {
+        data: { items: { scheduleState: string; fulfillmentOrigin: string | null }[] };
+      }
+    ).data.items;
+    assert.deepEqual(
+      new Set(items.map((item) => item.scheduleState)),
+      new Set(['pending', 'elapsed', 'fulfilled', 'unknown']),
+    );
+    assert.deepEqual(
+      new Set(items.map((item) => item.fulfillmentOrigin).filter((origin) => origin !== null)),
+      new Set(['auto', 'link', 'manual']),
+    );
+  });
+});
+
+describe('the OpenAPI examples', () => {
+  test('come from the sample ledger built at their instant (src/openapi/example-snapshot.json is not stale)', () => {
+    assert.deepEqual(exampleSnapshot, sampleSnapshot(EXAMPLE_AT));
   });
 });

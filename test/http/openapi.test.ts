@@ -3,7 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { ResetRecord } from '../../src/domain/record.ts';
-import { buildDemoSnapshot } from '../../src/snapshot/demo.ts';
+import { sampleSnapshot as buildDemoSnapshot } from '../../src/producer/demo/sample-ledger.ts';
 import type { Response } from '../support/http.ts';
 import { completion, DAY, HOUR, iso, schedule, snapshotOf } from '../support/records.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';

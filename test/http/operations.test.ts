@@ -63,7 +63,7 @@ const remaining = (response: Response) => {
 describe('operations endpoints with a snapshot loaded', () => {
   let server: TestServer;
   const scrape = async () => {
-    const response = await server.get('/metrics');
+    const response = await server.metrics();
     assert.equal(response.status, 200);
     return parseMetrics(response.text);
   };
@@ -91,8 +91,10 @@ describe('operations endpoints with a snapshot loaded', () => {
     assert.equal((response.json() as { ok: unknown }).ok, true);
   });
 
-  test('serves /metrics in the Prometheus text format', async () => {
-    const response = await server.get('/metrics');
+  test('serves /metrics in the Prometheus text format on the metrics listener, on loopback', async () => {
+    assert.match(String(server.server.metricsOrigin), /^http:\/\/127\.0\.0\.1:\d+$/);
+    assert.notEqual(server.server.metricsOrigin, server.origin);
+    const response = await server.metrics();
     assert.equal(response.status, 200);
     assert.match(String(response.headers['content-type']), /^text\/plain; version=0\.0\.4/);
     assert.match(response.text, /^# HELP http_requests_total /m);
@@ -140,9 +142,19 @@ describe('operations endpoints with a snapshot loaded', () => {
     assert.equal(sampleValue(await scrape(), 'quota_rejections_total'), 0);
   });
 
-  test('does not count /healthz, /readyz or /metrics against the quota', async () => {
+  test('does not serve /metrics on the public listener: it tells an attacker how an attack goes', async () => {
+    const response = await server.get('/metrics');
+    assert.equal(response.status, 404);
+    assert.deepEqual(response.json(), {
+      ok: false,
+      error: 'not_found',
+      detail: 'No resource at /metrics.',
+    });
+  });
+
+  test('does not count /healthz or /readyz against the quota', async () => {
     const before = remaining(await server.get(LATEST));
-    for (const path of ['/healthz', '/readyz', '/metrics', '/healthz', '/readyz', '/metrics']) {
+    for (const path of ['/healthz', '/readyz', '/healthz', '/readyz']) {
       const response = await server.get(path);
       assert.equal(response.status, 200, path);
       assert.equal(response.headers['x-ratelimit-remaining'], undefined, path);
@@ -174,14 +186,14 @@ describe('operations endpoints when the quota is exhausted (RATE_LIMIT_MAX=2)', 
 
     assert.equal((await server.get('/healthz')).status, 200);
     assert.equal((await server.get('/readyz')).status, 200);
-    const metrics = await server.get('/metrics');
+    const metrics = await server.metrics();
     assert.equal(metrics.status, 200);
     const samples = parseMetrics(metrics.text);
     assert.equal(sampleValue(samples, 'quota_rejections_total'), 1);
     assert.equal(sampleValue(samples, 'http_requests_total', { route: LIST, status: '429' }), 1);
 
     assert.equal((await server.get(LATEST)).status, 429);
-    const again = parseMetrics((await server.get('/metrics')).text);
+    const again = parseMetrics((await server.metrics()).text);
     assert.equal(sampleValue(again, 'quota_rejections_total'), 2);
   });
 });
@@ -208,14 +220,14 @@ describe('operations endpoints without a snapshot file', () => {
   });
 
   test('reports snapshot_records 0 while no snapshot exists', async () => {
-    const samples = parseMetrics((await server.get('/metrics')).text);
+    const samples = parseMetrics((await server.metrics()).text);
     assert.equal(sampleValue(samples, 'snapshot_records'), 0);
   });
 
   test('becomes ready without restart once a snapshot file is published', async () => {
     await server.publish(snapshotOf(RECORDS, GENERATED_AT));
     await waitFor(async () => (await server.get('/readyz')).status === 200, 3000);
-    const samples = parseMetrics((await server.get('/metrics')).text);
+    const samples = parseMetrics((await server.metrics()).text);
     assert.equal(sampleValue(samples, 'snapshot_records'), RECORDS.length);
   });
 });

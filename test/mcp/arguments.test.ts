@@ -2,7 +2,6 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import {
-  assertProtocolError,
   assertTextMirrorsStructured,
   assertToolError,
   brief,
@@ -59,6 +58,10 @@ const BAD_FORMS: BadForm[] = [
   { tool: LATEST_TOOL, json: '{"kind":3}', names: 'kind' },
   { tool: LATEST_TOOL, json: '{"page":1}', names: 'page' },
   { tool: LATEST_TOOL, json: '{"kind":"all","pageSize":10}', names: 'pageSize' },
+  // Keys that name Object.prototype members are extra keys like any other.
+  { tool: LIST_TOOL, json: '{"__proto__":1}', names: '__proto__' },
+  { tool: LIST_TOOL, json: '{"constructor":1}', names: 'constructor' },
+  { tool: LATEST_TOOL, json: '{"toString":"all"}', names: 'toString' },
 ];
 
 const namesArgument = (detail: string, name: string) =>
@@ -88,12 +91,15 @@ for (const revision of ['2025-11-25', MODERN]) {
       });
     }
 
-    test('arguments that are not an object (array, string, number, null) are refused as a protocol error -32602', async () => {
-      // The SDK validates tools/call params before the tool runs: `arguments` must be an
-      // object, so these never become tool results (service.md § MCP, rule 5).
-      for (const json of ['[]', '[1,2]', '"page=1"', '5', 'null']) {
-        const response = await mcp.callRaw(LIST_TOOL, json, 'shape');
-        assertProtocolError(response, 200, -32602, 'shape');
+    test('arguments that are not an object (array, string, number, boolean, null) are an isError invalid_query naming arguments', async () => {
+      // Like any other bad argument (service.md § MCP, rule 2), not a protocol error: the
+      // route hands the SDK the call without them and the tool refuses what was sent.
+      for (const tool of [LIST_TOOL, LATEST_TOOL]) {
+        for (const json of ['[]', '[1,2]', '"page=1"', '5', 'true', 'null']) {
+          const result = toolResult(await mcp.callRaw(tool, json, 'shape'), 'shape');
+          const error = assertToolError(result, 'invalid_query');
+          assert.ok(namesArgument(error.detail, 'arguments'), `${tool} ${json}: ${error.detail}`);
+        }
       }
     });
 

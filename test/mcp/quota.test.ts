@@ -166,7 +166,14 @@ describe('one quota of 4 per client for HTTP and MCP', () => {
       ['ping (2025)', () => legacy.send('ping')],
       ['unknown tool (2025)', () => legacy.call('get_everything', {})],
       ['unknown method (2025)', () => legacy.send('records/delete')],
-      ['arguments array (2025)', () => legacy.callRaw(LIST_TOOL, '[1]')],
+      [
+        'batch with a repeated id (2025-03-26)',
+        () => {
+          const old = mcp(address, '2025-03-26');
+          const call = old.body('tools/call', { name: LIST_TOOL, arguments: {} }, 'same');
+          return old.post(`[${call},${call}]`, old.headers('tools/call'));
+        },
+      ],
       ['malformed JSON (2025)', () => legacy.post('{"jsonrpc":', legacy.headers('tools/call'))],
       ['not JSON-RPC (2025)', () => legacy.post('{"name":"list_reset_records"}', {})],
       [

@@ -139,7 +139,7 @@ async function assertParallelUnavailable(server: TestServer, parallel: number, l
 async function assertOperationsWhileDown(server: TestServer, label: string): Promise<void> {
   const health = await server.get('/healthz');
   assert.equal(health.status, 200, `${label}: /healthz`);
-  const metrics = await server.get('/metrics');
+  const metrics = await server.metrics();
   assert.equal(metrics.status, 200, `${label}: /metrics`);
   assert.match(String(metrics.headers['content-type']), /^text\/plain/);
   const [ready, ms] = await timed(() => server.get('/readyz'));

@@ -20,15 +20,24 @@ const SERVICE_VARIABLES = [
   'TRUST_PROXY',
   'CACHE_MAX_AGE_SECONDS',
   'LOG_LEVEL',
+  'SNAPSHOT_MAX_BYTES',
+  'HTTP_MAX_CONNECTIONS',
+  'HTTP_MAX_CONNECTIONS_PER_CLIENT',
+  'METRICS_HOST',
+  'METRICS_PORT',
   'NODE_OPTIONS',
   'NODE_TEST_CONTEXT',
 ];
 
-/** This process's environment without any of the service's variables, plus `env`. */
+/**
+ * This process's environment without any of the service's variables, plus `env`. The
+ * metrics listener gets a free port unless `env` says otherwise, so that services started
+ * side by side do not compete for the default one.
+ */
 export function cleanEnv(env: Record<string, string>): NodeJS.ProcessEnv {
   const base = { ...process.env };
   for (const name of SERVICE_VARIABLES) delete base[name];
-  return { ...base, ...env };
+  return { ...base, METRICS_PORT: '0', ...env };
 }
 
 /** A port that was free a moment ago: listen on port 0, note the port, close. */

@@ -1,6 +1,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { type Logger, pino } from 'pino';
 import { loadConfig } from '../../src/config.ts';
 import type { SnapshotFile } from '../../src/domain/snapshot.ts';
 import { type RunningServer, startServer } from '../../src/server.ts';
@@ -12,6 +13,8 @@ export interface TestServerOptions {
   /** Extra environment variables, exactly as an operator would set them. */
   readonly env?: Record<string, string>;
   readonly clock?: () => number;
+  /** Receives the server's log (default: none). */
+  readonly logger?: Logger;
 }
 
 export interface TestServer {
@@ -20,6 +23,8 @@ export interface TestServer {
   /** The file the server follows. */
   readonly snapshotPath: string;
   get(pathAndQuery: string, options?: RequestOptions): Promise<Response>;
+  /** GET /metrics on the separate metrics listener. */
+  metrics(): Promise<Response>;
   /** Replaces the snapshot file atomically (temp file + rename), as `publish` does. */
   publish(snapshot: SnapshotFile | string): Promise<void>;
   close(): Promise<void>;
@@ -37,16 +42,21 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     HOST: '127.0.0.1',
     PORT: '0',
     LOG_LEVEL: 'silent',
+    METRICS_PORT: '0',
     SNAPSHOT_PATH: snapshotPath,
     ...options.env,
   });
-  const server = await startServer(config, options.clock ? { clock: options.clock } : {});
+  const server = await startServer(config, {
+    ...(options.clock && { clock: options.clock }),
+    ...(options.logger && { logger: options.logger }),
+  });
   let publishes = 0;
   return {
     server,
     origin: server.origin,
     snapshotPath,
     get: (pathAndQuery, requestOptions) => request(server.origin, pathAndQuery, requestOptions),
+    metrics: () => request(server.metricsOrigin!, '/metrics'),
     async publish(snapshot) {
       const temporary = join(dir, `next-${publishes++}.json`);
       await writeFile(temporary, toText(snapshot));
@@ -68,4 +78,14 @@ export async function waitFor(check: () => Promise<boolean>, timeoutMs: number):
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
   throw new Error(`condition not met within ${timeoutMs} ms`);
+}
+
+/** A pino logger that keeps every line it writes, parsed, in `lines`. */
+export function capturingLogger(): { logger: Logger; lines: Record<string, unknown>[] } {
+  const lines: Record<string, unknown>[] = [];
+  const logger = pino(
+    { level: 'info' },
+    { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) },
+  );
+  return { logger, lines };
 }

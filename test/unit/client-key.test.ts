@@ -1,6 +1,12 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { clientKey } from '../../src/quota/client-key.ts';
+import fc from 'fast-check';
+import {
+  clientAddress,
+  clientKey,
+  parseClientAddress,
+  UNPARSEABLE_ADDRESS_KEY,
+} from '../../src/quota/client-key.ts';
 
 /** decisions.md §5: the quota key of a client address. */
 
@@ -70,4 +76,119 @@ describe('clientKey', () => {
     const v6 = clientKey('::a00:1'); // ::10.0.0.1 (IPv4-compatible, deprecated), still IPv6
     assert.notEqual(v6, clientKey('10.0.0.1'));
   });
+});
+
+/**
+ * Finding 7: with TRUST_PROXY, `request.ip` is whatever X-Forwarded-For text the proxy
+ * passed on. Only a real IP address may become a key, so that source ports and junk
+ * cannot multiply quotas or grow the quota store.
+ */
+describe('clientKey of X-Forwarded-For text', () => {
+  const sameAs: [string, string][] = [
+    ['1.2.3.4:5555', '1.2.3.4'],
+    ['1.2.3.4:1', '1.2.3.4'],
+    ['1.2.3.4:0', '1.2.3.4'],
+    ['1.2.3.4:65535', '1.2.3.4'],
+    ['[2001:db8:1:2::1]:443', '2001:db8:1:2::1'],
+    ['[2001:db8:1:2::1]', '2001:db8:1:2::1'],
+    ['[::ffff:1.2.3.4]:80', '1.2.3.4'],
+    ['[::ffff:1.2.3.4]', '1.2.3.4'],
+    ['[fe80::1%eth0]:8080', 'fe80::1'],
+    ['fe80::1%25', 'fe80::1'],
+    ['::ffff:1.2.3.4', '1.2.3.4'],
+  ];
+  for (const [text, address] of sameAs) {
+    test(`${text} is keyed as ${address}`, () => {
+      assert.equal(clientKey(text), clientKey(address));
+      assert.notEqual(clientKey(text), UNPARSEABLE_ADDRESS_KEY);
+    });
+  }
+
+  const unparseable = [
+    '',
+    'unknown',
+    'junk',
+    '1.2.3.4:65536', // no such port
+    '1.2.3.4:123456',
+    '1.2.3.4:',
+    '1.2.3.4:port',
+    ':5555',
+    '1.2.3', // no short or numeric IPv4 forms: they would give one client many spellings
+    '127.1',
+    '2130706433',
+    '0x7f.0.0.1',
+    '01.2.3.4',
+    '256.1.1.1',
+    '1.2.3.4%eth0', // zone ids belong to IPv6
+    '[1.2.3.4]', // brackets hold IPv6 only
+    '[1.2.3.4]:80',
+    '[2001:db8::1', // unbalanced
+    '2001:db8::1]:443',
+    '[2001:db8::1]:',
+    '[2001:db8::1]:99999',
+    '2001:db8::1:443:1:2:3:4:5', // too many groups
+    '1::2::3',
+    '1.2.3.4, 5.6.7.8', // a whole header is not an address
+    ' 1.2.3.4',
+    '1.2.3.4 ',
+    'for=1.2.3.4', // Forwarded (RFC 7239) syntax is not X-Forwarded-For
+    `1.2.3.4:${'9'.repeat(1000)}`,
+    'x'.repeat(10_000),
+    `fe80::1%${'e'.repeat(100)}`, // a zone id longer than any interface name
+  ];
+  for (const text of unparseable) {
+    test(`${JSON.stringify(text.length > 40 ? `${text.slice(0, 40)}…` : text)} gets the one shared key`, () => {
+      assert.equal(parseClientAddress(text), undefined);
+      assert.equal(clientKey(text), UNPARSEABLE_ADDRESS_KEY);
+    });
+  }
+
+  test('any text at all gives a key of at most 24 characters, without throwing', () => {
+    const addressLike = fc.oneof(
+      fc.string({ unit: fc.constantFrom(...'0123456789abcdefABCDEF.:[]%') }),
+      fc.tuple(fc.ipV4(), fc.nat(99_999)).map(([ip, port]) => `${ip}:${port}`),
+      fc.ipV6().map((ip) => `[${ip}]:443`),
+      fc.ipV6(),
+      fc.string({ unit: 'binary', maxLength: 200 }),
+    );
+    fc.assert(
+      fc.property(addressLike, (text) => {
+        assert.ok(clientKey(text).length <= 24);
+      }),
+      { numRuns: 5_000 },
+    );
+  });
+
+  test('every valid address with any port shares the key of the bare address', () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(fc.ipV4(), fc.ipV6()),
+        fc.integer({ min: 0, max: 65_535 }),
+        (ip, port) => {
+          const withPort = ip.includes(':') ? `[${ip}]:${port}` : `${ip}:${port}`;
+          assert.equal(clientKey(withPort), clientKey(ip));
+          assert.notEqual(clientKey(ip), UNPARSEABLE_ADDRESS_KEY);
+        },
+      ),
+      { numRuns: 2_000 },
+    );
+  });
+});
+
+describe('clientAddress', () => {
+  const cases: [string, string | undefined, string, string][] = [
+    ['1.2.3.4', '127.0.0.1', '1.2.3.4', 'a forwarded address is used'],
+    ['1.2.3.4:5555', '127.0.0.1', '1.2.3.4', 'without the port a proxy appended'],
+    ['[2001:db8::1]:443', '127.0.0.1', '2001:db8::1', 'without brackets and port'],
+    ['::ffff:10.0.0.1', '127.0.0.1', '10.0.0.1', 'IPv4-mapped as IPv4'],
+    ['junk', '127.0.0.1', '127.0.0.1', 'junk falls back to the peer (the proxy)'],
+    ['x'.repeat(5_000), '::ffff:10.9.8.7', '10.9.8.7', 'long junk falls back to the peer'],
+    ['127.0.0.2', '127.0.0.1', '127.0.0.2', 'the socket peer when nothing was forwarded'],
+    ['junk', undefined, UNPARSEABLE_ADDRESS_KEY, 'junk from a socket already gone'],
+  ];
+  for (const [forwarded, peer, expected, why] of cases) {
+    test(`${why}`, () => {
+      assert.equal(clientAddress(forwarded, peer), expected);
+    });
+  }
 });

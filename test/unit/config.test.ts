@@ -38,6 +38,9 @@ describe('loadConfig', () => {
       },
       trustProxy: undefined,
       cacheMaxAgeSeconds: 30,
+      snapshotMaxBytes: 134_217_728,
+      connections: { max: 10_000, maxPerClient: 64, maxUnanswered: 16 },
+      metrics: { host: '127.0.0.1', port: 9464 },
       logLevel: 'info',
       mcp: { allowedOrigins: undefined, maxBodyBytes: 65_536 },
     });
@@ -57,6 +60,11 @@ describe('loadConfig', () => {
         RATE_LIMIT_MEMORY_MAX_CLIENTS: '1000',
         TRUST_PROXY: '10.0.0.1, 192.168.0.0/16,loopback,::1,2001:db8::/32',
         CACHE_MAX_AGE_SECONDS: '0',
+        SNAPSHOT_MAX_BYTES: '1048576',
+        HTTP_MAX_CONNECTIONS: '500',
+        HTTP_MAX_CONNECTIONS_PER_CLIENT: '8',
+        METRICS_HOST: '::1',
+        METRICS_PORT: '9100',
         LOG_LEVEL: 'debug',
         MCP_ALLOWED_ORIGINS: 'https://example.com, http://localhost:3000',
       }),
@@ -76,6 +84,9 @@ describe('loadConfig', () => {
         },
         trustProxy: ['10.0.0.1', '192.168.0.0/16', 'loopback', '::1', '2001:db8::/32'],
         cacheMaxAgeSeconds: 0,
+        snapshotMaxBytes: 1_048_576,
+        connections: { max: 500, maxPerClient: 8, maxUnanswered: 16 },
+        metrics: { host: '::1', port: 9100 },
         logLevel: 'debug',
         mcp: {
           allowedOrigins: ['https://example.com', 'http://localhost:3000'],
@@ -137,6 +148,12 @@ describe('loadConfig', () => {
     [{ REDIS_URL: 'http://127.0.0.1:6379' }, 'REDIS_URL', 'not a redis URL'],
     [{ REDIS_URL: 'localhost:6379' }, 'REDIS_URL', 'no scheme'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL', 'not a pino level'],
+    [{ SNAPSHOT_MAX_BYTES: '1023' }, 'SNAPSHOT_MAX_BYTES', 'below 1 KiB'],
+    [{ SNAPSHOT_MAX_BYTES: '64MB' }, 'SNAPSHOT_MAX_BYTES', 'a unit suffix'],
+    [{ HTTP_MAX_CONNECTIONS: '0' }, 'HTTP_MAX_CONNECTIONS', 'zero'],
+    [{ HTTP_MAX_CONNECTIONS_PER_CLIENT: '0' }, 'HTTP_MAX_CONNECTIONS_PER_CLIENT', 'zero'],
+    [{ METRICS_PORT: 'on' }, 'METRICS_PORT', 'neither a port nor off'],
+    [{ METRICS_PORT: '70000' }, 'METRICS_PORT', 'above 65535'],
     [{ MCP_ALLOWED_ORIGINS: 'example.com' }, 'MCP_ALLOWED_ORIGINS', 'an origin without a scheme'],
     [
       { MCP_ALLOWED_ORIGINS: 'https://example.com/app' },
@@ -149,6 +166,10 @@ describe('loadConfig', () => {
       assertRefused(env, variable);
     });
   }
+
+  test('METRICS_PORT=off serves no metrics listener', () => {
+    assert.equal(loadConfig({ METRICS_PORT: 'off' }).metrics, undefined);
+  });
 
   test('MCP_ALLOWED_ORIGINS=* allows any origin, like leaving it unset', () => {
     assert.equal(loadConfig({ MCP_ALLOWED_ORIGINS: '*' }).mcp.allowedOrigins, undefined);

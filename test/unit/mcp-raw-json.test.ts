@@ -484,3 +484,199 @@ describe('findFloatArguments property', () => {
     );
   });
 });
+
+// ---------------------------------------------------------------------------------------
+// Deep nesting: constant work per token (an attacker picks the nesting)
+// ---------------------------------------------------------------------------------------
+
+describe('findFloatArguments on deeply nested text', () => {
+  const deep = (depth: number, inner: string) => `${'['.repeat(depth)}${inner}${']'.repeat(depth)}`;
+  const cases: [string, string, [number, string[]][]][] = [
+    [
+      'a float nested deeper than params.arguments.<name> is not reported',
+      call('{"page":[[[[[[1.0]]]]]],"pageSize":{"a":{"b":{"pageSize":1.0}}}}'),
+      [],
+    ],
+    [
+      'arguments after a deeply nested sibling are still tracked',
+      `{"x":${deep(50, '1.0')},"params":{"y":${deep(50, '{"page":2.0}')},"arguments":{"z":${deep(50, '"k"')},"page":1.0}}}`,
+      [[0, ['page']]],
+    ],
+    [
+      'keys deep inside arguments do not replace the current argument name',
+      call(`{"page":${deep(10, '{"pageSize":1,"kind":"x"}')},"pageSize":3.0}`),
+      [[0, ['pageSize']]],
+    ],
+    [
+      'batch members after a deeply nested member keep their index',
+      `[${deep(100, '1.0,2.0')},{"a":${deep(100, '{}')}},${call('{"page":1.0}')}]`,
+      [[2, ['page']]],
+    ],
+    [
+      'a batch nested inside a batch is not a batch',
+      `[[${call('{"page":1.0}')}],${call('{"pageSize":1e0}')}]`,
+      [[1, ['pageSize']]],
+    ],
+  ];
+  for (const [name, text, expected] of cases) {
+    test(name, () => {
+      JSON.parse(text);
+      assert.deepEqual(reported(text), expected);
+    });
+  }
+
+  test('a 64 KiB body nested 20,000 levels deep around 6,000 float literals is scanned in milliseconds', () => {
+    // The path-copying scanner took 2.3 s on this body: every number copied the whole stack.
+    const floats = Array.from({ length: 6000 }, () => '1.0').join(',');
+    const bodies = [
+      deep(20_000, floats),
+      call(`{"page":1,"x":${deep(19_000, floats)}}`),
+      `{"params":{"arguments":{"page":1,"x":${'{"a":'.repeat(10_000)}1.0${'}'.repeat(10_000)}}}}`,
+    ];
+    for (const text of bodies) {
+      assert.ok(text.length <= 64 * 1024);
+      JSON.parse(text);
+      const started = performance.now();
+      assert.deepEqual(reported(text), []);
+      const ms = performance.now() - started;
+      assert.ok(ms < 50, `scanned ${text.length} characters in ${ms.toFixed(1)} ms`);
+    }
+  });
+});
+
+/**
+ * The scanner before it was made constant-work per token: it copied the whole nesting
+ * path for every number. Slow on deep text, but plainly right, so it serves as the oracle.
+ */
+function pathCopyingScan(text: string, names: readonly string[]): Map<number, Set<string>> {
+  const token =
+    /\s*(?:("(?:[^"\\]|\\.)*")|(-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)|([{}[\]:,])|(true|false|null))/y;
+  type Frame = { kind: 'object'; key: string | undefined } | { kind: 'array'; index: number };
+  const found = new Map<number, Set<string>>();
+  const stack: Frame[] = [];
+  let expectKey = false;
+  while (token.lastIndex < text.length) {
+    const match = token.exec(text);
+    if (match === null) break;
+    const [, string, number, punct] = match;
+    const top = stack.at(-1);
+    if (punct === '{') {
+      stack.push({ kind: 'object', key: undefined });
+      expectKey = true;
+    } else if (punct === '[') {
+      stack.push({ kind: 'array', index: 0 });
+    } else if (punct === '}' || punct === ']') {
+      stack.pop();
+    } else if (punct === ',') {
+      if (top?.kind === 'array') top.index++;
+      else expectKey = true;
+    } else if (string !== undefined && top?.kind === 'object' && expectKey) {
+      top.key = JSON.parse(string) as string;
+      expectKey = false;
+    } else if (number !== undefined && /[.eE]/.test(number)) {
+      const path = stack.map((frame) => (frame.kind === 'object' ? frame.key : frame.index));
+      const batch = typeof path[0] === 'number';
+      const rest = batch ? path.slice(1) : path;
+      const name = rest[2] as string;
+      if (
+        rest.length === 3 &&
+        rest[0] === 'params' &&
+        rest[1] === 'arguments' &&
+        names.includes(name)
+      ) {
+        const index = batch ? (path[0] as number) : 0;
+        found.set(index, (found.get(index) ?? new Set<string>()).add(name));
+      }
+    }
+  }
+  return found;
+}
+
+const asSorted = (found: Map<number, Set<string>>): [number, string[]][] =>
+  [...found]
+    .map(([index, set]): [number, string[]] => [index, [...set].sort()])
+    .sort((a, b) => a[0] - b[0]);
+
+/** Random trees whose keys and number literals are the ones the scanner cares about. */
+const { tree } = fc.letrec<{ tree: Node; array: Node; object: Node }>((tie) => ({
+  tree: fc.oneof(
+    { maxDepth: 9, depthIdentifier: 'tree' },
+    fc.constantFrom<Node>(
+      { t: 'num', text: '1', plain: '1' },
+      { t: 'num', text: '1.0', plain: '1' },
+      { t: 'num', text: '2e0', plain: '2' },
+      { t: 'num', text: '-0.5E+1', plain: '-5' },
+      { t: 'str', value: 'page' },
+      { t: 'str', value: '"page": 1.0' },
+      { t: 'lit', text: 'null' },
+    ),
+    tie('array'),
+    tie('object'),
+  ),
+  array: fc.array(tie('tree'), { maxLength: 4 }).map((items): Node => ({ t: 'arr', items })),
+  object: fc
+    .uniqueArray(
+      fc.tuple(
+        fc.constantFrom('params', 'arguments', 'page', 'pageSize', 'kind', 'x'),
+        tie('tree'),
+      ),
+      { maxLength: 4, selector: ([key]) => key },
+    )
+    .map((entries): Node => ({ t: 'obj', entries })),
+}));
+
+describe('findFloatArguments agrees with the path-copying scanner', () => {
+  test('on random trees of any depth, batches and single messages alike', () => {
+    fc.assert(
+      fc.property(
+        tree,
+        fc.array(WHITESPACE, { minLength: 1, maxLength: 8 }),
+        fc.array(fc.boolean(), { minLength: 1, maxLength: 8 }),
+        (node, spaces, escapes) => {
+          let w = 0;
+          let e = 0;
+          const text = render(
+            node,
+            () => spaces[w++ % spaces.length]!,
+            () => escapes[e++ % escapes.length]!,
+          );
+          JSON.parse(text);
+          assert.deepEqual(reported(text), asSorted(pathCopyingScan(text, NAMES)), text);
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+
+  test('on real messages wrapped in deep decoys', () => {
+    fc.assert(
+      fc.property(
+        fc.array(message, { minLength: 1, maxLength: 3 }),
+        fc.boolean(),
+        fc.integer({ min: 5, max: 60 }),
+        tree,
+        (messages, batch, depth, decoy) => {
+          const nodes = messages.map((m): Node => {
+            const node = messageNode(m);
+            if (node.t !== 'obj') return node;
+            let wrapped: Node = decoy;
+            for (let i = 0; i < depth; i++)
+              wrapped =
+                i % 2
+                  ? { t: 'arr', items: [wrapped] }
+                  : { t: 'obj', entries: [['params', wrapped]] };
+            return { t: 'obj', entries: [['deep', wrapped], ...node.entries] };
+          });
+          const root: Node = batch ? { t: 'arr', items: nodes } : nodes[0]!;
+          const text = render(
+            root,
+            () => '',
+            () => false,
+          );
+          assert.deepEqual(reported(text), asSorted(pathCopyingScan(text, NAMES)), text);
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+});

@@ -44,8 +44,7 @@ function assertRefused(
 
 describe('parseToolArguments defaults', () => {
   for (const [label, args] of [
-    ['undefined', undefined],
-    ['null', null],
+    ['undefined (absent)', undefined],
     ['{}', {}],
   ] as const) {
     test(`arguments ${label} give kind=all, page=1, pageSize=10 for both tools`, () => {
@@ -224,6 +223,8 @@ describe('parseToolArguments refusals name the argument (invalid_query)', () => 
     ['a string', '{"page":1}'],
     ['a number', 1],
     ['true', true],
+    // Only absent arguments mean "all defaults"; an explicit null is not an object.
+    ['null', null],
   ] as const) {
     test(`arguments given as ${label} are refused as not a JSON object`, () => {
       assertRefused(args, LIST_PARAMS, 'arguments');

@@ -61,7 +61,7 @@ const NOW = Date.parse('2026-11-20T12:00:00.000Z');
 function prepared(records: Parameters<typeof snapshotOf>[0]): PreparedSnapshot {
   const validation = validateSnapshot(snapshotOf(records, NOW - HOUR));
   assert.ok(validation.ok, `test snapshot is valid: ${JSON.stringify(validation)}`);
-  return new PreparedSnapshot(validation.snapshot);
+  return PreparedSnapshot.of(validation.snapshot);
 }
 
 const FULL = prepared([

@@ -120,7 +120,7 @@ function prepare(snapshot: SnapshotFile): PreparedSnapshot {
     validation.ok,
     `generated snapshot must be valid: ${JSON.stringify(validation.ok ? null : validation.problems)}`,
   );
-  return new PreparedSnapshot(validation.snapshot);
+  return PreparedSnapshot.of(validation.snapshot);
 }
 
 const idsOf = (records: readonly ResetRecord[]) => records.map((r) => r.id);

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { ResetRecord } from '../../src/domain/record.ts';
 import type { SnapshotFile } from '../../src/domain/snapshot.ts';
-import { buildDemoSnapshot } from '../../src/snapshot/demo.ts';
+import { sampleSnapshot as buildDemoSnapshot } from '../../src/producer/demo/sample-ledger.ts';
 import {
   formatProblem,
   validateSnapshot,

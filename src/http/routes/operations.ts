@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { Metrics } from '../../observability/metrics.ts';
 import type { QuotaStore } from '../../quota/quota-store.ts';
 import type { SnapshotStore } from '../../snapshot/snapshot-store.ts';
 import type { KnownRoutes } from '../known-routes.ts';
@@ -8,13 +7,15 @@ export interface OperationsRouteDeps {
   readonly snapshots: SnapshotStore;
   /** Undefined when limiting is off: then readiness does not depend on a store. */
   readonly quotaStore: QuotaStore | undefined;
-  readonly metrics: Metrics;
   readonly knownRoutes: KnownRoutes;
 }
 
-/** Liveness, readiness and metrics (decisions.md §1). None of them counts against the quota. */
+/**
+ * Liveness and readiness (decisions.md §1). Neither counts against the quota. The metrics
+ * are served on a listener of their own (observability/metrics-server.ts).
+ */
 export function registerOperationsRoutes(app: FastifyInstance, deps: OperationsRouteDeps): void {
-  const { snapshots, quotaStore, metrics, knownRoutes } = deps;
+  const { snapshots, quotaStore, knownRoutes } = deps;
 
   app.get('/healthz', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
@@ -35,13 +36,5 @@ export function registerOperationsRoutes(app: FastifyInstance, deps: OperationsR
       });
   });
 
-  app.get('/metrics', async (_request, reply) => {
-    const body = await metrics.registry.metrics();
-    return reply
-      .header('content-type', metrics.registry.contentType)
-      .header('cache-control', 'no-store')
-      .send(body);
-  });
-
-  for (const path of ['/healthz', '/readyz', '/metrics']) knownRoutes.add(path, ['GET']);
+  for (const path of ['/healthz', '/readyz']) knownRoutes.add(path, ['GET']);
 }

@@ -9,6 +9,7 @@ import {
 } from '../../query/params.ts';
 import type { PreparedSnapshot } from '../../query/prepared-snapshot.ts';
 import { latestRecord, listRecords, type QueryAnswer } from '../../query/query-service.ts';
+import { clientAddress } from '../../quota/client-key.ts';
 import type { QuotaGate } from '../../quota/quota-gate.ts';
 import type { SnapshotStore } from '../../snapshot/snapshot-store.ts';
 import { cacheControl, etagFor, matchesIfNoneMatch } from '../conditional.ts';
@@ -38,6 +39,8 @@ const rawQueryOf = (url: string) => {
  * The two data endpoints (GET, and HEAD through Fastify's automatic HEAD routes).
  * Order of work (decisions.md §5): the quota first, so 422 and 503 data_unavailable
  * count; then the raw query; then the snapshot; then If-None-Match (a 304 still counts).
+ * The quota counts `clientAddress`: `request.ip` when it is an IP address (a port a proxy
+ * appended is dropped), else the socket's peer, never arbitrary X-Forwarded-For text.
  */
 export function registerRecordRoutes(app: FastifyInstance, deps: RecordsRouteDeps): void {
   const { snapshots, gate, clock, cacheMaxAgeSeconds, knownRoutes } = deps;
@@ -45,7 +48,7 @@ export function registerRecordRoutes(app: FastifyInstance, deps: RecordsRouteDep
   const handler =
     (allowed: readonly ParamName[], answer: Answer) =>
     async (request: FastifyRequest, reply: FastifyReply) => {
-      const admission = await gate.admit(request.ip);
+      const admission = await gate.admit(clientAddress(request.ip, request.socket.remoteAddress));
       reply.headers(admission.headers);
       if (!admission.admitted) return sendError(reply, admission.error);
 
@@ -62,9 +65,13 @@ export function registerRecordRoutes(app: FastifyInstance, deps: RecordsRouteDep
       const now = clock();
       const result = answer(snapshot, query, now);
       const etag = etagFor(result.tag);
+      // With the quota on, the response carries this client's X-RateLimit-* headers, so only
+      // the client's own cache may keep it. With RATE_LIMIT=off it is the same for everyone
+      // and shared caches may serve it (decisions.md §8), sparing the service the load.
+      const scope = Object.keys(admission.headers).length > 0 ? 'private' : 'public';
       reply
         .header('etag', etag)
-        .header('cache-control', cacheControl(now, result.validUntil, cacheMaxAgeSeconds));
+        .header('cache-control', cacheControl(now, result.validUntil, cacheMaxAgeSeconds, scope));
       if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) return reply.code(304).send();
       return reply.header('content-type', 'application/json; charset=utf-8').send(result.json);
     };
