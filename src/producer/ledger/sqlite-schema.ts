@@ -1,0 +1,82 @@
+import type Database from 'libsql';
+
+/**
+ * The SQLite ledger's schema, versioned with `PRAGMA user_version`: migration i takes the
+ * file from version i to i + 1. A later version appends a migration; none is ever edited.
+ */
+type Migration = (db: Database.Database) => void;
+
+const MIGRATIONS: readonly Migration[] = [
+  (db) =>
+    db.exec(`
+      -- AUTOINCREMENT: an id is never given twice, even if the last row were ever removed by
+      -- hand (plain rowids restart from max(id) + 1). STRICT: a value of the wrong type is an
+      -- error, not silently converted.
+      CREATE TABLE entries (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        at TEXT NOT NULL,
+        actor TEXT NOT NULL,
+        type TEXT NOT NULL,
+        reason TEXT,
+        payload TEXT NOT NULL CHECK (json_valid(payload)),
+        post_id TEXT UNIQUE
+      ) STRICT;
+      CREATE TABLE leases (
+        name TEXT PRIMARY KEY,
+        holder TEXT NOT NULL,
+        until_ms INTEGER NOT NULL
+      ) STRICT;
+    `),
+];
+
+export const SQLITE_SCHEMA_VERSION = MIGRATIONS.length;
+
+/**
+ * BEGIN IMMEDIATE (the write lock, waiting up to the busy timeout), `fn`, COMMIT.
+ * Written out rather than libsql's `db.transaction(fn).immediate()`, whose unconditional
+ * ROLLBACK throws "no transaction is active" when SQLite has already rolled back (after
+ * SQLITE_FULL, SQLITE_IOERR…) and so replaces the error that explains what went wrong.
+ */
+export function immediate<T>(db: Database.Database, fn: () => T): T {
+  db.exec('BEGIN IMMEDIATE');
+  try {
+    const result = fn();
+    db.exec('COMMIT');
+    return result;
+  } catch (error) {
+    if (db.inTransaction) {
+      try {
+        db.exec('ROLLBACK');
+      } catch {
+        // Keep the first error: it says what went wrong.
+      }
+    }
+    throw error;
+  }
+}
+
+/** Brings the file to the current schema; two processes opening a new file at once take turns. */
+export function migrate(db: Database.Database): void {
+  immediate(db, () => {
+    const version = userVersion(db);
+    if (version > MIGRATIONS.length) {
+      throw new Error(
+        `its schema version is ${version}, newer than this program's ${MIGRATIONS.length}: run a newer reset-records`,
+      );
+    }
+    for (const step of MIGRATIONS.slice(version)) step(db);
+    // A literal: PRAGMA takes no bound parameters. The value is our own integer.
+    if (version < MIGRATIONS.length) db.exec(`PRAGMA user_version = ${MIGRATIONS.length}`);
+  });
+}
+
+/**
+ * The file's schema version. Read through a raw row: libsql 0.5's `pragma(…, { simple: true })`
+ * (and `pluck()`) still return the row object, with `_metadata`, not the value.
+ */
+export function userVersion(db: Database.Database): number {
+  const row = db.prepare('PRAGMA user_version').raw(true).get() as [number] | undefined;
+  const version = row?.[0];
+  if (!Number.isSafeInteger(version)) throw new Error('cannot read its schema version');
+  return version as number;
+}

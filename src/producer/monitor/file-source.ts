@@ -1,0 +1,36 @@
+import { compareIds } from '../../query/order.ts';
+import { readRegularFile } from '../../util/read-regular-file.ts';
+import { formatLineProblem, parsePostLines } from '../sources/post-lines.ts';
+import type { PostSource } from './post-source.ts';
+
+/** A posts file larger than this is refused (about 4,000 long posts a MiB). */
+const MAX_POSTS_FILE_BYTES = 64 * 1024 * 1024;
+
+/**
+ * MONITOR_SOURCE=file:PATH: a JSON-lines file of posts, for operators without X API access
+ * and for tests. Every check reads the whole file (the ledger ignores posts it has), so
+ * the cursor is only reported: the newest post id in the file.
+ */
+export function createFileSource(path: string): PostSource {
+  return {
+    name: `file:${path}`,
+    async check() {
+      const text = await readRegularFile(path, {
+        maxBytes: MAX_POSTS_FILE_BYTES,
+        label: 'posts file size limit',
+        setting: 'a fixed 64 MiB',
+      });
+      const { posts, problems } = parsePostLines(text);
+      const cursor =
+        posts
+          .map((post) => post.id)
+          .sort(compareIds)
+          .at(-1) ?? null;
+      return {
+        posts,
+        cursor,
+        problems: problems.map((problem) => formatLineProblem(path, problem)),
+      };
+    },
+  };
+}

@@ -1,0 +1,62 @@
+import { Cron } from 'croner';
+import { type MonitorDeps, type Published, runRound } from './round.ts';
+
+export interface RunningMonitor {
+  /** Resolves when the monitor has stopped (after the round under way, if any). */
+  stop(): Promise<void>;
+}
+
+/** setTimeout's limit; a later state change is re-armed from the next round. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/**
+ * The monitor loop (producer.md §5): a round every `intervalSeconds` (croner, with
+ * overlapping runs refused, so a slow source never stacks rounds), plus a republish at
+ * the instant the next schedule state changes (a window ends), so the service shows
+ * "elapsed" on time rather than at the next round.
+ */
+export function startMonitor(deps: MonitorDeps, intervalSeconds: number): RunningMonitor {
+  let last: Published | null = null;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> = Promise.resolve();
+  let stopped = false;
+
+  const serially = (work: () => Promise<void>) => {
+    running = running.then(work).catch((error: unknown) => {
+      deps.logger.error({ err: (error as Error).message }, 'monitor round failed');
+    });
+    return running;
+  };
+
+  const armStateChange = (at: number | null) => {
+    clearTimeout(timer);
+    if (at === null || stopped) return;
+    timer = setTimeout(
+      // A round builds at that instant: the changed state changes the records, so it publishes.
+      () => void serially(round),
+      Math.min(Math.max(0, at - deps.clock()), MAX_TIMER_MS),
+    );
+  };
+
+  const round = async () => {
+    if (stopped) return;
+    const outcome = await runRound(deps, last);
+    last = outcome.published;
+    if (outcome.ran) armStateChange(outcome.nextChangeAt);
+  };
+
+  const job = new Cron('* * * * * *', { interval: intervalSeconds, protect: true }, () =>
+    serially(round),
+  );
+  void serially(round); // the first round at once, not after one interval
+
+  return {
+    async stop() {
+      stopped = true;
+      job.stop();
+      clearTimeout(timer);
+      await running;
+      await deps.ledger.releaseLease('monitor', deps.holder);
+    },
+  };
+}

@@ -1,0 +1,139 @@
+import { createHash } from 'node:crypto';
+import type { Logger } from 'pino';
+import { formatTimestamp } from '../../domain/timestamp.ts';
+import { build } from '../build/build.ts';
+import { nextStateChange } from '../build/next-change.ts';
+import type { BuildSettings } from '../build/settings.ts';
+import type { Entry, NewEntry } from '../ledger/entry.ts';
+import type { Ledger } from '../ledger/ledger.ts';
+import { type Classify, newPostEntries, storedPostIds } from '../pipeline/ingest.ts';
+import { describeTarget, type PublishTarget, publishSnapshot } from '../pipeline/publish.ts';
+import type { PostSource } from './post-source.ts';
+
+export interface MonitorDeps {
+  readonly ledger: Ledger;
+  readonly source: PostSource;
+  readonly classify: Classify;
+  readonly target: PublishTarget;
+  readonly settings: BuildSettings;
+  readonly clock: () => number;
+  readonly logger: Logger;
+  /** Who holds the monitor lease: unique per process. */
+  readonly holder: string;
+  /** The lease lasts this long; a round renews it. */
+  readonly leaseMs: number;
+  /** Republish at least this often while checks succeed (PUBLISH_HEARTBEAT_SECONDS). */
+  readonly heartbeatMs: number;
+}
+
+/** What the monitor remembers between rounds: what it published last, and when. */
+export interface Published {
+  readonly recordsHash: string;
+  readonly at: number;
+}
+
+export interface RoundOutcome {
+  /** False when another monitor holds the lease: this one did nothing. */
+  readonly ran: boolean;
+  readonly checkOk: boolean;
+  readonly newPosts: number;
+  readonly published: Published | null;
+  /** When the next state change is due (republish then), or null. */
+  readonly nextChangeAt: number | null;
+}
+
+/**
+ * One round of the monitor (producer.md §5): check the source, store the new posts with
+ * their classifications and the check itself in one transaction, build, and publish when
+ * the records changed, or the heartbeat is due. A failed check is recorded too (without
+ * moving lastSuccessfulCheckAt) and the last snapshot keeps serving.
+ */
+export async function runRound(deps: MonitorDeps, last: Published | null): Promise<RoundOutcome> {
+  const { ledger, source, logger } = deps;
+  const started = deps.clock();
+  if (!(await ledger.acquireLease('monitor', deps.holder, started, started + deps.leaseMs))) {
+    logger.info('another monitor holds the lease; skipping this round');
+    return { ran: false, checkOk: false, newPosts: 0, published: last, nextChangeAt: null };
+  }
+
+  let check: Awaited<ReturnType<PostSource['check']>> | undefined;
+  let failure: string | null = null;
+  const since = await lastCursor(ledger);
+  try {
+    check = await source.check(since);
+    for (const problem of check.problems) logger.warn({ problem }, 'source item skipped');
+  } catch (error) {
+    failure = (error as Error).message; // sources never put a secret in their messages
+    logger.error({ source: source.name, err: failure }, 'source check failed');
+  }
+
+  const at = formatTimestamp(deps.clock());
+  const { appended, result: entries } = await ledger.transact((stored) => {
+    const append: NewEntry[] =
+      check === undefined
+        ? []
+        : newPostEntries(storedPostIds(stored), check.posts, deps.classify, at);
+    const newPosts = append.filter((entry) => entry.type === 'post_observed').length;
+    append.push({
+      type: 'source_checked',
+      at,
+      actor: 'monitor',
+      reason: null,
+      payload: {
+        source: source.name,
+        ok: check !== undefined,
+        cursor: check?.cursor ?? since,
+        error: failure,
+        newPosts,
+      },
+    });
+    return { append, result: stored };
+  });
+  const newPosts = appended.filter((entry) => entry.type === 'post_observed').length;
+  const all: Entry[] = [...entries, ...appended];
+  // The heartbeat only while checks succeed: it says "still watching", which is not true
+  // after a failed check (a changed record is published either way).
+  const published = await publishIfDue(deps, all, last, check !== undefined);
+  const now = deps.clock();
+  return {
+    ran: true,
+    checkOk: check !== undefined,
+    newPosts,
+    published,
+    nextChangeAt: nextStateChange(build(all, now, deps.settings).snapshot, now, deps.settings),
+  };
+}
+
+/** Builds now and publishes when the records differ from the last publish or the heartbeat is due. */
+export async function publishIfDue(
+  deps: Pick<MonitorDeps, 'target' | 'settings' | 'clock' | 'logger' | 'heartbeatMs'>,
+  entries: readonly Entry[],
+  last: Published | null,
+  heartbeat = true,
+): Promise<Published | null> {
+  const now = deps.clock();
+  const { snapshot, omitted } = build(entries, now, deps.settings);
+  for (const { id, problem } of omitted)
+    deps.logger.error({ id, problem }, 'record left out of the snapshot');
+  const recordsHash = createHash('sha256')
+    .update(JSON.stringify(snapshot.records))
+    .digest('base64url');
+  const due =
+    last === null || last.recordsHash !== recordsHash || now - last.at >= deps.heartbeatMs;
+  if (!due) return last;
+  await publishSnapshot(snapshot, deps.target);
+  deps.logger.info(
+    { records: snapshot.records.length, target: describeTarget(deps.target) },
+    'snapshot published',
+  );
+  return { recordsHash, at: now };
+}
+
+async function lastCursor(ledger: Ledger): Promise<string | null> {
+  const entries = await ledger.entries();
+  for (let i = entries.length - 1; i >= 0; i--) {
+    const entry = entries[i]!;
+    if (entry.type === 'source_checked' && entry.payload.ok) return entry.payload.cursor;
+  }
+  return null;
+}

@@ -1,0 +1,52 @@
+import { withoutUndone } from '../build/without-undone.ts';
+import type { Entry, NewEntry } from '../ledger/entry.ts';
+import { type OpsContext, operatorEntry } from './context.ts';
+import { correctionsFrom } from './corrections.ts';
+import { currentState, isDismissed } from './current-state.ts';
+import { OpsRefusal } from './refusal.ts';
+
+export interface AcceptRequest {
+  readonly postId: string;
+  /** `FIELD=VALUE` corrections, as `ops correct` takes them. */
+  readonly set: readonly string[];
+}
+
+/** `ops accept POST_ID [--set FIELD=VALUE …]`: publishes a post held for review. */
+export function accept(
+  entries: readonly Entry[],
+  request: AcceptRequest,
+  context: OpsContext,
+): NewEntry {
+  const state = currentState(entries);
+  const { journal } = state;
+  const { postId } = request;
+  if (!journal.posts.has(postId)) throw new OpsRefusal(`unknown post ${postId}`);
+  if (journal.accepted.has(postId)) {
+    const by = withoutUndone(entries).findLast(
+      (entry) => entry.type === 'accept' && entry.payload.postId === postId,
+    );
+    throw new OpsRefusal(`post ${postId} is already accepted (entry ${by?.id})`);
+  }
+  const classification = journal.classifications.get(postId);
+  if (classification?.review !== true) {
+    throw new OpsRefusal(
+      `post ${postId} is not held for review: change its record with ops correct ${postId}`,
+    );
+  }
+  // Dismissing a held post is how the operator rejects it; accepting it then would publish
+  // nothing (the dismissal still holds), so the operator is told to restore it first.
+  if (isDismissed(state, postId)) {
+    throw new OpsRefusal(`post ${postId} is dismissed: restore it first (ops restore ${postId})`);
+  }
+  const corrections = correctionsFrom(request.set);
+  const merged = { ...journal.corrections.get(postId), ...corrections };
+  if (
+    classification.reset === null &&
+    (merged.kind === undefined || merged.resetType === undefined)
+  ) {
+    throw new OpsRefusal(
+      `post ${postId}: its classification found no reset; give --set kind=… --set resetType=…`,
+    );
+  }
+  return operatorEntry('accept', { postId, corrections }, context);
+}

@@ -1,0 +1,32 @@
+import { formatTimestamp } from '../../domain/timestamp.ts';
+import type { BuildSettings } from '../build/settings.ts';
+import type { EntryType, NewEntry, Payload } from '../ledger/entry.ts';
+
+/** What every operator command is decided with, besides the ledger's entries and the request. */
+export interface OpsContext {
+  /** The time of the command (epoch ms): the entry's `at`, and the `now` of every state check. */
+  readonly now: number;
+  /** The operator's name (`--by` or OPERATOR). */
+  readonly actor: string;
+  readonly reason: string | null;
+  /** A fresh token for a new `op_`/`manual:` id; injected so that tests can name the ids. */
+  readonly newId: () => string;
+  /** The build's rules: schedule states (fulfilled or not) depend on them. */
+  readonly settings: BuildSettings;
+}
+
+/** The one entry a command appends. */
+export function operatorEntry<T extends EntryType>(
+  type: T,
+  payload: Payload<T>,
+  context: OpsContext,
+): NewEntry {
+  // The cast only re-pairs `type` with its payload, which TypeScript cannot see through T.
+  return {
+    type,
+    at: formatTimestamp(context.now),
+    actor: context.actor,
+    reason: context.reason,
+    payload,
+  } as NewEntry;
+}

@@ -1,0 +1,67 @@
+import { RECORD_KINDS, RESET_TYPES } from '../../domain/record.ts';
+import type { Corrections } from '../ledger/entry.ts';
+import { OpsRefusal } from './refusal.ts';
+import { confidenceValue, enumValue, scopeValue, timestampValue, windowValue } from './values.ts';
+
+type Field = keyof Corrections;
+
+/**
+ * The fields of `--set FIELD=VALUE` (ops correct, ops accept), by the name the operator
+ * types, with the record field each sets and how its value is read. `null` clears a
+ * nullable field (text included: a post's text is never the word "null").
+ */
+const FIELDS: ReadonlyMap<
+  string,
+  { field: Field; read: (name: string, value: string) => unknown }
+> = new Map([
+  ['kind', { field: 'kind', read: (name, value) => enumValue(name, value, RECORD_KINDS) }],
+  ['resetType', { field: 'resetType', read: (name, value) => enumValue(name, value, RESET_TYPES) }],
+  ['scope', { field: 'scope', read: nullable(scopeValue) }],
+  ['effectiveAt', { field: 'effectiveAt', read: nullable(timestampValue) }],
+  ['window', { field: 'scheduleWindow', read: nullable(windowValue) }],
+  [
+    'precision',
+    {
+      field: 'schedulePrecision',
+      read: nullable((name, value) => enumValue(name, value, ['date', 'datetime'])),
+    },
+  ],
+  [
+    'basis',
+    {
+      field: 'scheduleBasis',
+      read: nullable((name, value) => enumValue(name, value, ['explicit', 'contextual_inference'])),
+    },
+  ],
+  ['text', { field: 'text', read: nullable((_name, value) => value) }],
+  ['confidence', { field: 'confidence', read: nullable(confidenceValue) }],
+]);
+
+const CORRECTABLE_FIELDS = [...FIELDS.keys()];
+
+function nullable<T>(read: (name: string, value: string) => T) {
+  return (name: string, value: string): T | null => (value === 'null' ? null : read(name, value));
+}
+
+/** `--set` assignments as corrections; each field at most once. */
+export function correctionsFrom(assignments: readonly string[]): Corrections {
+  const corrections: Record<string, unknown> = {};
+  const seen = new Set<string>();
+  for (const assignment of assignments) {
+    const equals = assignment.indexOf('=');
+    if (equals < 1) throw new OpsRefusal(`--set takes FIELD=VALUE, not "${assignment}"`);
+    const name = assignment.slice(0, equals);
+    const spec = FIELDS.get(name);
+    if (spec === undefined) {
+      throw new OpsRefusal(`unknown field "${name}" (fields: ${CORRECTABLE_FIELDS.join(', ')})`);
+    }
+    if (seen.has(name)) throw new OpsRefusal(`field ${name} is set twice`);
+    seen.add(name);
+    corrections[spec.field] = spec.read(name, assignment.slice(equals + 1));
+  }
+  return corrections as Corrections;
+}
+
+/** The names the operator typed for corrections, for messages and the log. */
+export const correctedFieldNames = (corrections: Corrections): string[] =>
+  [...FIELDS].filter(([, spec]) => spec.field in corrections).map(([name]) => name);

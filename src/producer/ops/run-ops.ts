@@ -1,0 +1,165 @@
+import type { BuildSettings } from '../build/settings.ts';
+import { ACTOR, type Entry } from '../ledger/entry.ts';
+import type { Ledger } from '../ledger/ledger.ts';
+import type { OpsContext } from './context.ts';
+import { describeChange } from './describe-changes.ts';
+import { doneLine, entriesById, namedRecordIds } from './describe-entry.ts';
+import { type Effects, effectsOf } from './effects.ts';
+import { formatLog, logRows } from './log.ts';
+import { type Decide, OpsUsageError, parseOpsArgs } from './parse-ops-args.ts';
+import { timeOrderedToken } from './record-ids.ts';
+import { OpsRefusal } from './refusal.ts';
+import { formatReview, heldPosts } from './review.ts';
+import { OPS_USAGE } from './usage.ts';
+
+export interface OpsIo {
+  readonly ledger: Ledger;
+  readonly now: () => number;
+  /** OPERATOR: who acts when `--by` is not given. */
+  readonly operator: string | undefined;
+  readonly settings: BuildSettings;
+  stdout(line: string): void;
+  stderr(line: string): void;
+  /** Tokens for new record ids; by default time-ordered random ones. */
+  readonly newId?: () => string;
+}
+
+/** Longest `--reason` the ledger keeps (entry.ts). */
+const MAX_REASON = 2_000;
+
+/**
+ * `reset-records ops …` (producer.md §4): `argv` is what follows `ops`. Returns the exit
+ * status: 0 done, 1 refused (nothing appended), 2 usage error. Errors of the ledger itself
+ * (a store that cannot be reached) are thrown, for the caller to report.
+ */
+export async function runOps(argv: string[], io: OpsIo): Promise<number> {
+  try {
+    const command = parseOpsArgs(argv);
+    switch (command.name) {
+      case 'help':
+        printAll(io, OPS_USAGE.split('\n'));
+        return 0;
+      case 'review': {
+        const held = heldPosts(await io.ledger.entries());
+        printAll(io, command.json ? held.map((post) => JSON.stringify(post)) : formatReview(held));
+        return 0;
+      }
+      case 'log': {
+        const rows = logRows(await io.ledger.entries(), command.limit);
+        printAll(io, command.json ? rows.map((row) => JSON.stringify(row)) : formatLog(rows));
+        return 0;
+      }
+      case 'write':
+        return await write(io, command.decide, {
+          json: command.json,
+          actor: actor(command.by, io.operator),
+          reason: reason(command.reason),
+        });
+    }
+  } catch (error) {
+    if (error instanceof OpsUsageError) {
+      io.stderr(`Usage error: ${error.message}`);
+      io.stderr('Run "reset-records ops help" for the syntax.');
+      return 2;
+    }
+    if (error instanceof OpsRefusal) {
+      io.stderr(`Refused: ${error.message}`);
+      return 1;
+    }
+    throw error;
+  }
+}
+
+interface WriteOptions {
+  readonly json: boolean;
+  readonly actor: string;
+  readonly reason: string | null;
+}
+
+/**
+ * Decides and appends in one transaction, so the state the command was checked against
+ * is the state it is written over; then says what it did to the published records.
+ */
+async function write(io: OpsIo, decide: Decide, options: WriteOptions): Promise<number> {
+  const now = io.now();
+  const context: OpsContext = {
+    now,
+    actor: options.actor,
+    reason: options.reason,
+    newId: io.newId ?? (() => timeOrderedToken(now)),
+    settings: io.settings,
+  };
+  const { appended, result } = await io.ledger.transact((entries) => {
+    const entry = decide(entries, context);
+    const effects = effectsOf(entries, entry, now, io.settings);
+    refuseInvalid(entry.type, effects);
+    return { append: [entry], result: { effects, byId: entriesById(entries) } };
+  });
+  const entry = appended[0]!;
+  const byId = new Map(result.byId).set(entry.id, entry);
+  const { changes } = result.effects;
+  if (options.json) {
+    io.stdout(
+      JSON.stringify({
+        action: entry.type,
+        entryId: entry.id,
+        at: entry.at,
+        actor: entry.actor,
+        recordIds: affectedIds(entry, byId, result.effects),
+        changes,
+      }),
+    );
+  } else {
+    io.stdout(doneLine(entry, byId));
+    if (changes.length === 0) io.stdout('  No change to the published records.');
+    for (const change of changes) io.stdout(`  ${describeChange(change)}`);
+    for (const { id, problem } of result.effects.newlyOmitted) {
+      io.stdout(`  ${id} is left out of the snapshot: ${problem}`);
+    }
+  }
+  return 0;
+}
+
+/**
+ * A command must not turn a record into one the service would reject (the build would
+ * leave it out, silently). An undo is let through: it returns to a state the ledger was
+ * in before, and the output says which record is left out.
+ */
+function refuseInvalid(type: Entry['type'], effects: Effects): void {
+  const invalid = effects.newlyOmitted[0];
+  if (invalid !== undefined && type !== 'undo') {
+    throw new OpsRefusal(`record ${invalid.id} would not be valid: ${invalid.problem}`);
+  }
+}
+
+/** The records the entry names, then every other record whose published form it changes. */
+function affectedIds(entry: Entry, byId: ReadonlyMap<number, Entry>, effects: Effects): string[] {
+  const ids = [
+    ...namedRecordIds(entry, byId),
+    ...effects.changes.map((change) => change.recordId),
+    ...effects.newlyOmitted.map((omission) => omission.id),
+  ];
+  return [...new Set(ids)];
+}
+
+function actor(by: string | undefined, operator: string | undefined): string {
+  const name = by ?? operator;
+  if (name === undefined) throw new OpsUsageError('who is acting? pass --by NAME or set OPERATOR');
+  const checked = ACTOR.safeParse(name);
+  if (!checked.success) throw new OpsUsageError(`--by: ${checked.error.issues[0]!.message}`);
+  // The log tells the monitor's entries by their actor too; an operator must not pass for it.
+  if (name === 'monitor') throw new OpsUsageError('--by: "monitor" is the monitor\'s name');
+  return name;
+}
+
+function reason(text: string | undefined): string | null {
+  if (text === undefined || text === '') return null;
+  if (text.length > MAX_REASON) {
+    throw new OpsUsageError(`--reason is longer than ${MAX_REASON} characters`);
+  }
+  return text;
+}
+
+function printAll(io: OpsIo, lines: readonly string[]): void {
+  for (const line of lines) io.stdout(line);
+}

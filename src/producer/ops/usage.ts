@@ -1,0 +1,33 @@
+/** `reset-records ops help`: the syntax of every command (producer.md §4). */
+export const OPS_USAGE = `reset-records ops: the operator's journal
+
+Reading (appends nothing, needs no --by):
+  ops review [--json]              the posts held for review, oldest first, with why
+  ops log [--limit N] [--json]     the operator's entries, newest first (N default 50)
+
+Writing (appends one entry; --by NAME or OPERATOR names you; --reason TEXT goes in the log):
+  ops accept POST_ID [--set FIELD=VALUE …]
+  ops correct RECORD_ID --set FIELD=VALUE [--set FIELD=VALUE …]
+  ops note --kind K --reset-type T [--window START,END --precision P] [--basis B]
+           [--scope SCOPE] [--effective-at TIME] [--text TEXT] [--post POST_ID]
+           [--announced-at TIME]
+  ops complete --schedules ID[,ID…] [--at TIME] [--reset-type T]
+  ops link SCHEDULE_ID COMPLETION_ID
+  ops unlink SCHEDULE_ID
+  ops dismiss RECORD_ID
+  ops restore RECORD_ID
+  ops undo ENTRY_ID
+
+Values:
+  TIME, START, END  UTC, exactly like 2026-11-20T18:00:00.000Z
+  K      reset_scheduled | reset_completed
+  T      global | banked | global_and_banked
+  P      date | datetime        B  explicit (default with --window) | contextual_inference
+  SCOPE  plans:plus,pro;windows:weekly (a part left out is unknown),
+         or JSON {"plans":["plus"],"windows":["weekly"]}
+  FIELD  kind, resetType, scope, effectiveAt, window (START,END), precision, basis,
+         text, confidence (0 to 1); the VALUE null clears a field
+
+--json: a writing command prints one JSON object {action, entryId, at, actor, recordIds,
+changes}; review and log print one JSON object per line.
+Exit status: 0 done, 1 refused (nothing appended), 2 usage error.`;
