@@ -37,6 +37,8 @@ The producer (LEDGER_URL, default sqlite:./data/ledger.db):
   reset-records ops COMMAND ...   The operator's journal: review, accept, correct, note,
                                   complete, link, unlink, dismiss, restore, undo, log
                                   (\`reset-records ops help\` for each one's syntax).
+  reset-records ledger-copy URL   Copy every entry of LEDGER_URL into the empty ledger at URL
+                                  (e.g. from SQLite to PostgreSQL), ids unchanged.
 
   reset-records --help            Show this help.
 
@@ -51,7 +53,7 @@ Configuration comes from environment variables (see README.md), e.g.
 Exit status: 0 on success, 1 when a snapshot is invalid, publishing fails, a source
 check fails or an operator command is refused, 2 for a usage or configuration error.`;
 
-const PRODUCER_COMMANDS = new Set(['classify', 'ingest', 'build', 'monitor', 'ops']);
+const PRODUCER_COMMANDS = new Set(['classify', 'ingest', 'build', 'monitor', 'ops', 'ledger-copy']);
 
 /** How long `publish` waits for Redis before giving up. */
 const PUBLISH_REDIS_WAIT_MS = 5_000;

@@ -8,6 +8,7 @@ import { publishToFile } from '../../snapshot/publish-file.ts';
 import { build } from '../build/build.ts';
 import { classifyStandIn } from '../classify/stand-in-classifier.ts';
 import { loadProducerConfig, type ProducerConfig } from '../config.ts';
+import type { NewEntry } from '../ledger/entry.ts';
 import { openLedger } from '../ledger/open-ledger.ts';
 import type { Post } from '../ledger/post.ts';
 import { createFileSource } from '../monitor/file-source.ts';
@@ -44,6 +45,8 @@ export async function runProducer(command: string, argv: string[]): Promise<numb
       return monitorCommand(config, argv);
     case 'ops':
       return opsCommand(config, argv);
+    case 'ledger-copy':
+      return ledgerCopyCommand(config, argv);
     default:
       throw new ProducerUsageError(`unknown command "${command}"`);
   }
@@ -217,6 +220,36 @@ async function monitorCommand(config: ProducerConfig, argv: string[]): Promise<n
   });
   await deps.ledger.close();
   return 0;
+}
+
+/**
+ * `ledger-copy TARGET_URL`: copies every entry of LEDGER_URL, in order, into an empty
+ * ledger at TARGET_URL in one transaction (ids stay 1..n), e.g. from SQLite to PostgreSQL.
+ */
+async function ledgerCopyCommand(config: ProducerConfig, argv: string[]): Promise<number> {
+  const { positionals } = parse(argv, {});
+  if (positionals.length !== 1) throw new ProducerUsageError('ledger-copy takes one TARGET_URL');
+  const source = await openLedger(config.ledgerUrl);
+  const target = await openLedger(positionals[0]!);
+  try {
+    const entries = await source.entries();
+    const { appended } = await target.transact((existing) => {
+      if (existing.length > 0)
+        throw new Error(`the target ledger is not empty (${existing.length} entries)`);
+      return {
+        append: entries.map(({ id: _id, ...entry }) => entry as NewEntry),
+        result: undefined,
+      };
+    });
+    const same = appended.every((entry, index) => entry.id === entries[index]!.id);
+    console.log(
+      `Copied ${appended.length} of ${entries.length} entries${same ? ', same ids' : ''}.`,
+    );
+    return appended.length === entries.length && same ? 0 : 1;
+  } finally {
+    await source.close();
+    await target.close();
+  }
 }
 
 async function opsCommand(config: ProducerConfig, argv: string[]): Promise<number> {
