@@ -7,7 +7,8 @@ import { z } from 'zod';
  * names the variable: the service never starts on a configuration it did not understand.
  */
 
-const integer = (name: string, min: number, max: number) =>
+/** A whole number from an environment variable, its bounds named in the message. */
+export const integer = (name: string, min: number, max: number) =>
   z
     .string()
     .regex(/^\d+$/, `${name} must be a whole number`)

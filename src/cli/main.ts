@@ -11,7 +11,7 @@ import { publishToFile } from '../snapshot/publish-file.ts';
 import { publishToRedis } from '../snapshot/publish-redis.ts';
 import { readSnapshotFile, SnapshotReadError } from '../snapshot/read-snapshot-file.ts';
 import { describeProblems, validateSnapshotText } from '../snapshot/validate.ts';
-import { redactUrl } from './redact-url.ts';
+import { redactUrl } from '../util/redact-url.ts';
 
 const USAGE = `reset-records: the Public Reset Records Service and its producer
 
@@ -58,7 +58,9 @@ const PRODUCER_COMMANDS = new Set(['classify', 'ingest', 'build', 'monitor', 'op
 /** How long `publish` waits for Redis before giving up. */
 const PUBLISH_REDIS_WAIT_MS = 5_000;
 
-class UsageError extends Error {}
+class UsageError extends Error {
+  override name = 'UsageError';
+}
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
@@ -208,9 +210,12 @@ main(process.argv.slice(2)).then(
     process.exitCode = code;
   },
   (error: unknown) => {
-    if (error instanceof UsageError || error instanceof ConfigError) {
-      console.error(`reset-records: ${error.message}`);
-      if (error instanceof UsageError) console.error('Run `reset-records --help` for usage.');
+    // The producer's errors are told by name: this file does not import the producer.
+    const name = error instanceof Error ? error.name : '';
+    const usage = error instanceof UsageError || name === 'ProducerUsageError';
+    if (usage || error instanceof ConfigError || name === 'ProducerConfigError') {
+      console.error(`reset-records: ${(error as Error).message}`);
+      if (usage) console.error('Run `reset-records --help` for usage.');
       process.exitCode = 2;
     } else if (error instanceof SnapshotReadError) {
       console.error(`reset-records: ${error.message}`);

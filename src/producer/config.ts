@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { integer } from '../config.ts';
 import type { BuildSettings } from './build/settings.ts';
 
 /**
@@ -16,18 +17,8 @@ const hours = (name: string, max: number) =>
       z.number().min(0, `${name} must be at least 0`).max(max, `${name} must be at most ${max}`),
     );
 
-const seconds = (name: string, min: number, max: number) =>
-  z
-    .string()
-    .regex(/^\d+$/, `${name} must be a whole number of seconds`)
-    .transform(Number)
-    .pipe(
-      z
-        .number()
-        .int()
-        .min(min, `${name} must be at least ${min}`)
-        .max(max, `${name} must be at most ${max}`),
-    );
+/** Seconds, a whole number within bounds (the service's own helper). */
+const seconds = integer;
 
 const ProducerEnv = z.object({
   LEDGER_URL: z.string().min(1).default('sqlite:./data/ledger.db'),

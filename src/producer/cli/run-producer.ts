@@ -16,13 +16,16 @@ import { startMonitor } from '../monitor/monitor.ts';
 import type { PostSource } from '../monitor/post-source.ts';
 import { type MonitorDeps, runRound } from '../monitor/round.ts';
 import { runOps } from '../ops/run-ops.ts';
+import { OPS_USAGE } from '../ops/usage.ts';
 import { ingest } from '../pipeline/ingest.ts';
 import { publishTargetOf } from '../pipeline/publish.ts';
 import { formatLineProblem, parsePostLines } from '../sources/post-lines.ts';
 import { classifiedRecord } from './classified-record.ts';
 
 /** A usage error of a producer command (exit 2), as `reset-records` reports it. */
-export class ProducerUsageError extends Error {}
+export class ProducerUsageError extends Error {
+  override name = 'ProducerUsageError';
+}
 
 /** The largest posts file `ingest` and `classify` read. */
 const MAX_INPUT_BYTES = 64 * 1024 * 1024;
@@ -253,6 +256,10 @@ async function ledgerCopyCommand(config: ProducerConfig, argv: string[]): Promis
 }
 
 async function opsCommand(config: ProducerConfig, argv: string[]): Promise<number> {
+  if (argv.length === 0 || ['help', '--help', '-h'].includes(argv[0]!)) {
+    console.log(OPS_USAGE); // without opening (or creating) a ledger
+    return argv.length === 0 ? 2 : 0;
+  }
   const ledger = await openLedger(config.ledgerUrl);
   try {
     return await runOps(argv, {

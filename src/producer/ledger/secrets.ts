@@ -1,19 +1,9 @@
+export { redactUrl } from '../../util/redact-url.ts';
+
 /**
  * Keeping a database password out of messages: LEDGER_URL may carry one, and errors end up
  * in logs and on the operator's terminal.
  */
-
-/** The URL fit for a message: user name and password replaced (a user name may be a token). */
-export function redactUrl(url: string): string {
-  try {
-    const parsed = new URL(url);
-    if (parsed.password !== '') parsed.password = '***';
-    if (parsed.username !== '') parsed.username = '***';
-    return parsed.toString();
-  } catch {
-    return '(unparsable URL)';
-  }
-}
 
 /** The secrets a connection to `url` may use, as they could appear in a message. */
 export function secretsOf(url: string): string[] {

@@ -1,0 +1,62 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { loadProducerConfig, ProducerConfigError } from '../../src/producer/config.ts';
+
+/** The producer's settings: read once, validated, frozen, every bad value named. */
+
+describe('loadProducerConfig', () => {
+  test('an empty environment gives the documented defaults', () => {
+    assert.deepEqual(loadProducerConfig({}), {
+      ledgerUrl: 'sqlite:./data/ledger.db',
+      operator: undefined,
+      monitorSource: undefined,
+      monitorIntervalSeconds: 300,
+      publishHeartbeatSeconds: 900,
+      build: { unknownAfterHours: 72, lateLinkHours: 24 },
+    });
+  });
+
+  test('every variable is read and parsed', () => {
+    assert.deepEqual(
+      loadProducerConfig({
+        LEDGER_URL: 'postgres://reset@db/reset',
+        OPERATOR: 'alice',
+        MONITOR_SOURCE: 'file:/srv/posts.jsonl',
+        MONITOR_INTERVAL_SECONDS: '60',
+        PUBLISH_HEARTBEAT_SECONDS: '600',
+        UNKNOWN_AFTER_HOURS: '48',
+        LATE_LINK_HOURS: '12.5',
+      }),
+      {
+        ledgerUrl: 'postgres://reset@db/reset',
+        operator: 'alice',
+        monitorSource: 'file:/srv/posts.jsonl',
+        monitorIntervalSeconds: 60,
+        publishHeartbeatSeconds: 600,
+        build: { unknownAfterHours: 48, lateLinkHours: 12.5 },
+      },
+    );
+  });
+
+  for (const [env, variable] of [
+    [{ OPERATOR: 'alice smith' }, 'OPERATOR'],
+    [{ MONITOR_SOURCE: '/srv/posts.jsonl' }, 'MONITOR_SOURCE'],
+    [{ MONITOR_INTERVAL_SECONDS: '0' }, 'MONITOR_INTERVAL_SECONDS'],
+    [{ PUBLISH_HEARTBEAT_SECONDS: '15m' }, 'PUBLISH_HEARTBEAT_SECONDS'],
+    [{ UNKNOWN_AFTER_HOURS: '-1' }, 'UNKNOWN_AFTER_HOURS'],
+    [{ LATE_LINK_HOURS: 'a day' }, 'LATE_LINK_HOURS'],
+  ] as const) {
+    test(`${JSON.stringify(env)} is refused, naming ${variable}`, () => {
+      assert.throws(
+        () => loadProducerConfig(env),
+        (error: unknown) =>
+          error instanceof ProducerConfigError && error.problems.some((p) => p.includes(variable)),
+      );
+    });
+  }
+
+  test('the configuration is frozen', () => {
+    const config = loadProducerConfig({});
+    assert.ok(Object.isFrozen(config) && Object.isFrozen(config.build));
+  });
+});
