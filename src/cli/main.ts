@@ -1,12 +1,10 @@
 import { type ParseArgsConfig, parseArgs } from 'node:util';
-import type { Logger } from 'pino';
 import { type Config, ConfigError, loadConfig } from '../config.ts';
 import type { SnapshotFile } from '../domain/snapshot.ts';
 import { isTimestamp } from '../domain/timestamp.ts';
 import { createLogger } from '../observability/logger.ts';
 import { closeRedisClient, createRedisClient } from '../redis/redis-client.ts';
 import { waitUntilReady } from '../redis/wait-until-ready.ts';
-import { startServer } from '../server.ts';
 import { publishToFile } from '../snapshot/publish-file.ts';
 import { publishToRedis } from '../snapshot/publish-redis.ts';
 import { readSnapshotFile, SnapshotReadError } from '../snapshot/read-snapshot-file.ts';
@@ -178,16 +176,20 @@ async function serve(config: Config, withMonitor: boolean): Promise<number> {
       'serve --monitor needs SNAPSHOT_PATH (or REDIS_URL with SNAPSHOT_REDIS_KEY) to publish to',
     ]);
   }
-  const server = await startServer(
-    config,
-    fromSource ? {} : { demo: await demoSnapshot(Date.now()) },
-  );
+  const logger = createLogger(config.logLevel);
+  // The monitor's settings are checked and its ledger opened before the service listens:
+  // a mistake there stops the command instead of leaving a service without its monitor.
+  const prepared = withMonitor
+    ? await (await import('../producer/cli/run-producer.ts')).prepareConfiguredMonitor(logger)
+    : undefined;
+  // Loaded here, so that the other commands (the producer's above all) do not pay for it.
+  const { startServer } = await import('../server.ts');
+  const server = await startServer(config, {
+    logger,
+    ...(fromSource ? {} : { demo: await demoSnapshot(Date.now()) }),
+  });
   server.app.log.info({ origin: server.origin }, 'listening');
-  let monitor: { stop(): Promise<void> } | undefined;
-  if (withMonitor) {
-    const { startConfiguredMonitor } = await import('../producer/cli/run-producer.ts');
-    monitor = await startConfiguredMonitor(server.app.log as Logger);
-  }
+  const monitor = prepared?.start();
   await new Promise<void>((resolve) => {
     const stop = async (signal: string) => {
       server.app.log.info({ signal }, 'shutting down: finishing in-flight requests');

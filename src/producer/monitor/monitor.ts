@@ -48,6 +48,16 @@ export function startMonitor(deps: MonitorDeps, intervalSeconds: number): Runnin
   const job = new Cron('* * * * * *', { interval: intervalSeconds, protect: true }, () =>
     serially(round),
   );
+  // The lease is renewed on its own clock, not only at each round: with a long interval,
+  // a crashed monitor's lease must still expire soon, and a live one must keep it.
+  const renewal = setInterval(() => {
+    const now = deps.clock();
+    deps.ledger
+      .acquireLease('monitor', deps.holder, now, now + deps.leaseMs)
+      .catch((error: unknown) => {
+        deps.logger.warn({ err: (error as Error).message }, 'monitor lease not renewed');
+      });
+  }, deps.leaseMs / 3);
   void serially(round); // the first round at once, not after one interval
 
   return {
@@ -55,6 +65,7 @@ export function startMonitor(deps: MonitorDeps, intervalSeconds: number): Runnin
       stopped = true;
       job.stop();
       clearTimeout(timer);
+      clearInterval(renewal);
       await running;
       await deps.ledger.releaseLease('monitor', deps.holder);
     },
