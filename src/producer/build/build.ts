@@ -26,7 +26,14 @@ export interface Built {
  */
 export function build(entries: readonly Entry[], now: number, settings: BuildSettings): Built {
   const journal = foldJournal(withoutUndone(entries));
-  const drafts = draftRecords(journal);
+  const omitted: { id: string; problem: string }[] = [];
+  // A record that cannot be valid whatever its state is left out before linking, so no
+  // completion can list a schedule the snapshot does not have.
+  const drafts = draftRecords(journal).filter((draft) => {
+    const problem = problemOf({ ...draft.record, scheduleState: placeholderState(draft) });
+    if (problem !== undefined) omitted.push({ id: draft.record.id, problem });
+    return problem === undefined;
+  });
   const links = resolveLinks(drafts, journal, settings);
 
   const related = new Map<string, string[]>();
@@ -36,14 +43,14 @@ export function build(entries: readonly Entry[], now: number, settings: BuildSet
     related.set(link.completion.record.id, list);
   }
 
-  const omitted: { id: string; problem: string }[] = [];
   const records: ResetRecord[] = [];
   for (const draft of drafts) {
-    const record = settle(draft, links, related, now, settings);
-    const checked = ResetRecord.safeParse(record);
+    const checked = ResetRecord.safeParse(settle(draft, links, related, now, settings));
+    // Settling fills only state fields it makes valid; the check is a last guard.
     if (checked.success)
       records.push(checked.data); // in the schema's field order
-    else omitted.push({ id: record.id, problem: checked.error.issues[0]?.message ?? 'invalid' });
+    else
+      omitted.push({ id: draft.record.id, problem: checked.error.issues[0]?.message ?? 'invalid' });
   }
   records.sort((a, b) => compareIds(a.id, b.id));
   return {
@@ -81,4 +88,12 @@ function settle(
     completionRecordId: link.completion.record.id,
     fulfillmentOrigin: link.origin,
   };
+}
+
+const placeholderState = (draft: Draft) =>
+  draft.record.kind === 'reset_scheduled' ? ('pending' as const) : null;
+
+function problemOf(record: ResetRecord): string | undefined {
+  const checked = ResetRecord.safeParse(record);
+  return checked.success ? undefined : (checked.error.issues[0]?.message ?? 'invalid');
 }

@@ -58,12 +58,12 @@ export async function runOps(argv: string[], io: OpsIo): Promise<number> {
     }
   } catch (error) {
     if (error instanceof OpsUsageError) {
-      io.stderr(`Usage error: ${error.message}`);
+      io.stderr(`Usage error: ${oneLine(error.message)}`);
       io.stderr('Run "reset-records ops help" for the syntax.');
       return 2;
     }
     if (error instanceof OpsRefusal) {
-      io.stderr(`Refused: ${error.message}`);
+      io.stderr(`Refused: ${oneLine(error.message)}`);
       return 1;
     }
     throw error;
@@ -162,4 +162,16 @@ function reason(text: string | undefined): string | null {
 
 function printAll(io: OpsIo, lines: readonly string[]): void {
   for (const line of lines) io.stdout(line);
+}
+
+/** Longest message printed: a refusal may quote what the operator typed. */
+const MAX_MESSAGE = 300;
+
+/**
+ * A message as one line of bounded length: refusals quote the operator's values, and
+ * parseArgs's own messages run over several lines; a refusal is one `Refused:` line.
+ */
+function oneLine(message: string): string {
+  const flat = message.replace(/\s*[\r\n\u2028\u2029]+\s*/g, ' ');
+  return flat.length > MAX_MESSAGE ? `${flat.slice(0, MAX_MESSAGE)}…` : flat;
 }

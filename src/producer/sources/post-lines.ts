@@ -24,7 +24,8 @@ export function parsePostLines(text: string): ParsedPosts {
   const posts: Post[] = [];
   const problems: LineProblem[] = [];
   const seen = new Set<string>();
-  const lines = text.split('\n');
+  // A byte order mark, which some editors write, is not part of the first line.
+  const lines = (text.startsWith('\uFEFF') ? text.slice(1) : text).split('\n');
   lines.forEach((raw, index) => {
     const line = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
     if (line.trim() === '') return;
