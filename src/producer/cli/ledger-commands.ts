@@ -1,0 +1,57 @@
+import type { ProducerConfig } from '../config.ts';
+import type { NewEntry } from '../ledger/entry.ts';
+import { openLedger } from '../ledger/open-ledger.ts';
+import { runOps } from '../ops/run-ops.ts';
+import { OPS_USAGE } from '../ops/usage.ts';
+import { ProducerUsageError, parse } from './arguments.ts';
+
+/**
+ * `ledger-copy TARGET_URL`: copies every entry of LEDGER_URL, in order, into an empty
+ * ledger at TARGET_URL in one transaction (ids stay 1..n), e.g. from SQLite to PostgreSQL.
+ */
+export async function ledgerCopyCommand(config: ProducerConfig, argv: string[]): Promise<number> {
+  const { positionals } = parse(argv, {});
+  if (positionals.length !== 1) throw new ProducerUsageError('ledger-copy takes one TARGET_URL');
+  const source = await openLedger(config.ledgerUrl);
+  const target = await openLedger(positionals[0]!);
+  try {
+    const entries = await source.entries();
+    const { appended } = await target.transact((existing) => {
+      if (existing.length > 0)
+        throw new Error(`the target ledger is not empty (${existing.length} entries)`);
+      return {
+        append: entries.map(({ id: _id, ...entry }) => entry as NewEntry),
+        result: undefined,
+      };
+    });
+    const same = appended.every((entry, index) => entry.id === entries[index]!.id);
+    console.log(
+      `Copied ${appended.length} of ${entries.length} entries${same ? ', same ids' : ''}.`,
+    );
+    return appended.length === entries.length && same ? 0 : 1;
+  } finally {
+    await source.close();
+    await target.close();
+  }
+}
+
+/** `ops …` (producer.md §4) against the configured ledger. */
+export async function opsCommand(config: ProducerConfig, argv: string[]): Promise<number> {
+  if (argv.length === 0 || ['help', '--help', '-h'].includes(argv[0]!)) {
+    console.log(OPS_USAGE); // without opening (or creating) a ledger
+    return argv.length === 0 ? 2 : 0;
+  }
+  const ledger = await openLedger(config.ledgerUrl);
+  try {
+    return await runOps(argv, {
+      ledger,
+      now: Date.now,
+      operator: config.operator,
+      settings: config.build,
+      stdout: (line) => console.log(line),
+      stderr: (line) => console.error(line),
+    });
+  } finally {
+    await ledger.close();
+  }
+}

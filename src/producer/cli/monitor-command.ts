@@ -1,0 +1,108 @@
+import { hostname } from 'node:os';
+import type { Logger } from 'pino';
+import { loadConfig } from '../../config.ts';
+import { createLogger } from '../../observability/logger.ts';
+import { classifyStandIn } from '../classify/stand-in-classifier.ts';
+import { loadProducerConfig, type ProducerConfig } from '../config.ts';
+import { openLedger } from '../ledger/open-ledger.ts';
+import { createFileSource } from '../monitor/file-source.ts';
+import { startMonitor } from '../monitor/monitor.ts';
+import type { PostSource } from '../monitor/post-source.ts';
+import { type MonitorDeps, publishIfDue, runRound } from '../monitor/round.ts';
+import { publishTargetOf } from '../pipeline/publish.ts';
+import { ProducerUsageError, parse } from './arguments.ts';
+
+/**
+ * The monitor lease lasts this long and the running monitor renews it every third of it,
+ * whatever its interval: a monitor that crashed is replaced within 15 s.
+ */
+const MONITOR_LEASE_MS = 15_000;
+
+function sourceOf(config: ProducerConfig): PostSource {
+  if (config.monitorSource !== undefined)
+    return createFileSource(config.monitorSource.slice('file:'.length));
+  throw new ProducerUsageError(
+    'monitor needs a source: MONITOR_SOURCE=file:PATH (the X source, with X_BEARER_TOKEN, comes with the classifier of part 2)',
+  );
+}
+
+/** What a monitor needs, from the producer's and the service's settings. */
+async function monitorDeps(config: ProducerConfig, logger: Logger): Promise<MonitorDeps> {
+  const source = sourceOf(config);
+  const target = publishTargetOf(loadConfig());
+  if (target === undefined) {
+    throw new ProducerUsageError(
+      'monitor needs a target: SNAPSHOT_PATH, or REDIS_URL with SNAPSHOT_REDIS_KEY',
+    );
+  }
+  return {
+    ledger: await openLedger(config.ledgerUrl),
+    source,
+    classify: classifyStandIn,
+    target,
+    settings: config.build,
+    clock: Date.now,
+    logger,
+    holder: `${hostname()}:${process.pid}`,
+    leaseMs: MONITOR_LEASE_MS,
+    heartbeatMs: config.publishHeartbeatSeconds * 1000,
+  };
+}
+
+/**
+ * The monitor loop for `serve --monitor`, in two steps so that a bad setting (no
+ * MONITOR_SOURCE, a wrong LEDGER_URL) fails before the service starts listening:
+ * prepare reads and checks everything and opens the ledger; start runs the loop.
+ */
+export async function prepareConfiguredMonitor(
+  logger: Logger,
+): Promise<{ start(): { stop(): Promise<void> } }> {
+  const config = loadProducerConfig();
+  const deps = await monitorDeps(config, logger);
+  return {
+    start() {
+      const monitor = startMonitor(deps, config.monitorIntervalSeconds);
+      return {
+        async stop() {
+          await monitor.stop();
+          await deps.ledger.close();
+        },
+      };
+    },
+  };
+}
+
+/** `monitor [--once]`. */
+export async function monitorCommand(config: ProducerConfig, argv: string[]): Promise<number> {
+  const { values, positionals } = parse(argv, { once: { type: 'boolean' } });
+  if (positionals.length > 0) throw new ProducerUsageError('monitor takes no argument but --once');
+  const logger = createLogger(loadConfig().logLevel);
+  const deps = await monitorDeps(config, logger);
+  if (values.once) {
+    try {
+      const outcome = await runRound(deps, null);
+      if (!outcome.ran) {
+        // Another monitor runs the rounds: publish what the ledger holds now (an operator's
+        // decision just made), without checking the source, which is that monitor's job.
+        await publishIfDue(deps, await deps.ledger.entries(), null);
+        logger.info('another monitor holds the lease: published from the ledger without a check');
+        return 0;
+      }
+      await deps.ledger.releaseLease('monitor', deps.holder);
+      return outcome.checkOk ? 0 : 1;
+    } finally {
+      await deps.ledger.close();
+    }
+  }
+  const monitor = startMonitor(deps, config.monitorIntervalSeconds);
+  await new Promise<void>((resolve) => {
+    const stop = (signal: string) => {
+      logger.info({ signal }, 'monitor stopping after the round under way');
+      monitor.stop().finally(resolve);
+    };
+    process.once('SIGTERM', () => stop('SIGTERM'));
+    process.once('SIGINT', () => stop('SIGINT'));
+  });
+  await deps.ledger.close();
+  return 0;
+}

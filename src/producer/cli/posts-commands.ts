@@ -1,0 +1,45 @@
+import { classifyStandIn } from '../classify/stand-in-classifier.ts';
+import type { ProducerConfig } from '../config.ts';
+import { openLedger } from '../ledger/open-ledger.ts';
+import { ingest } from '../pipeline/ingest.ts';
+import { formatLineProblem, parsePostLines } from '../sources/post-lines.ts';
+import { parse, readInput, readPosts } from './arguments.ts';
+import { classifiedRecord } from './classified-record.ts';
+
+/** `classify [FILE]` (producer.md §5): what each post would publish; touches no ledger. */
+export async function classifyCommand(argv: string[]): Promise<number> {
+  const { positionals } = parse(argv, {});
+  const { text, name } = await readInput(positionals);
+  const { posts, problems } = parsePostLines(text);
+  for (const problem of problems) console.error(`${formatLineProblem(name, problem)} (skipped)`);
+  for (const post of posts) {
+    const classification = classifyStandIn(post);
+    console.log(
+      JSON.stringify({
+        postId: post.id,
+        record: classifiedRecord(post, classification),
+        review: classification.review,
+        reasons: classification.reasons,
+      }),
+    );
+  }
+  return problems.length === 0 ? 0 : 1;
+}
+
+/** `ingest [FILE]`: stores and classifies the posts not yet in the ledger. */
+export async function ingestCommand(config: ProducerConfig, argv: string[]): Promise<number> {
+  const { positionals } = parse(argv, {});
+  const { text, name } = await readInput(positionals);
+  const skipped = parsePostLines(text).problems.length;
+  const posts = readPosts(text, name);
+  const ledger = await openLedger(config.ledgerUrl);
+  try {
+    const { added, known } = await ingest(ledger, posts, classifyStandIn, Date.now());
+    console.log(
+      `${added} new post(s) stored and classified, ${known} already in the ledger, ${skipped} line(s) skipped.`,
+    );
+  } finally {
+    await ledger.close();
+  }
+  return skipped === 0 ? 0 : 1;
+}
