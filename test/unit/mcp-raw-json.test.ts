@@ -462,7 +462,9 @@ describe('findFloatArguments property', () => {
             () => false,
             true,
           );
-          assert.deepEqual(JSON.parse(text), JSON.parse(plainText));
+          // Compared as JSON text: on Node 24.21.0, deepStrictEqual of two such parses
+          // reported a different key (`\\` for `h`) in rare runs while their JSON was equal.
+          assert.equal(JSON.stringify(JSON.parse(text)), JSON.stringify(JSON.parse(plainText)));
           const parsed = JSON.parse(text) as unknown;
           const list = (batch ? parsed : [parsed]) as {
             params: { arguments: Record<string, unknown> };
