@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Logger } from 'pino';
+import type { SnapshotFile } from '../../domain/snapshot.ts';
 import { formatTimestamp } from '../../domain/timestamp.ts';
 import { build } from '../build/build.ts';
 import { nextStateChange } from '../build/next-change.ts';
@@ -93,15 +94,23 @@ export async function runRound(deps: MonitorDeps, last: Published | null): Promi
   const all: Entry[] = [...entries, ...appended];
   // The heartbeat only while checks succeed: it says "still watching", which is not true
   // after a failed check (a changed record is published either way).
-  const published = await publishIfDue(deps, all, last, check !== undefined);
-  const now = deps.clock();
+  const { published, snapshot, builtAt } = await publishIfDue(deps, all, last, check !== undefined);
   return {
     ran: true,
     checkOk: check !== undefined,
     newPosts,
     published,
-    nextChangeAt: nextStateChange(build(all, now, deps.settings).snapshot, now, deps.settings),
+    // From the same build: one build per round.
+    nextChangeAt: nextStateChange(snapshot, builtAt, deps.settings),
   };
+}
+
+export interface PublishOutcome {
+  /** What was published last (now, or before when nothing was due). */
+  readonly published: Published | null;
+  /** The snapshot built, published or not, and when. */
+  readonly snapshot: SnapshotFile;
+  readonly builtAt: number;
 }
 
 /** Builds now and publishes when the records differ from the last publish or the heartbeat is due. */
@@ -110,7 +119,7 @@ export async function publishIfDue(
   entries: readonly Entry[],
   last: Published | null,
   heartbeat = true,
-): Promise<Published | null> {
+): Promise<PublishOutcome> {
   const now = deps.clock();
   const { snapshot, omitted } = build(entries, now, deps.settings);
   for (const { id, problem } of omitted)
@@ -119,14 +128,16 @@ export async function publishIfDue(
     .update(JSON.stringify(snapshot.records))
     .digest('base64url');
   const due =
-    last === null || last.recordsHash !== recordsHash || now - last.at >= deps.heartbeatMs;
-  if (!due) return last;
+    last === null ||
+    last.recordsHash !== recordsHash ||
+    (heartbeat && now - last.at >= deps.heartbeatMs);
+  if (!due) return { published: last, snapshot, builtAt: now };
   await publishSnapshot(snapshot, deps.target);
   deps.logger.info(
     { records: snapshot.records.length, target: describeTarget(deps.target) },
     'snapshot published',
   );
-  return { recordsHash, at: now };
+  return { published: { recordsHash, at: now }, snapshot, builtAt: now };
 }
 
 async function lastCursor(ledger: Ledger): Promise<string | null> {
