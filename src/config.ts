@@ -21,17 +21,17 @@ export const integer = (name: string, min: number, max: number) =>
         .max(max, `${name} must be at most ${max}`),
     );
 
-/** A comma-separated list (spaces around entries ignored), every entry passing `valid`. */
+/** A comma-separated list: its entries, spaces around them ignored, empty ones dropped. */
+export const commaSeparated = z.string().transform((value) =>
+  value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean),
+);
+
+/** A comma-separated list, every entry passing `valid`. */
 const list = (valid: (entry: string) => boolean, message: string) =>
-  z
-    .string()
-    .transform((value) =>
-      value
-        .split(',')
-        .map((entry) => entry.trim())
-        .filter(Boolean),
-    )
-    .refine((entries) => entries.every(valid), { message });
+  commaSeparated.refine((entries) => entries.every(valid), { message });
 
 /** proxy-addr (behind Fastify's trustProxy) also understands these names. */
 const PROXY_KEYWORDS = new Set(['loopback', 'linklocal', 'uniquelocal']);
@@ -82,6 +82,14 @@ const EnvSchema = z
       (entry) => entry === '*' || isOrigin(entry),
       'MCP_ALLOWED_ORIGINS must be * or a comma-separated list of origins such as https://example.com',
     ).optional(),
+    PUBLIC_BASE_URL: z
+      .string()
+      .refine((value) => isHttpBaseUrl(value, { origin: true }), {
+        message:
+          'PUBLIC_BASE_URL must be an http:// or https:// origin (no path, credentials, query or #), such as https://resets.example.com',
+      })
+      .transform((value) => value.replace(/\/+$/, ''))
+      .optional(),
     CACHE_MAX_AGE_SECONDS: integer('CACHE_MAX_AGE_SECONDS', 0, 86_400).default(30),
     SNAPSHOT_MAX_BYTES: integer('SNAPSHOT_MAX_BYTES', 1024, 1024 * 1024 * 1024).default(
       128 * 1024 * 1024,
@@ -136,6 +144,12 @@ export interface Config {
   /** Peers whose X-Forwarded-For is honoured; undefined trusts no one. */
   readonly trustProxy: readonly string[] | undefined;
   readonly cacheMaxAgeSeconds: number;
+  /**
+   * The public address of the service (PUBLIC_BASE_URL, no trailing slash), for the guide,
+   * the skill, llms.txt, the feed and the calendar; never taken from a request's Host.
+   * Undefined: those show relative links, or a placeholder where an absolute URL is needed.
+   */
+  readonly publicBaseUrl: string | undefined;
   /** The one size limit of a snapshot: publish, validate and both watchers enforce it. */
   readonly snapshotMaxBytes: number;
   readonly connections: {
@@ -188,6 +202,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     trustProxy: e.TRUST_PROXY,
     cacheMaxAgeSeconds: e.CACHE_MAX_AGE_SECONDS,
+    publicBaseUrl: e.PUBLIC_BASE_URL,
     snapshotMaxBytes: e.SNAPSHOT_MAX_BYTES,
     connections: {
       max: e.HTTP_MAX_CONNECTIONS,
@@ -201,6 +216,26 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxBodyBytes: 64 * 1024,
     },
   });
+}
+
+/**
+ * An http(s) base URL without credentials, query or fragment (PUBLIC_BASE_URL and the
+ * producer's X_API_BASE_URL); `origin` also refuses a path.
+ */
+export function isHttpBaseUrl(value: string, { origin = false } = {}): boolean {
+  try {
+    const url = new URL(value);
+    return (
+      (url.protocol === 'https:' || url.protocol === 'http:') &&
+      url.username === '' &&
+      url.password === '' &&
+      (!origin || url.pathname.replace(/\/+$/, '') === '') &&
+      !value.includes('?') &&
+      !value.includes('#')
+    );
+  } catch {
+    return false;
+  }
 }
 
 function deepFreeze<T>(value: T): T {

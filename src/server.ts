@@ -28,6 +28,11 @@ export interface ServerOptions {
    * producer's sample ledger, built by the CLI). Without it, data is unavailable.
    */
   readonly demo?: SnapshotFile;
+  /**
+   * false sends every MCP request through the SDK, the direct answer of plain tool calls
+   * off (mcp/direct-tool-call.ts); for the test that compares the two paths.
+   */
+  readonly mcpDirectCalls?: boolean;
 }
 
 export interface RunningServer {
@@ -69,19 +74,21 @@ export async function startServer(
   );
   const quota = openQuota(config, logger, clock, redis);
   const connectionStats = createConnectionStats();
-  const metrics = createMetrics({
-    snapshots,
-    gate: quota.gate,
-    clock,
-    connections: connectionStats,
-    memoryStore: quota.memoryStore,
-  });
   const mcpEndpoint = createMcpEndpoint({
     snapshots,
     gate: quota.gate,
     clock,
     logger,
     maxBodyBytes: config.mcp.maxBodyBytes,
+    directCalls: options.mcpDirectCalls ?? true,
+  });
+  const metrics = createMetrics({
+    snapshots,
+    gate: quota.gate,
+    clock,
+    connections: connectionStats,
+    mcp: mcpEndpoint,
+    memoryStore: quota.memoryStore,
   });
 
   const app = await createApp({
@@ -93,6 +100,7 @@ export async function startServer(
     clock,
     trustProxy: config.trustProxy,
     cacheMaxAgeSeconds: config.cacheMaxAgeSeconds,
+    publicBaseUrl: config.publicBaseUrl,
     connectionLimits: config.connections,
     connectionStats,
     mcp: { ...config.mcp, endpoint: mcpEndpoint },

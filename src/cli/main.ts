@@ -30,10 +30,12 @@ The producer (LEDGER_URL, default sqlite:./data/ledger.db):
   reset-records ingest [FILE]     Store and classify the posts not yet in the ledger.
   reset-records build [--now TIME] [--out FILE]
                                   Print (or write) the snapshot the ledger gives at TIME.
-  reset-records monitor [--once]  Check MONITOR_SOURCE, ingest, build and publish, every
-                                  MONITOR_INTERVAL_SECONDS (--once: one round, then exit).
+  reset-records monitor [--once]  Check the source (X with X_BEARER_TOKEN, or MONITOR_SOURCE),
+                                  ingest, build and publish, every MONITOR_INTERVAL_SECONDS
+                                  (--once: one round, then exit).
   reset-records ops COMMAND ...   The operator's journal: review, accept, correct, note,
-                                  complete, link, unlink, dismiss, restore, undo, log
+                                  complete, link, unlink, dismiss, restore, reclassify,
+                                  undo, log
                                   (\`reset-records ops help\` for each one's syntax).
   reset-records ledger-copy URL   Copy every entry of LEDGER_URL into the empty ledger at URL
                                   (e.g. from SQLite to PostgreSQL), ids unchanged.

@@ -5,7 +5,8 @@ import { dirname, join } from 'node:path';
 /**
  * The static files of the documentation pages, read once at start-up and served from
  * memory: the two Swagger UI files the reference needs, straight from the installed
- * swagger-ui-dist package (never a CDN), plus this directory's initializer and stylesheet.
+ * swagger-ui-dist package (never a CDN), plus this directory's initializer, stylesheet and
+ * the guide's copy buttons.
  */
 
 export interface DocsAsset {
@@ -48,5 +49,6 @@ export function loadDocsAssets(): readonly DocsAsset[] {
       body: own('swagger-initializer.js'),
     },
     { path: `${DOCS_ASSET_PREFIX}/docs.css`, type: CSS, body: own('docs.css') },
+    { path: `${DOCS_ASSET_PREFIX}/copy-code.js`, type: JS, body: own('copy-code.js') },
   ];
 }

@@ -25,6 +25,7 @@ export class ApiError extends Error {
   readonly code: ErrorCode;
   readonly status: number;
   readonly retryAfter: number | undefined;
+  #json: string | undefined;
 
   constructor(code: ErrorCode, detail?: string, retryAfter?: number) {
     super(detail ?? ERROR_CATALOGUE[code].detail);
@@ -38,5 +39,11 @@ export class ApiError extends Error {
   toBody(): { ok: false; error: ErrorCode; detail: string; retryAfter?: number } {
     const body = { ok: false as const, error: this.code, detail: this.message };
     return this.retryAfter === undefined ? body : { ...body, retryAfter: this.retryAfter };
+  }
+
+  /** `toBody()` as JSON text, made once per error (a refusal answered again reuses it). */
+  toJson(): string {
+    this.#json ??= JSON.stringify(this.toBody());
+    return this.#json;
   }
 }

@@ -1,4 +1,3 @@
-import cors from '@fastify/cors';
 import { compile as compileTrust } from '@fastify/proxy-addr';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import type { Logger } from 'pino';
@@ -14,8 +13,10 @@ import type { ConnectionLimits, ConnectionStats } from './connection-guard.ts';
 import { drainOnClose } from './drain-on-close.ts';
 import { createHttpServer } from './http-server.ts';
 import { KnownRoutes } from './known-routes.ts';
-import { answerProtocolEdges } from './protocol-edges.ts';
+import { answerHostProblem, answerProtocolEdges } from './protocol-edges.ts';
+import { declareRequestIp, requestIp } from './request-ip.ts';
 import { registerDocsRoutes } from './routes/docs.ts';
+import { registerFeedRoutes } from './routes/feeds.ts';
 import { registerOpenApiRoute } from './routes/openapi.ts';
 import { registerOperationsRoutes } from './routes/operations.ts';
 import { registerRecordRoutes } from './routes/records.ts';
@@ -33,6 +34,8 @@ export interface AppDeps {
   readonly clock: () => number;
   readonly trustProxy: readonly string[] | undefined;
   readonly cacheMaxAgeSeconds: number;
+  /** PUBLIC_BASE_URL: absolute links in the guide, skill, llms.txt, feed and calendar. */
+  readonly publicBaseUrl?: string | undefined;
   readonly connectionLimits: ConnectionLimits;
   /** Filled by the connection guard; the metrics read it. */
   readonly connectionStats: ConnectionStats;
@@ -53,6 +56,7 @@ export const EXPOSED_HEADERS = [
   'ETag',
   'Mcp-Session-Id',
 ];
+const EXPOSED_HEADER_LIST = EXPOSED_HEADERS.join(', ');
 
 /** How long shutdown waits for in-flight responses to be fully sent. */
 const SHUTDOWN_DRAIN_TIMEOUT_MS = 10_000;
@@ -82,20 +86,40 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     frameworkErrors: answerFrameworkError,
   });
   drainOnClose(app.server, SHUTDOWN_DRAIN_TIMEOUT_MS, deps.logger);
+  declareRequestIp(app);
   answerProtocolEdges(app);
+  const knownRoutes = new KnownRoutes();
 
-  app.addHook('onRequest', async (request, reply) => {
+  // Every request passes this one synchronous hook (an async hook costs a promise and a
+  // turn of the microtask queue per request, and this is every request's path). Answers
+  // given here return without calling `done`, which ends the request's way through the
+  // framework (Fastify's documented early response for callback hooks).
+  app.addHook('onRequest', (request, reply, done) => {
+    // Before anything is set: a Host problem is answered with nosniff and no CORS headers.
+    if (answerHostProblem(request, reply)) return;
     // A request whose connection was cut while its chunk was being parsed (a pipelining
     // flood; see connection-guard.ts) has no one to answer: it is dropped before any work.
-    if (request.raw.socket.destroyed) return reply.hijack();
-    reply.header('x-content-type-options', 'nosniff');
+    if (request.raw.socket.destroyed) {
+      reply.hijack();
+      return;
+    }
+    // CORS (decisions.md §8): the API is anonymous and public, so any origin may read every
+    // response, with the headers a client needs exposed. The same two headers on every
+    // response, so they are set here rather than by a CORS plugin deciding per request;
+    // preflights are answered by KnownRoutes, so that an OPTIONS to an unknown path is a
+    // 404 like any other method.
+    reply
+      .header('x-content-type-options', 'nosniff')
+      .header('access-control-allow-origin', '*')
+      .header('access-control-expose-headers', EXPOSED_HEADER_LIST);
+    if (!knownRoutes.isRoutable(request)) {
+      knownRoutes.answerUnmatched(request, reply);
+      return;
+    }
+    done();
   });
 
-  // Adds the CORS headers to every response; preflights are answered by KnownRoutes so
-  // that an OPTIONS to an unknown path is a 404 like any other method.
-  await app.register(cors, { origin: '*', exposedHeaders: EXPOSED_HEADERS, preflight: false });
-
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.url ?? 'unmatched';
     const seconds = reply.elapsedTime / 1000;
     deps.metrics.observeRequest(route, request.method, reply.statusCode, seconds);
@@ -105,13 +129,12 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
         url: request.url,
         status: reply.statusCode,
         ms: Math.round(reply.elapsedTime * 100) / 100,
-        ip: request.ip,
+        ip: requestIp(request),
       },
       'request',
     );
+    done();
   });
-
-  const knownRoutes = new KnownRoutes();
 
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof ApiError) return sendError(reply, error);
@@ -131,9 +154,10 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   registerOperationsRoutes(app, { ...deps, knownRoutes });
   registerOpenApiRoute(app, knownRoutes);
   registerSiteAssets(app, knownRoutes);
-  registerDocsRoutes(app, knownRoutes);
-  registerSkillRoutes(app, knownRoutes);
+  registerDocsRoutes(app, { knownRoutes, publicBaseUrl: deps.publicBaseUrl });
+  registerSkillRoutes(app, { knownRoutes, publicBaseUrl: deps.publicBaseUrl });
   registerStatusPage(app, { ...deps, knownRoutes });
+  registerFeedRoutes(app, { ...deps, knownRoutes });
   await registerMcpRoute(app, { ...deps.mcp, knownRoutes });
   knownRoutes.install(app);
   return app;

@@ -20,7 +20,7 @@ export function rawErrorResponse(
   error: ApiError,
   headers: Readonly<Record<string, string>> = {},
 ): string {
-  const body = JSON.stringify(error.toBody());
+  const body = error.toJson();
   const extra = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`);
   return (
     `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +

@@ -134,17 +134,16 @@ export function guardConnections(
       cut('pipelining', socket.remoteAddress, socket);
       return false;
     }
-    let settled = false;
-    const settle = () => {
-      if (settled) return;
-      settled = true;
-      unanswered.set(socket, (unanswered.get(socket) ?? 1) - 1);
-    };
-    // 'finish': the whole response was handed to the OS; 'close': the socket went away.
-    response.once('finish', settle);
-    response.once('close', settle);
+    // A response emits 'close' once, after it was wholly handed to the OS or when its socket
+    // went away; one shared listener, so a request allocates no closure for it.
+    response.on('close', settle);
     return true;
   };
+
+  function settle(this: ServerResponse): void {
+    const socket = this.req.socket;
+    unanswered.set(socket, (unanswered.get(socket) ?? 1) - 1);
+  }
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Logger } from 'pino';
 
@@ -9,34 +9,16 @@ import type { Logger } from 'pino';
  * `forceCloseConnections: 'idle'`) calls `closeIdleConnections()`. Node counts a
  * connection idle as soon as its response has been *ended*, even while part of the body
  * is still buffered and unsent, so a large or slow-to-read response would be cut. Here
- * that sweep is deferred until every response in flight has been handed to the OS (its
- * `close` event), bounded by `timeoutMs` so a client that stops reading cannot hold the
+ * that sweep is deferred until every connection's responses have been handed to the OS
+ * (checked every 10 ms, see hasUnsentResponse), bounded by `timeoutMs` so a client that stops reading cannot hold the
  * process forever; past it, the remaining connections are closed.
  */
 export function drainOnClose(server: Server, timeoutMs: number, logger: Logger): void {
-  const inFlight = new Set<ServerResponse>();
-  // A pipelined response still queued when its socket closes never emits 'close' itself:
-  // each socket's responses are also dropped when the socket closes (one listener a socket).
-  const bySocket = new WeakMap<Socket, Set<ServerResponse>>();
-  server.on('request', (request: IncomingMessage, response: ServerResponse) => {
-    const socket = request.socket;
-    if (socket.destroyed) return; // parsed after its connection was cut: never answered
-    let pending = bySocket.get(socket);
-    if (pending === undefined) {
-      const responses = new Set<ServerResponse>();
-      bySocket.set(socket, responses);
-      socket.once('close', () => {
-        for (const each of responses) inFlight.delete(each);
-      });
-      pending = responses;
-    }
-    const responses = pending;
-    inFlight.add(response);
-    responses.add(response);
-    response.once('close', () => {
-      inFlight.delete(response);
-      responses.delete(response);
-    });
+  // Tracked per connection, not per request: nothing is added to a request's path.
+  const sockets = new Set<Socket>();
+  server.on('connection', (socket: Socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
   });
 
   const closeIdleNow = server.closeIdleConnections.bind(server);
@@ -46,11 +28,24 @@ export function drainOnClose(server: Server, timeoutMs: number, logger: Logger):
     draining = true;
     const deadline = Date.now() + timeoutMs;
     const check = () => {
-      if (inFlight.size === 0) return closeIdleNow();
+      let unsent = 0;
+      for (const socket of sockets) if (hasUnsentResponse(socket)) unsent++;
+      if (unsent === 0) return closeIdleNow();
       if (Date.now() < deadline) return void setTimeout(check, 10);
-      logger.warn({ responses: inFlight.size }, 'shutdown: cutting responses still unsent');
+      logger.warn({ responses: unsent }, 'shutdown: cutting responses still unsent');
       server.closeAllConnections();
     };
     check();
   };
+}
+
+/**
+ * Whether a connection still has a response not wholly handed to the OS: one being
+ * answered or written (Node keeps it as the socket's `_httpMessage` until its 'finish',
+ * and queues pipelined ones behind it), or bytes still buffered.
+ */
+function hasUnsentResponse(socket: Socket): boolean {
+  if (socket.destroyed) return false;
+  const current = (socket as Socket & { _httpMessage?: unknown })._httpMessage;
+  return (current !== null && current !== undefined) || socket.writableLength > 0;
 }

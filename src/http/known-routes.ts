@@ -1,5 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../domain/errors.ts';
+import { renderNotFoundPage } from '../web/not-found-page.ts';
+import { PAGE_CSP } from '../web/security-headers.ts';
+import { prefersHtml } from './prefers-html.ts';
 import { sendError } from './send-error.ts';
 
 const PREFLIGHT_MAX_AGE_SECONDS = '86400';
@@ -9,7 +12,9 @@ const PREFLIGHT_MAX_AGE_SECONDS = '86400';
  * routes themselves do not (none of it counts against the quota):
  * - OPTIONS on a known path: 204 with the CORS preflight headers and `Allow`;
  * - another method on a known path: 405 `method_not_allowed` with `Allow`;
- * - any unknown path: 404 `not_found`.
+ * - any unknown path: 404 `not_found`; as a small HTML page instead when a browser asks
+ *   (GET or HEAD, an `Accept` that prefers HTML: see prefersHtml) for a path outside the API
+ *   (`/openapi/v1`) and the MCP endpoint (`/mcp`), which always answer JSON.
  */
 export class KnownRoutes {
   readonly #allow = new Map<string, string>();
@@ -24,20 +29,6 @@ export class KnownRoutes {
 
   /** Registers the OPTIONS routes and the 404/405 handler; call after every `add`. */
   install(app: FastifyInstance): void {
-    // Answered before any route runs, or any body is read:
-    // - A target that is not a path, i.e. the asterisk-form `*` (RFC 9112 §3.2.4), names no
-    //   resource. The router would still match `GET *` to `/` (it skips a target's first
-    //   character), serving the status page.
-    // - An OPTIONS on an unknown path. It matches the catch-all `OPTIONS *` route that
-    //   @fastify/cors adds (this app has no wildcard route of its own), which would only
-    //   pass it on to the 404 handler; but that route was added before the app's error
-    //   handler, so a body it failed to parse was answered in Fastify's own error format.
-    app.addHook('onRequest', async (request, reply) => {
-      const target = request.url;
-      const isPath = target.startsWith('/') || routePathOf(target).startsWith('/');
-      if (isPath && request.routeOptions.url !== '*') return;
-      return this.answerUnmatched(request, reply);
-    });
     for (const [path, allow] of this.#allow) {
       app.options(path, async (request, reply) => {
         const requestedHeaders = request.headers['access-control-request-headers'];
@@ -57,11 +48,39 @@ export class KnownRoutes {
     app.setNotFoundHandler((request, reply) => this.answerUnmatched(request, reply));
   }
 
+  /**
+   * Whether the request's target can reach a route. The app's onRequest hook answers the
+   * others with answerUnmatched, before any route runs or any body is read:
+   * - a target that is not a path, i.e. the asterisk-form `*` (RFC 9112 §3.2.4), names no
+   *   resource. The router would still match `GET *` to `/` (it skips a target's first
+   *   character), serving the status page;
+   * - a request the router matched to a route whose path is `*` (none is registered today;
+   *   a catch-all route must not answer what has no path).
+   */
+  isRoutable(request: FastifyRequest): boolean {
+    const target = request.url;
+    const isPath = target.startsWith('/') || routePathOf(target).startsWith('/');
+    return isPath && request.routeOptions.url !== '*';
+  }
+
   /** 405 with `Allow` when the path exists under another method, else 404. */
   answerUnmatched(request: FastifyRequest, reply: FastifyReply): FastifyReply {
     const path = routePathOf(request.url);
     const allow = this.#allow.get(path);
     if (allow === undefined) {
+      if (isNegotiable(request, path)) {
+        // The same URL answers HTML or JSON by Accept.
+        const vary = reply.getHeader('vary');
+        reply.header('vary', vary === undefined ? 'Accept' : `${String(vary)}, Accept`);
+      }
+      if (isNegotiable(request, path) && prefersHtml(request.headers.accept)) {
+        return reply
+          .code(404)
+          .header('content-type', 'text/html; charset=utf-8')
+          .header('content-security-policy', PAGE_CSP)
+          .header('cache-control', 'no-store')
+          .send(renderNotFoundPage(path));
+      }
       return sendError(reply, new ApiError('not_found', `No resource at ${truncate(path)}.`));
     }
     reply.header('allow', allow);
@@ -73,6 +92,18 @@ export class KnownRoutes {
       ),
     );
   }
+}
+
+/** Paths whose answers are always JSON, whoever asks: the HTTP API and the MCP endpoint. */
+const JSON_ONLY = [/^\/openapi\/v1(\/|$)/, /^\/mcp(\/|$)/];
+
+/** A 404 that may be a page: GET or HEAD of a path outside JSON_ONLY. */
+function isNegotiable(request: FastifyRequest, path: string): boolean {
+  return (
+    (request.method === 'GET' || request.method === 'HEAD') &&
+    path.startsWith('/') &&
+    !JSON_ONLY.some((prefix) => prefix.test(path))
+  );
 }
 
 /** `http://host` or `https://host` at the start of an absolute-form target; the rest is the path. */

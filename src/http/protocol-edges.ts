@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../domain/errors.ts';
 import { rawErrorResponse, recordExchange } from './client-errors.ts';
 import { sendError } from './send-error.ts';
@@ -26,25 +26,13 @@ export function answerProtocolEdges(app: FastifyInstance): void {
   const server = app.server;
   server.on('request', recordExchange);
   // The server is created with `requireHostHeader: false` (http-server.ts), so a request
-  // without Host reaches the hook below instead of Node's empty answer.
-
-  app.addHook('onRequest', async (request, reply) => {
-    if (request.raw.httpVersion !== '1.1') return; // HTTP/1.0 has no Host requirement
-    const hosts = countHostHeaders(request.raw.rawHeaders);
-    if (hosts === 1) return;
-    const detail =
-      hosts === 0
-        ? 'An HTTP/1.1 request must carry a Host header.'
-        : 'A request must carry only one Host header.';
-    // Answered before the app's other onRequest hooks run, so nosniff is set here.
-    reply.header('connection', 'close').header('x-content-type-options', 'nosniff');
-    return sendError(reply, new ApiError('invalid_query', detail), 400);
-  });
+  // without Host reaches answerHostProblem (called by the app's onRequest hook) instead of
+  // Node's empty answer.
 
   server.on('checkExpectation', (request, response) => {
     recordExchange(request, response);
     const error = new ApiError('invalid_query', 'Only the expectation 100-continue is supported.');
-    const body = JSON.stringify(error.toBody());
+    const body = error.toJson();
     response
       .writeHead(417, {
         'content-type': 'application/json; charset=utf-8',
@@ -72,6 +60,24 @@ export function answerProtocolEdges(app: FastifyInstance): void {
     );
     socket.end(rawErrorResponse(405, error, { Allow: '' }));
   });
+}
+
+/**
+ * Answers an HTTP/1.1 request with no Host header, or several, with 400 (RFC 9112 §3.2)
+ * and returns true; returns false for any other request. The app's onRequest hook calls it
+ * first, before any header is set.
+ */
+export function answerHostProblem(request: FastifyRequest, reply: FastifyReply): boolean {
+  if (request.raw.httpVersion !== '1.1') return false; // HTTP/1.0 has no Host requirement
+  const hosts = countHostHeaders(request.raw.rawHeaders);
+  if (hosts === 1) return false;
+  const detail =
+    hosts === 0
+      ? 'An HTTP/1.1 request must carry a Host header.'
+      : 'A request must carry only one Host header.';
+  reply.header('connection', 'close').header('x-content-type-options', 'nosniff');
+  sendError(reply, new ApiError('invalid_query', detail), 400);
+  return true;
 }
 
 /** Host headers in Node's raw header list (name, value, name, value...), any case. */

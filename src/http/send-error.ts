@@ -15,5 +15,5 @@ export function sendError(
     .code(status)
     .header('content-type', 'application/json; charset=utf-8')
     .header('cache-control', 'no-store')
-    .send(JSON.stringify(error.toBody()));
+    .send(error.toJson());
 }

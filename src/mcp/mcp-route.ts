@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { KnownRoutes } from '../http/known-routes.ts';
+import { requestIp } from '../http/request-ip.ts';
 import { clientAddress } from '../quota/client-key.ts';
 import type { Admission } from '../quota/quota-gate.ts';
 import type { McpEndpoint } from './mcp-server.ts';
@@ -50,30 +51,40 @@ export async function registerMcpRoute(app: FastifyInstance, deps: McpRouteDeps)
       }
       const text = typeof request.body === 'string' ? request.body : '';
       const toolCalls = readToolCalls(text, parseJson(text));
-      const admissions: Admission[] = [];
-      const response = await endpoint.handle(
-        new Request(MCP_URL, { method: 'POST', headers: forwardedHeaders(request), body: text }),
-        {
-          address: clientAddress(request.ip, request.socket.remoteAddress),
-          toolCalls: toolCalls.byId,
-          onAdmission: (admission) => admissions.push(admission),
+      let admission: Admission | undefined;
+      const context = {
+        address: () => clientAddress(requestIp(request), request.socket.remoteAddress),
+        toolCalls: toolCalls.byId,
+        onAdmission: (each: Admission) => {
+          admission = each;
         },
-        toolCalls.body,
-      );
+      };
 
-      reply.code(response.status);
-      response.headers.forEach((value, name) => {
-        if (name !== 'content-length') reply.header(name, value);
-      });
-      const admission = admissions.at(-1);
+      let body: string;
+      const direct = endpoint.answerDirectly(request.headers, toolCalls.body, context);
+      if (direct !== undefined) {
+        body = await direct;
+        reply.code(200).header('content-type', 'application/json');
+      } else {
+        const response = await endpoint.handle(
+          new Request(MCP_URL, { method: 'POST', headers: forwardedHeaders(request), body: text }),
+          context,
+          toolCalls.body,
+        );
+        reply.code(response.status);
+        response.headers.forEach((value, name) => {
+          if (name !== 'content-length') reply.header(name, value);
+        });
+        body = await response.text();
+      }
       if (admission !== undefined) {
-        // The rate-limit headers, but not Retry-After: it goes with HTTP 429 only, and a
-        // refused tool call is an HTTP 200 whose result carries retryAfter.
+        // The rate-limit headers (of the last counted call), but not Retry-After: it goes
+        // with HTTP 429 only, and a refused tool call is an HTTP 200 whose result carries
+        // retryAfter.
         const { 'retry-after': _retryAfter, ...headers } = admission.headers;
         // Per-client headers: no cache may keep this answer for anyone else.
         reply.headers(headers).header('cache-control', 'no-store');
       }
-      const body = await response.text();
       return reply.send(body === '' ? undefined : body);
     });
   });

@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import {
   type CallToolRequest,
   createMcpHandler,
@@ -10,9 +11,13 @@ import {
 } from '@modelcontextprotocol/server';
 import type { Logger } from 'pino';
 import { ApiError } from '../domain/errors.ts';
+import type { PreparedSnapshot } from '../query/prepared-snapshot.ts';
+import type { QueryAnswer } from '../query/query-service.ts';
+import { TagCache } from '../query/tag-cache.ts';
 import type { Admission, QuotaGate } from '../quota/quota-gate.ts';
 import type { SnapshotStore } from '../snapshot/snapshot-store.ts';
 import { batchForbiddenReason, invalidRequestResponse } from './batches.ts';
+import { type DirectToolCall, directToolCall } from './direct-tool-call.ts';
 import { InvalidParamsServer } from './invalid-params-server.ts';
 import type { RawToolCall } from './raw-tool-calls.ts';
 import { parseToolArguments } from './tool-arguments.ts';
@@ -34,8 +39,8 @@ const internalError = () => new ProtocolError(ProtocolErrorCode.InternalError, '
 
 /** What one HTTP request to /mcp brings to the tool handlers. */
 export interface McpCallContext {
-  /** The client address the quota is keyed by. */
-  readonly address: string;
+  /** The client address the quota is keyed by (read only when the call is counted). */
+  readonly address: () => string;
   /** Each `tools/call` request of the body as the client wrote it, by JSON-RPC id. */
   readonly toolCalls: ReadonlyMap<RequestId, RawToolCall>;
   /** Receives the admission of each counted call, for the HTTP response's rate-limit headers. */
@@ -48,9 +53,23 @@ export interface McpEndpointDeps {
   readonly clock: () => number;
   readonly logger: Logger;
   readonly maxBodyBytes: number;
+  /** Whether plain tool calls are answered directly (direct-tool-call.ts); default true. */
+  readonly directCalls?: boolean;
 }
 
 export interface McpEndpoint {
+  /** Tool calls answered directly so far (the metrics read it). */
+  readonly stats: { readonly directAnswers: number };
+  /**
+   * The JSON-RPC response to a single 2026-07-28 `tools/call` the SDK would accept
+   * (direct-tool-call.ts), written as the SDK writes it; undefined for any other request,
+   * which `handle` answers. `parsedBody` is the body the SDK would see.
+   */
+  answerDirectly(
+    headers: IncomingHttpHeaders,
+    parsedBody: unknown,
+    context: McpCallContext,
+  ): Promise<string> | undefined;
   /** Answers one POST /mcp (any protocol revision) as a web-standard Response. */
   handle(request: Request, context: McpCallContext, parsedBody: unknown): Promise<Response>;
   close(): Promise<void>;
@@ -91,25 +110,49 @@ export function createMcpEndpoint(deps: McpEndpointDeps): McpEndpoint {
     return server.projectCallToolResult(result, outputSchemaOf(tool));
   }
 
+  /** What a call of `tool` comes to: an answer of the query service, or an error of the catalogue. */
+  async function outcomeOf(
+    tool: ToolDefinition,
+    call: RawToolCall,
+    context: McpCallContext,
+  ): Promise<ToolOutcome> {
+    // The quota first: a call naming a known tool counts even when its arguments are bad.
+    const pending = gate.admit(context.address);
+    const admission = pending instanceof Promise ? await pending : pending;
+    context.onAdmission(admission);
+    if (!admission.admitted) return { error: admission.error };
+    try {
+      const query = parseToolArguments(call.arguments, tool.argumentNames, call.floatLiterals);
+      const snapshot = snapshots.current;
+      if (snapshot === null) return { error: new ApiError('data_unavailable') };
+      return { snapshot, answer: tool.answer(snapshot, query, clock()) };
+    } catch (error) {
+      if (error instanceof ApiError) return { error };
+      logger.error({ err: error }, 'unexpected error in a tool');
+      return { error: new ApiError('internal_error') };
+    }
+  }
+
   async function answer(
     tool: ToolDefinition,
     call: RawToolCall,
     context: McpCallContext,
   ): Promise<ToolResult> {
-    // The quota first: a call naming a known tool counts even when its arguments are bad.
-    const admission = await gate.admit(context.address);
-    context.onAdmission(admission);
-    if (!admission.admitted) return errorResult(admission.error);
-    try {
-      const query = parseToolArguments(call.arguments, tool.argumentNames, call.floatLiterals);
-      const snapshot = snapshots.current;
-      if (snapshot === null) return errorResult(new ApiError('data_unavailable'));
-      return successResult(tool.answer(snapshot, query, clock()));
-    } catch (error) {
-      if (error instanceof ApiError) return errorResult(error);
-      logger.error({ err: error }, 'unexpected error in a tool');
-      return errorResult(new ApiError('internal_error'));
-    }
+    const outcome = await outcomeOf(tool, call, context);
+    return 'error' in outcome ? errorResult(outcome.error) : successResult(outcome.answer);
+  }
+
+  // Results of the direct path, as the SDK would write them (direct-tool-call.ts).
+  const results = new TagCache<string>(RESULT_CACHE_MAX_BYTES, (result) => result.length);
+  async function answerDirectly(call: DirectToolCall, raw: RawToolCall, context: McpCallContext) {
+    const outcome = await outcomeOf(call.tool, raw, context);
+    const result =
+      'error' in outcome
+        ? directErrorResult(outcome.error)
+        : results.get(outcome.snapshot, outcome.answer.tag, () =>
+            directSuccessResult(outcome.answer.json),
+          );
+    return `{"result":${result},"jsonrpc":"2.0","id":${JSON.stringify(call.id)}}`;
   }
 
   function buildServer(context: McpCallContext | undefined): Server {
@@ -164,7 +207,17 @@ export function createMcpEndpoint(deps: McpEndpointDeps): McpEndpoint {
     }
   }
 
+  const stats = { directAnswers: 0 };
   return {
+    stats,
+    answerDirectly(headers, parsedBody, context) {
+      if (deps.directCalls === false) return undefined;
+      const call = directToolCall(headers, parsedBody);
+      const raw = call && context.toolCalls.get(call.id);
+      if (call === undefined || raw === undefined) return undefined;
+      stats.directAnswers++;
+      return answerDirectly(call, raw, context);
+    },
     async handle(request, context, parsedBody) {
       if (await isLegacyRequest(request, parsedBody)) return legacy(request, context, parsedBody);
       contexts.set(request, context);
@@ -172,6 +225,30 @@ export function createMcpEndpoint(deps: McpEndpointDeps): McpEndpoint {
     },
     close: () => modern.close(),
   };
+}
+
+type ToolOutcome =
+  | { readonly snapshot: PreparedSnapshot; readonly answer: QueryAnswer<unknown> }
+  | { readonly error: ApiError };
+
+/** The direct path's results kept for the snapshot being served (tag-cache.ts). */
+const RESULT_CACHE_MAX_BYTES = 8 * 1024 * 1024;
+/**
+ * The `_meta` the SDK adds to every 2026-07-28 result. The results below are the SDK's
+ * serialisation of successResult/errorResult (tool-results.ts) after
+ * `projectCallToolResult`, which leaves a result whose structuredContent is an object
+ * as it is: the text item, then structuredContent (the same JSON), isError on errors,
+ * then resultType and _meta.
+ */
+const RESULT_TAIL = `"resultType":"complete","_meta":${JSON.stringify({ 'io.modelcontextprotocol/serverInfo': SERVER_INFO })}}`;
+
+function directSuccessResult(json: string): string {
+  return `{"content":[{"type":"text","text":${JSON.stringify(json)}}],"structuredContent":${json},${RESULT_TAIL}`;
+}
+
+function directErrorResult(error: ApiError): string {
+  const body = error.toJson();
+  return `{"content":[{"type":"text","text":${JSON.stringify(body)}}],"structuredContent":${body},"isError":true,${RESULT_TAIL}`;
 }
 
 /** At most ECHOED_NAME_LENGTH characters of `name` plus "…", never half a surrogate pair. */

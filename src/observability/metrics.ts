@@ -8,6 +8,8 @@ export interface MetricsSources {
   readonly gate: QuotaGate;
   readonly clock: () => number;
   readonly connections: ConnectionStats;
+  /** The MCP endpoint's counts. */
+  readonly mcp: { readonly stats: { readonly directAnswers: number } };
   /** Present when the quota lives in process memory. */
   readonly memoryStore?: { readonly stats: { clients: number; evictions: number } } | undefined;
 }
@@ -26,6 +28,7 @@ export function createMetrics({
   gate,
   clock,
   connections,
+  mcp,
   memoryStore,
 }: MetricsSources): Metrics {
   const registry = new Registry();
@@ -137,11 +140,37 @@ export function createMetrics({
     });
   }
 
+  new Counter({
+    name: 'mcp_direct_answers_total',
+    help: 'MCP tool calls answered without the SDK transport (plain 2026-07-28 tools/call).',
+    registers: [registry],
+    collect() {
+      this.reset();
+      this.inc(mcp.stats.directAnswers);
+    },
+  });
+
+  // Each label set is bound once: prom-client hashes the labels object at every call
+  // otherwise, a few microseconds per request. Routes, methods (Node parses only the ones
+  // it knows) and statuses are few, so these maps stay small.
+  const counters = new Map<string, { inc(): void }>();
+  const timers = new Map<string, { observe(value: number): void }>();
   return {
     registry,
     observeRequest(route, method, status, seconds) {
-      requests.inc({ route, method, status });
-      duration.observe({ route }, seconds);
+      const key = `${route} ${method} ${status}`;
+      let counter = counters.get(key);
+      if (counter === undefined) {
+        counter = requests.labels(route, method, String(status));
+        counters.set(key, counter);
+      }
+      counter.inc();
+      let timer = timers.get(route);
+      if (timer === undefined) {
+        timer = duration.labels(route);
+        timers.set(route, timer);
+      }
+      timer.observe(seconds);
     },
   };
 }

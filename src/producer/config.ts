@@ -1,6 +1,8 @@
+import { IANAZone } from 'luxon';
 import { z } from 'zod';
-import { integer } from '../config.ts';
+import { commaSeparated, integer, isHttpBaseUrl } from '../config.ts';
 import type { BuildSettings } from './build/settings.ts';
+import type { ClassifierOptions } from './classify/rules-classifier.ts';
 
 /**
  * The producer's settings (producer.md), read from the environment once, validated and
@@ -20,6 +22,44 @@ const hours = (name: string, max: number) =>
 /** Seconds, a whole number within bounds (the service's own helper). */
 const seconds = integer;
 
+/** An X handle without the @ (X's own rule for usernames). */
+const HANDLE = /^[A-Za-z0-9_]{1,15}$/;
+
+/**
+ * The bearer token goes into an Authorization header: printable ASCII without spaces. The
+ * messages never quote the value (a config error is printed and may be logged).
+ */
+const bearerToken = z
+  .string()
+  .regex(
+    /^[\x21-\x7E]+$/,
+    'X_BEARER_TOKEN must be printable ASCII without spaces or line breaks (its value is not shown)',
+  );
+
+/** Comma-separated handles (spaces around them ignored), each once, in the order given. */
+const handles = commaSeparated
+  .refine((entries) => entries.length > 0 && entries.every((entry) => HANDLE.test(entry)), {
+    message: 'X_HANDLES must be comma-separated X handles without @ (1 to 15 of A-Z a-z 0-9 _)',
+  })
+  .transform((entries) => {
+    // X compares usernames without case: @OpenAIDevs and @openaidevs are one account.
+    const seen = new Set<string>();
+    return entries.filter((entry) => {
+      const key = entry.toLowerCase();
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+  });
+
+/** An http(s) base URL, without credentials, query or fragment; no trailing slash. */
+const baseUrl = z
+  .string()
+  .refine((value) => isHttpBaseUrl(value), {
+    message: 'X_API_BASE_URL must be an http:// or https:// URL without credentials, query or #',
+  })
+  .transform((value) => value.replace(/\/+$/, ''));
+
 const ProducerEnv = z.object({
   LEDGER_URL: z.string().min(1).default('sqlite:./data/ledger.db'),
   OPERATOR: z
@@ -34,20 +74,53 @@ const ProducerEnv = z.object({
   PUBLISH_HEARTBEAT_SECONDS: seconds('PUBLISH_HEARTBEAT_SECONDS', 1, 86_400).default(900),
   UNKNOWN_AFTER_HOURS: hours('UNKNOWN_AFTER_HOURS', 24 * 365).default(72),
   LATE_LINK_HOURS: hours('LATE_LINK_HOURS', 24 * 365).default(24),
+  REVIEW_BELOW: z
+    .string()
+    .regex(/^(0(\.\d+)?|1(\.0+)?)$/, 'REVIEW_BELOW must be a number from 0 to 1, like 0.8')
+    .transform(Number)
+    .default(0.8),
+  SCHEDULE_TIME_ZONE: z
+    .string()
+    // Area/Location names only: ICU also takes abbreviations such as "PST", whose meaning
+    // (standard time all year) is not the announcer's.
+    .refine(
+      (zone) => /^(?:[A-Za-z_]+\/[A-Za-z0-9_/+-]+|UTC)$/.test(zone) && IANAZone.isValidZone(zone),
+      {
+        message: 'SCHEDULE_TIME_ZONE must be an IANA time zone, like America/Los_Angeles',
+      },
+    )
+    .default('America/Los_Angeles'),
+  X_BEARER_TOKEN: bearerToken.optional(),
+  X_HANDLES: handles.default(['thsottiaux']),
+  X_API_BASE_URL: baseUrl.default('https://api.x.com'),
 });
 
 /** Every environment variable the producer reads (the README's table lists each one). */
 export const PRODUCER_VARIABLES = Object.keys(ProducerEnv.shape);
 
+/** The X source (producer.md §6). */
+export interface XSettings {
+  /** App-only bearer token: a secret, never logged nor put in a message. */
+  readonly bearerToken: string;
+  /** Handles without @, each once. */
+  readonly handles: readonly string[];
+  /** The API's origin (and path prefix, if any), without a trailing slash. */
+  readonly baseUrl: string;
+}
+
 export interface ProducerConfig {
   readonly ledgerUrl: string;
   /** The actor of operator commands when `--by` is not given. */
   readonly operator: string | undefined;
-  /** `file:PATH`; the X source (X_BEARER_TOKEN) comes with the producer's part 2. */
+  /** `file:PATH`: wins over the X source. */
   readonly monitorSource: string | undefined;
+  /** The X source: present only when X_BEARER_TOKEN is set. */
+  readonly x?: XSettings;
   readonly monitorIntervalSeconds: number;
   readonly publishHeartbeatSeconds: number;
   readonly build: BuildSettings;
+  /** The rules classifier's settings (REVIEW_BELOW, SCHEDULE_TIME_ZONE). */
+  readonly classifier: ClassifierOptions;
 }
 
 export class ProducerConfigError extends Error {
@@ -75,5 +148,15 @@ export function loadProducerConfig(
       unknownAfterHours: e.UNKNOWN_AFTER_HOURS,
       lateLinkHours: e.LATE_LINK_HOURS,
     }),
+    classifier: Object.freeze({ reviewBelow: e.REVIEW_BELOW, timeZone: e.SCHEDULE_TIME_ZONE }),
+    ...(e.X_BEARER_TOKEN === undefined
+      ? {}
+      : {
+          x: Object.freeze({
+            bearerToken: e.X_BEARER_TOKEN,
+            handles: Object.freeze(e.X_HANDLES),
+            baseUrl: e.X_API_BASE_URL,
+          }),
+        }),
   });
 }

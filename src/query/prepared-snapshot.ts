@@ -34,7 +34,9 @@ export class PreparedSnapshot {
   readonly #pending: readonly PreparedRecord[];
   readonly #pendingByRest: readonly PreparedRecord[];
   readonly #instants: readonly number[];
+  readonly #rows: readonly PreparedRecord[];
   #cached: Views | undefined;
+  #byId: Map<string, PreparedRecord> | undefined;
 
   /** Prepares a snapshot on the calling thread (the demo, tests); large ones go through the worker. */
   static of(snapshot: SnapshotFile): PreparedSnapshot {
@@ -55,6 +57,13 @@ export class PreparedSnapshot {
     this.#pending = pick(orders.pending);
     this.#pendingByRest = pick(orders.pendingByRest);
     this.#instants = data.instants;
+    this.#rows = rows;
+  }
+
+  /** One record by id (the status page's record pages); the index is built on first use. */
+  find(id: string): PreparedRecord | undefined {
+    this.#byId ??= new Map(this.#rows.map((row) => [row.id, row]));
+    return this.#byId.get(id);
   }
 
   /** The views for request time `now` (epoch ms): cached while `now` stays in one epoch. */

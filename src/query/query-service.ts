@@ -10,7 +10,7 @@ import type { PreparedSnapshot } from './prepared-snapshot.ts';
  */
 
 export interface QueryAnswer<T> {
-  /** The success envelope `{ok:true,data,meta}` as a JSON string, assembled from cached parts. */
+  /** The success envelope `{ok:true,data,meta}` as a JSON string, assembled from cached parts when read. */
   readonly json: string;
   /** The same envelope as an object (for MCP structuredContent). */
   envelope(): { ok: true; data: T; meta: Meta };
@@ -34,7 +34,10 @@ export function listRecords(
   const hasNext = page < totalPages;
   const pageFields = `"page":${page},"pageSize":${pageSize},"total":${total},"totalPages":${totalPages},"hasNext":${hasNext}`;
   return {
-    json: `{"ok":true,"data":{"items":[${items.map((row) => row.json).join(',')}],${pageFields}},"meta":${snapshot.metaJson}}`,
+    // A getter: a caller that already holds these bytes by tag (body-cache.ts) never builds them.
+    get json() {
+      return `{"ok":true,"data":{"items":[${items.map((row) => row.json).join(',')}],${pageFields}},"meta":${snapshot.metaJson}}`;
+    },
     envelope: () => ({
       ok: true,
       data: { items: items.map(recordOf), page, pageSize, total, totalPages, hasNext },
@@ -53,7 +56,9 @@ export function latestRecord(
   const views = snapshot.viewsAt(now);
   const first = views.rows[kind][0];
   return {
-    json: `{"ok":true,"data":${first?.json ?? 'null'},"meta":${snapshot.metaJson}}`,
+    get json() {
+      return `{"ok":true,"data":${first?.json ?? 'null'},"meta":${snapshot.metaJson}}`;
+    },
     envelope: () => ({
       ok: true,
       data: first === undefined ? null : recordOf(first),

@@ -1,4 +1,4 @@
-import { isIP, isIPv6 } from 'node:net';
+import { isIP, isIPv4, isIPv6 } from 'node:net';
 import ipaddr from 'ipaddr.js';
 
 /**
@@ -59,12 +59,16 @@ export function parseClientAddress(text: string): ipaddr.IPv4 | ipaddr.IPv6 | un
  * key shared by every unparseable address.
  */
 export function clientAddress(forwarded: string, peer: string | undefined): string {
+  // Dotted-decimal IPv4 (Node's isIPv4: no leading zeros, octal or short forms) is its own
+  // canonical text: the common case needs no parse.
+  if (isIPv4(forwarded)) return forwarded;
   const parsed = parseClientAddress(forwarded) ?? parseClientAddress(peer ?? '');
   return parsed?.toString() ?? UNPARSEABLE_ADDRESS_KEY;
 }
 
 /** The quota key of an address (any text; see `parseClientAddress`). */
 export function clientKey(address: string): string {
+  if (isIPv4(address)) return address; // its own canonical text, as in clientAddress
   const parsed = parseClientAddress(address);
   if (parsed === undefined) return UNPARSEABLE_ADDRESS_KEY;
   if (parsed.kind() === 'ipv4') return parsed.toString();

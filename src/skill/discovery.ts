@@ -3,9 +3,10 @@ import type { SkillBundle } from './skill-bundle.ts';
 /**
  * Documents that let agents find the skill and the service: the Agent Skills Discovery
  * index (`/.well-known/agent-skills/index.json`, Cloudflare's draft RFC v0.2.0) and
- * `/llms.txt` (llmstxt.org). Every URL in them is root-relative: the service does not know
- * its public address and never takes it from the request's Host header, so clients resolve
- * the links against the URL they fetched the document from.
+ * `/llms.txt` (llmstxt.org). The index's URLs are root-relative (the RFC resolves them
+ * against the index's own URL). llms.txt's links are absolute when the operator has set
+ * PUBLIC_BASE_URL, root-relative otherwise: the service never takes its address from a
+ * request's Host header, which any client can forge.
  */
 
 export const SKILL_MD_PATH = '/skill/SKILL.md';
@@ -69,13 +70,30 @@ export interface SiteLinks {
   readonly mcp: string;
 }
 
-/** `/llms.txt`: title, summary, then sections of links, as llmstxt.org describes. */
-export function buildLlmsTxt(bundle: SkillBundle, links: SiteLinks): string {
+/**
+ * `/llms.txt`: title, summary, then sections of links, as llmstxt.org describes. With
+ * `baseUrl` (PUBLIC_BASE_URL, no trailing slash) every link is absolute.
+ */
+export function buildLlmsTxt(bundle: SkillBundle, site: SiteLinks, baseUrl?: string): string {
+  const at = (path: string) => (baseUrl === undefined ? path : `${baseUrl}${path}`);
+  const links: SiteLinks = {
+    statusPage: at(site.statusPage),
+    guide: at(site.guide),
+    apiReference: at(site.apiReference),
+    openApi: at(site.openApi),
+    latest: at(site.latest),
+    list: at(site.list),
+    mcp: at(site.mcp),
+  };
+  const whereLinksPoint =
+    baseUrl === undefined
+      ? 'Links below are relative to the address this file was fetched from.'
+      : `This service is at ${baseUrl}; the MCP endpoint is ${links.mcp}.`;
   return `# Public Reset Records Service
 
 > Read-only public records of when the usage limits of a coding assistant were reset or are scheduled to reset, from social posts and operator notes. Two interfaces over the same data: a JSON HTTP API under /openapi/v1 and an MCP server at /mcp. Anonymous; one quota of 20 requests per rolling hour per client IP, shared by both.
 
-- Links below are relative to the address this file was fetched from.
+- ${whereLinksPoint}
 - Answer only from records the service returns; cite the record id and source URL. \`elapsed\` is not \`completed\`; null means unknown, never zero; 503 \`data_unavailable\` is not an empty result.
 - On HTTP 429 or an MCP \`rate_limited\` error, wait \`Retry-After\` / \`retryAfter\` seconds; never retry in a loop. Documentation, the OpenAPI description and the skill do not count against the quota.
 
@@ -87,9 +105,9 @@ export function buildLlmsTxt(bundle: SkillBundle, links: SiteLinks): string {
 
 ## Agent skill
 
-- [SKILL.md](${SKILL_MD_PATH}): agent skill ${bundle.name} ${bundle.version}, instructions for answering questions about resets with this service
-- [Skill archive](${SKILL_ZIP_PATH}): the installable skill folder ${bundle.name}/ as a zip
-- [Skill discovery index](${AGENT_SKILLS_INDEX_PATH}): Agent Skills Discovery index with file digests
+- [SKILL.md](${at(SKILL_MD_PATH)}): agent skill ${bundle.name} ${bundle.version}, instructions for answering questions about resets with this service
+- [Skill archive](${at(SKILL_ZIP_PATH)}): the installable skill folder ${bundle.name}/ as a zip
+- [Skill discovery index](${at(AGENT_SKILLS_INDEX_PATH)}): Agent Skills Discovery index with file digests
 
 ## API
 

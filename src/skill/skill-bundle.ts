@@ -3,6 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Zippable, zipSync } from 'fflate';
+import { PLACEHOLDER_BASE_URL } from '../web/base-url.ts';
 
 /**
  * The installable agent skill (service.md § Versioning 3, decisions.md §1): the folder
@@ -13,8 +14,17 @@ import { type Zippable, zipSync } from 'fflate';
 export const SKILL_NAME = 'reset-records';
 export const SKILL_VERSION = '1.0.0';
 
-/** The service origin the skill's examples use unless a deployment substitutes its own. */
-export const DEFAULT_BASE_URL = 'http://127.0.0.1:8080';
+/**
+ * The service origin the skill's files are written with: a placeholder (a local
+ * `npm start`), which SKILL.md says it is, replaced by PUBLIC_BASE_URL when that is set.
+ */
+export const DEFAULT_BASE_URL = PLACEHOLDER_BASE_URL;
+
+/**
+ * SKILL.md's `BASE=<placeholder>   # comment` line. With a base URL the whole line is
+ * rewritten, so that its comment no longer calls the address a placeholder.
+ */
+const BASE_LINE = new RegExp(`^BASE=${DEFAULT_BASE_URL.replaceAll('.', '\\.')}\\b.*$`, 'gm');
 
 const SKILL_DIR = new URL(`../../skill/${SKILL_NAME}/`, import.meta.url);
 
@@ -57,7 +67,7 @@ export interface LoadSkillOptions {
    * Origin that replaces DEFAULT_BASE_URL in every text file, for a deployment that knows
    * its public address. Must come from configuration, never from a request's Host header.
    */
-  readonly baseUrl?: string;
+  readonly baseUrl?: string | undefined;
 }
 
 export const sha256 = (bytes: Uint8Array | string) =>
@@ -74,7 +84,11 @@ export function loadSkillBundle(options: LoadSkillOptions = {}): SkillBundle {
   const files = ordered.map((path): SkillFile => {
     let bytes = readFileSync(join(root, ...path.split('/')));
     if (baseUrl !== undefined && isText(path)) {
-      bytes = Buffer.from(bytes.toString('utf8').replaceAll(DEFAULT_BASE_URL, baseUrl), 'utf8');
+      const text = bytes
+        .toString('utf8')
+        .replace(BASE_LINE, `BASE=${baseUrl}   # this service's public address`)
+        .replaceAll(DEFAULT_BASE_URL, baseUrl);
+      bytes = Buffer.from(text, 'utf8');
     }
     return { path, bytes, digest: sha256(bytes) };
   });

@@ -1,5 +1,6 @@
 import type { ResetRecord } from '../domain/record.ts';
 import { HOUR } from './format.ts';
+import type { WhenKind } from './schedule-when.ts';
 
 /** Constants and the cached model shared by the status page's renderer and sections. */
 
@@ -13,17 +14,20 @@ export const LATEST_COMPLETIONS = 5;
 /** The parts of the page that depend only on (snapshot version, view epoch). */
 export interface Fragments {
   readonly key: string;
+  /** Completion instants (epoch ms) of the latest completions, newest first. */
   readonly completionTimes: readonly number[];
   readonly completionsHtml: string;
-  readonly next: NextSchedule | null;
+  /** The next reset and the other open schedules with a window, in the order people mean. */
+  readonly next: OpenRecord | null;
+  readonly others: readonly OpenRecord[];
   readonly undatedOpen: number;
   readonly nextDetailsHtml: string;
+  readonly historyHtml: string;
   readonly recordsHtml: string;
   readonly total: number;
 }
 
-export interface NextSchedule {
+export interface OpenRecord {
   readonly record: ResetRecord;
-  readonly startMs: number;
-  readonly endMs: number;
+  readonly kind: WhenKind;
 }

@@ -1,5 +1,6 @@
 import type { ResetRecord } from '../domain/record.ts';
 import { type PreparedRecord, recordOf } from '../query/prepared-record.ts';
+import { recordPagePath } from '../util/encode-id.ts';
 import { escapeHtml } from '../web/layout.ts';
 import { isWebUrl, timeTag } from './format.ts';
 
@@ -15,9 +16,21 @@ export function completionInstant(record: ResetRecord): { at: string; label: str
   return undefined;
 }
 
+/** "Global limits, all plans": what was reset, in a few words. */
+export function resetLabel(record: ResetRecord): string {
+  const plans = record.scope?.plans.filter((plan) => plan !== 'unknown') ?? [];
+  const who =
+    plans.length === 0 ? '' : plans.includes('all') ? ', all plans' : `, ${plans.join(', ')}`;
+  return `${resetTypeLabel(record.resetType)}${who}`;
+}
+
+/** A link to the record's own page. */
+export const recordLink = (record: ResetRecord, label: string) =>
+  `<a href="${recordPagePath(record.id)}">${escapeHtml(label)}</a>`;
+
 export function completionsList(completions: readonly ResetRecord[]): string {
   if (completions.length === 0) {
-    return '<p class="empty">No completed reset is recorded.</p>';
+    return '<h2 id="completions-heading">Latest completed resets</h2>\n<p class="empty">No completed reset is recorded.</p>';
   }
   const items = completions.map((record) => {
     const instant = completionInstant(record);
@@ -25,9 +38,9 @@ export function completionsList(completions: readonly ResetRecord[]): string {
       instant === undefined
         ? 'Time unknown'
         : `${instant.label} ${timeTag(instant.at, 'data-completion')}`;
-    return `<li><span class="when">${when}</span> · ${escapeHtml(resetTypeLabel(record.resetType))}${scopeText(record)} · ${sourceHtml(record)}</li>`;
+    return `<li><span class="when">${when}</span> · ${escapeHtml(resetTypeLabel(record.resetType))}${scopeText(record)} · ${sourceHtml(record)} · ${recordLink(record, 'details')}</li>`;
   });
-  return `<h3 id="completions-heading">Latest completed resets</h3>\n<ul class="completions" aria-labelledby="completions-heading">${items.join('')}</ul>`;
+  return `<h2 id="completions-heading">Latest completed resets</h2>\n<ul class="completions" aria-labelledby="completions-heading">${items.join('')}</ul>`;
 }
 
 export function scheduleDetails(record: ResetRecord): string {
@@ -72,7 +85,7 @@ export function recordsList(rows: readonly PreparedRecord[], now: number): strin
       `<p class="record-head">${badges} <span class="reset-type">${escapeHtml(resetTypeLabel(record.resetType))}</span></p>`,
       `<p class="record-time">${when}${announced}</p>`,
       text,
-      `<p class="record-source">${sourceHtml(record)}</p>`,
+      `<p class="record-source">${sourceHtml(record)} · ${recordLink(record, 'details')}</p>`,
       '</li>',
     ].join('');
   });
@@ -84,7 +97,7 @@ function completionWhen(record: ResetRecord): string {
   return instant === undefined ? 'Time unknown' : `${instant.label} ${timeTag(instant.at)}`;
 }
 
-function windowHtml(record: ResetRecord): string {
+export function windowHtml(record: ResetRecord): string {
   const window = record.scheduleWindow;
   if (window === null) return 'No time given';
   if (record.schedulePrecision === 'date') {
@@ -94,7 +107,7 @@ function windowHtml(record: ResetRecord): string {
   return `Between ${timeTag(window.startAt)} and ${timeTag(window.endAt)}`;
 }
 
-function stateLabel(state: ResetRecord['scheduleState']): string {
+export function stateLabel(state: ResetRecord['scheduleState']): string {
   switch (state) {
     case 'pending':
       return 'pending';
@@ -109,7 +122,7 @@ function stateLabel(state: ResetRecord['scheduleState']): string {
   }
 }
 
-function resetTypeLabel(type: ResetRecord['resetType']): string {
+export function resetTypeLabel(type: ResetRecord['resetType']): string {
   switch (type) {
     case 'global':
       return 'Global limits';
@@ -120,20 +133,20 @@ function resetTypeLabel(type: ResetRecord['resetType']): string {
   }
 }
 
-function scopeText(record: ResetRecord): string {
+export function scopeText(record: ResetRecord): string {
   if (record.scope === null) return '';
   const plans = record.scope.plans.join(', ') || 'unknown';
   const windows = record.scope.windows.map((window) => window.replace(/_/g, '-')).join(', ');
   return ` (plans: ${escapeHtml(plans)}; windows: ${escapeHtml(windows || 'unknown')})`;
 }
 
-function confidenceText(record: ResetRecord): string {
+export function confidenceText(record: ResetRecord): string {
   return record.confidence === null
     ? ''
     : `, confidence ${Math.round(record.confidence * 100)}&nbsp;%`;
 }
 
-function sourceHtml(record: ResetRecord): string {
+export function sourceHtml(record: ResetRecord): string {
   const { source } = record;
   if (source.url !== null && isWebUrl(source.url)) {
     const label = source.handle === null ? 'Source post' : `Post by @${source.handle}`;

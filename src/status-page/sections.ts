@@ -1,6 +1,10 @@
 import type { PreparedSnapshot } from '../query/prepared-snapshot.ts';
-import { agoText, durationText, timeTag, utcDateTime, utcDay, utcTime } from './format.ts';
+import { recordPagePath } from '../util/encode-id.ts';
+import { escapeHtml } from '../web/layout.ts';
+import { agoText, timeTag } from './format.ts';
 import { type Fragments, LATEST_RECORDS, STALE_AFTER_MS } from './fragments.ts';
+import { resetLabel } from './record-html.ts';
+import { whenData, whenText } from './schedule-when.ts';
 
 /** The sections of the status page, from the cached fragments and the request time. */
 
@@ -20,77 +24,72 @@ export function freshnessLine(
   return `<p class="freshness freshness-ok" ${data}>Data checked ${timeTag(checkedAt)} (<span class="ago">${agoText(Math.max(0, age))}</span>).</p>`;
 }
 
-export function todaySection(fragments: Fragments, now: number, fresh: boolean): string {
-  const today = utcDay(now);
-  const latest =
-    fragments.completionTimes.length === 0 ? null : Math.max(...fragments.completionTimes);
-  const todays = fragments.completionTimes.filter((ms) => utcDay(ms) === today);
-  let verdict: string;
-  let state: string;
-  if (todays.length > 0) {
-    const at = new Date(Math.max(...todays)).toISOString();
-    verdict = `Yes, limits were reset today (UTC day ${today}) at ${utcTime(at)}.`;
-    state = 'yes';
-  } else if (latest !== null) {
-    verdict = `No reset recorded today (UTC day ${today}). The last recorded reset was ${utcDateTime(new Date(latest).toISOString())}.`;
-    state = 'no';
-  } else {
-    verdict = `No reset recorded today (UTC day ${today}). No completed reset is recorded at all.`;
-    state = 'no';
-  }
-  const caveat = fresh
-    ? ''
-    : ' <span class="caveat">The data may be out of date, so a recent reset may be missing.</span>';
+export function completionsSection(fragments: Fragments): string {
   return [
-    '<section class="panel panel-today" aria-labelledby="today-heading">',
-    '<h2 id="today-heading">Was there a reset today?</h2>',
-    `<p class="verdict verdict-${state}" id="verdict" data-fresh="${fresh}"><span id="verdict-text">${verdict}</span>${caveat}</p>`,
+    '<section class="panel panel-completions" aria-labelledby="completions-heading">',
     fragments.completionsHtml,
     '</section>',
   ].join('\n');
 }
 
+/**
+ * The next reset in the words of its precision, its facts, and every other open schedule
+ * with its time (a person asks "and after that?").
+ */
 export function nextSection(fragments: Fragments, now: number): string {
-  const { next, undatedOpen } = fragments;
+  const { next, others, undatedOpen } = fragments;
   const lines: string[] = [
     '<section class="panel panel-next" aria-labelledby="next-heading">',
     '<h2 id="next-heading">Next scheduled reset</h2>',
   ];
   if (next === null) {
     lines.push(
-      '<p class="countdown countdown-none" id="countdown">No upcoming reset with a known time is scheduled in the published records.</p>',
+      '<p class="countdown countdown-none" id="countdown">No upcoming reset with a known time or day is scheduled in the published records.</p>',
     );
   } else {
-    const { record, startMs, endMs } = next;
-    const precision = record.schedulePrecision ?? 'datetime';
-    const data = `data-start="${record.scheduleWindow!.startAt}" data-end="${record.scheduleWindow!.endAt}" data-precision="${precision}"`;
     lines.push(
-      `<p class="countdown" id="countdown" ${data}>${countdownText(startMs, endMs, precision, now)}</p>`,
+      `<p class="countdown" id="countdown" ${whenData(next.record, next.kind)}>${capitalize(whenText(next.record, next.kind, now))}.</p>`,
+      `<p class="next-what">${escapeHtml(resetLabel(next.record))} · <a href="${recordPagePath(next.record.id)}">details</a></p>`,
       fragments.nextDetailsHtml,
     );
   }
-  if (undatedOpen > 0) {
-    const also = next === null ? '' : 'Also: ';
+  if (others.length > 0) {
+    const items = others.map(
+      ({ record, kind }) =>
+        `<li><span class="when" ${whenData(record, kind)}>${capitalize(whenText(record, kind, now))}</span> · ${escapeHtml(resetLabel(record))} · <a href="${recordPagePath(record.id)}">details</a></li>`,
+    );
     lines.push(
-      `<p class="undated">${also}${undatedOpen} open ${undatedOpen === 1 ? 'schedule has' : 'schedules have'} no announced time; see the latest records below.</p>`,
+      '<h3 id="others-heading">Also scheduled</h3>',
+      `<ul class="others" aria-labelledby="others-heading">${items.join('')}</ul>`,
+    );
+  }
+  if (undatedOpen > 0) {
+    lines.push(
+      `<p class="undated">${undatedOpen} open ${undatedOpen === 1 ? 'schedule has' : 'schedules have'} no announced time; see the latest records below.</p>`,
     );
   }
   lines.push('</section>');
   return lines.join('\n');
 }
 
-/** The server's version of the countdown, at minute resolution. */
-function countdownText(startMs: number, endMs: number, precision: string, now: number): string {
-  const start = utcDateTime(new Date(startMs).toISOString());
-  const end = utcDateTime(new Date(endMs).toISOString());
-  if (now < startMs) {
-    return precision === 'date'
-      ? `Expected on a day starting ${start} (date only, no time of day given): in ${durationText(startMs - now)}.`
-      : `Starts ${start}: in ${durationText(startMs - now)}.`;
-  }
-  return precision === 'date'
-    ? `In progress: expected some time during the announced day; the window ends ${end}, in ${durationText(endMs - now)}. It is not confirmed yet.`
-    : `In progress: the window ends ${end}, in ${durationText(endMs - now)}. It is not confirmed yet.`;
+const capitalize = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** Subscribe and add to calendar: both uncounted, both follow the published data. */
+export function subscribeSection(baseUrl: string | undefined): string {
+  const calendar =
+    baseUrl === undefined
+      ? '/calendar.ics'
+      : `${baseUrl.replace(/^https?:/, 'webcal:')}/calendar.ics`;
+  return [
+    '<section class="panel panel-subscribe" aria-labelledby="subscribe-heading">',
+    '<h2 id="subscribe-heading">Follow the resets</h2>',
+    '<ul class="subscribe">',
+    '<li><a href="/feed.xml" type="application/atom+xml">Subscribe</a> to the newest records in a feed reader (Atom).</li>',
+    `<li><a href="${escapeHtml(calendar)}" type="text/calendar">Add to calendar</a>: each scheduled reset as an event that updates when it is confirmed or elapses (iCalendar).</li>`,
+    '</ul>',
+    '<p class="muted">Neither counts against the API quota.</p>',
+    '</section>',
+  ].join('\n');
 }
 
 export function recordsSection(fragments: Fragments): string {

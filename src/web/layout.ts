@@ -4,14 +4,33 @@
  * reference, the OpenAPI document and the agent skill are all reachable from each other.
  */
 
-export const SITE_LINKS = [
+export interface SiteLink {
+  readonly href: string;
+  readonly label: string;
+  /**
+   * For a link to a raw file rather than a page: its format, shown after the label
+   * ("OpenAPI (JSON)"), and its media type, as the link's `type` hint. The browser shows
+   * such a file without the site's frame, so the visitor is told before following it.
+   */
+  readonly file?: { readonly format: string; readonly type: string };
+}
+
+export const SITE_LINKS: readonly SiteLink[] = [
   { href: '/', label: 'Status' },
   { href: '/docs/guide', label: 'Guide' },
   { href: '/docs', label: 'API reference' },
-  { href: '/openapi/v1/openapi.json', label: 'OpenAPI' },
-  { href: '/skill/SKILL.md', label: 'Agent skill' },
-  { href: '/llms.txt', label: 'llms.txt' },
-] as const;
+  {
+    href: '/openapi/v1/openapi.json',
+    label: 'OpenAPI',
+    file: { format: 'JSON', type: 'application/json' },
+  },
+  {
+    href: '/skill/SKILL.md',
+    label: 'Agent skill',
+    file: { format: 'Markdown', type: 'text/markdown' },
+  },
+  { href: '/llms.txt', label: 'llms.txt', file: { format: 'text', type: 'text/plain' } },
+];
 
 export interface PageOptions {
   readonly title: string;
@@ -23,6 +42,8 @@ export interface PageOptions {
   readonly scripts?: readonly string[];
   /** Extra same-origin stylesheets. */
   readonly styles?: readonly string[];
+  /** Extra markup at the end of <head> (meta tags); must already be escaped. */
+  readonly head?: string;
 }
 
 const ESCAPES: Record<string, string> = {
@@ -38,12 +59,22 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => ESCAPES[char]!);
 }
 
-export function renderPage({ title, main, path, scripts = [], styles = [] }: PageOptions): string {
-  const nav = SITE_LINKS.map(({ href, label }) =>
-    href === path
-      ? `<li><a href="${href}" aria-current="page">${label}</a></li>`
-      : `<li><a href="${href}">${label}</a></li>`,
-  ).join('');
+function navItem({ href, label, file }: SiteLink, path: string): string {
+  const current = href === path ? ' aria-current="page"' : '';
+  const type = file ? ` type="${file.type}"` : '';
+  const format = file ? ` <span class="file-format">(${file.format})</span>` : '';
+  return `<li><a href="${href}"${current}${type}>${label}${format}</a></li>`;
+}
+
+export function renderPage({
+  title,
+  main,
+  path,
+  scripts = [],
+  styles = [],
+  head = '',
+}: PageOptions): string {
+  const nav = SITE_LINKS.map((link) => navItem(link, path)).join('');
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -53,7 +84,7 @@ export function renderPage({ title, main, path, scripts = [], styles = [] }: Pag
 <link rel="icon" href="data:,">
 <link rel="stylesheet" href="/assets/site.css">
 ${styles.map((href) => `<link rel="stylesheet" href="${href}">`).join('\n')}
-${scripts.map((src) => `<script src="${src}" defer></script>`).join('\n')}
+${scripts.map((src) => `<script src="${src}" defer></script>`).join('\n')}${head === '' ? '' : `\n${head}`}
 </head>
 <body>
 <header class="site-header"><nav aria-label="Site"><ul>${nav}</ul></nav></header>

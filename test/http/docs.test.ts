@@ -25,6 +25,7 @@ const ASSETS: Record<string, string> = {
   '/docs/assets/swagger-ui-bundle.js': 'text/javascript; charset=utf-8',
   '/docs/assets/swagger-initializer.js': 'text/javascript; charset=utf-8',
   '/docs/assets/docs.css': 'text/css; charset=utf-8',
+  '/docs/assets/copy-code.js': 'text/javascript; charset=utf-8',
 };
 const SITE_PATHS = [
   '/',
@@ -133,6 +134,7 @@ describe('documentation pages', () => {
         'next-reset',
         'quota',
         'errors',
+        'agents',
         'mcp',
         'more',
       ],
@@ -151,7 +153,9 @@ describe('documentation pages', () => {
     const html = (await server.get('/docs/guide')).text;
     for (const name of TOOLS.keys()) assert.ok(html.includes(`<code>${name}</code>`), name);
     assert.equal(TOOLS.size, 2);
-    assert.match(html, /&quot;url&quot;: &quot;http:\/\/127\.0\.0\.1:8080\/mcp&quot;/);
+    // PUBLIC_BASE_URL is unset here: the MCP URL has the placeholder, which the page names.
+    assert.match(html, /&quot;url&quot;: &quot;http:\/\/localhost:8080\/mcp&quot;/);
+    assert.match(html, /<code>http:\/\/localhost:8080<\/code>, a\n<strong>placeholder<\/strong>/);
     for (const state of ['pending', 'elapsed', 'fulfilled', 'unknown']) {
       assert.ok(html.includes(`<tr><td><code>${state}</code></td>`), `state ${state}`);
     }

@@ -157,7 +157,7 @@ describe('agent skill endpoints', () => {
   test('the SKILL.md body teaches the endpoints, tools, quota, pagination and the no-claim rule', async () => {
     const { body } = parseFrontmatter((await get(SKILL_MD)).text);
     for (const phrase of [
-      'BASE=http://127.0.0.1:8080',
+      'BASE=http://localhost:8080   # placeholder',
       '$BASE/openapi/v1/records/latest?kind=reset_completed',
       '$BASE/openapi/v1/records?kind=reset_scheduled&page=1&pageSize=10',
       '$BASE/mcp',

@@ -8,12 +8,18 @@ import { startTestServer, type TestServer, waitFor } from '../support/server.ts'
 
 /**
  * GET / : the status page, rendered from the snapshot with an injected clock. Assertions
- * are on the server-rendered (UTC) HTML; test/browser/status-page.test.ts covers what the
- * client script does with it.
+ * are on the server-rendered (UTC) HTML, what a visitor without JavaScript reads;
+ * test/browser/status-page.test.ts covers what the client script does with it.
+ * test/http/record-pages.test.ts covers GET /records/ID.
+ *
+ * NOW is Saturday 21 November 2026, 10:00 UTC (02:00 in Los Angeles, Saturday too).
  */
 
 const NOW = Date.parse('2026-11-21T10:00:00.000Z');
 const MINUTE = 60_000;
+const UTC_TODAY = Date.parse('2026-11-21T00:00:00.000Z');
+/** 00:00 on Saturday 21 November 2026 in Los Angeles (PST, UTC-8). */
+const PACIFIC_TODAY = Date.parse('2026-11-21T08:00:00.000Z');
 
 interface Clock {
   now: number;
@@ -30,48 +36,114 @@ function snapshotAt(records: ResetRecord[], checkedAgoMs: number | null = 5 * MI
   };
 }
 
+/** A whole calendar day from `startMs` (its midnight in some zone), as a date schedule. */
+const wholeDay = (id: string, startMs: number, fields: Partial<ResetRecord> = {}) =>
+  schedule(id, 'pending', [startMs, startMs + DAY - 1], { schedulePrecision: 'date', ...fields });
+
 const one = (html: string, pattern: RegExp): string => {
   const match = pattern.exec(html);
   assert.ok(match, `expected ${pattern} in the page`);
   return match[1]!;
 };
-const verdictOf = (html: string) => one(html, /<span id="verdict-text">([^<]*)<\/span>/);
+const textOf = (html: string) =>
+  html
+    .replace(/<[^>]*>/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+const bannerOf = (html: string) => one(html, /(<section class="banner[\s\S]*?<\/section>)/);
+const stateOf = (html: string) =>
+  one(html, /<section class="banner[^"]*" id="banner"[^>]*data-state="([^"]*)"/);
+const verdictOf = (html: string) =>
+  one(html, /<h2 class="banner-headline" id="verdict">([^<]*)<\/h2>/);
+const iconOf = (html: string) =>
+  one(html, /<p class="banner-icon" id="banner-icon" aria-hidden="true">([^<]*)<\/p>/);
+const bannerNextOf = (html: string) =>
+  textOf(one(html, /(<p class="banner-next" id="banner-next"[\s\S]*?<\/p>)/));
 const countdownOf = (html: string) =>
   one(html, /<p class="countdown[^"]*" id="countdown"[^>]*>([^<]*)<\/p>/);
+const countdownTag = (html: string) =>
+  one(html, /(<p class="countdown[^"]*" id="countdown"[^>]*>)/);
+/** The "Also scheduled" entries: [when, record link]. */
+const othersOf = (html: string) =>
+  [
+    ...html.matchAll(
+      /<li><span class="when"[^>]*>([^<]*)<\/span> · [^<]* · <a href="([^"]*)">details<\/a><\/li>/g,
+    ),
+  ].map((match) => [match[1], match[2]]);
+const othersList = (html: string) => /<ul class="others"[\s\S]*?<\/ul>/.exec(html)?.[0] ?? '';
 const freshnessOf = (html: string) => one(html, /(<p class="freshness[^"]*"[^>]*>.*?<\/p>)/);
 const recordTexts = (html: string) =>
   [...html.matchAll(/<p class="record-text[^"]*">([^<]*)<\/p>/g)].map((match) => match[1]);
+const stripOf = (html: string) => one(html, /(<ol class="strip"[\s\S]*?<\/ol>)/);
+const cellsOf = (html: string) => [
+  ...stripOf(html).matchAll(/<li class="(day[^"]*)">(.*?)<\/li>/g),
+];
 
-describe('status page: next scheduled reset', () => {
-  test('a schedule in progress (window started, not ended): window end and time left, in UTC', async () => {
+describe('status page: the next reset', () => {
+  test("a known time 5 h away beats a whole-day window in progress; every other open schedule is listed (the demo's case)", async () => {
     const server = await serve(
       snapshotAt([
-        schedule('op_later', 'pending', [NOW + 5 * HOUR, NOW + 5 * HOUR]),
-        schedule('op_now', 'pending', [NOW - HOUR, NOW + 2 * HOUR + 30 * MINUTE]),
+        wholeDay('op_banked_today', PACIFIC_TODAY, {
+          resetType: 'banked',
+          confidence: 0.6,
+          text: 'Banked usage resets some time today.',
+        }),
+        schedule('op_global', 'pending', [NOW + 5 * HOUR, NOW + 5 * HOUR], {
+          confidence: 0.93,
+          scope: { plans: ['all'], windows: ['five_hour'] },
+          text: 'Global limits reset at 15:00 UTC.',
+        }),
+        schedule('op_inferred', 'pending', [NOW + 20 * HOUR, NOW + 26 * HOUR], {
+          scheduleBasis: 'contextual_inference',
+        }),
+        // Not open: neither listed nor chosen.
+        schedule('op_fulfilled', 'fulfilled', [NOW + HOUR, NOW + HOUR]),
+        schedule('op_elapsed', 'elapsed', [NOW - HOUR, NOW - HOUR]),
+        schedule('op_passed', 'pending', [NOW - 2 * HOUR, NOW - HOUR]),
       ]),
     );
     try {
-      const response = await server.get('/');
-      assert.equal(response.status, 200);
+      const { status, text } = await server.get('/');
+      assert.equal(status, 200);
+      assert.equal(countdownOf(text), 'At 2026-11-21 15:00 UTC, in 5 h 00 min.');
       assert.equal(
-        countdownOf(response.text),
-        'In progress: the window ends 2026-11-21 12:30 UTC, in 2 h 30 min. It is not confirmed yet.',
+        countdownTag(text),
+        '<p class="countdown" id="countdown" data-start="2026-11-21T15:00:00.000Z" data-end="2026-11-21T15:00:00.000Z" data-when="known">',
       );
       assert.match(
-        response.text,
-        /id="countdown" data-start="2026-11-21T09:00:00.000Z" data-end="2026-11-21T12:30:00.000Z" data-precision="datetime"/,
+        text,
+        /<p class="next-what">Global limits, all plans · <a href="\/records\/op_global">details<\/a><\/p>/,
       );
+      assert.match(text, /<dt>Basis<\/dt><dd>stated explicitly, confidence 93&nbsp;%<\/dd>/);
+      assert.match(text, /<blockquote>Global limits reset at 15:00 UTC\.<\/blockquote>/);
+      // The banner names the same reset.
+      assert.equal(stateOf(text), 'soon');
+      assert.equal(bannerNextOf(text), 'Next reset: at 2026-11-21 15:00 UTC, in 5 h 00 min.');
+      // Every other open schedule, due soonest first (a window is due at its end).
+      assert.match(text, /<h3 id="others-heading">Also scheduled<\/h3>/);
+      assert.deepEqual(othersOf(text), [
+        [
+          'Some time today, Sat 21 Nov 2026 (Pacific time: 2026-11-21 08:00 UTC to 07:59 UTC the next day); no time of day was given',
+          '/records/op_banked_today',
+        ],
+        [
+          'Between 2026-11-22 06:00 UTC and 2026-11-22 12:00 UTC (inferred, not announced)',
+          '/records/op_inferred',
+        ],
+      ]);
+      assert.doesNotMatch(othersList(text), /op_fulfilled|op_elapsed|op_passed|op_global/);
     } finally {
       await server.close();
     }
   });
 
-  test('a date-level schedule for today is in progress for the whole day', async () => {
-    const dayStart = Date.parse('2026-11-21T00:00:00.000Z');
+  test('a window that ends before a known time starts is the next reset', async () => {
     const server = await serve(
       snapshotAt([
-        schedule('op_today', 'pending', [dayStart, dayStart + DAY - 1], {
-          schedulePrecision: 'date',
+        schedule('op_known', 'pending', [NOW + 5 * HOUR, NOW + 5 * HOUR]),
+        schedule('op_window', 'pending', [NOW + HOUR, NOW + 3 * HOUR], {
+          scheduleBasis: 'contextual_inference',
         }),
       ]),
     );
@@ -79,28 +151,109 @@ describe('status page: next scheduled reset', () => {
       const { text } = await server.get('/');
       assert.equal(
         countdownOf(text),
-        'In progress: expected some time during the announced day; the window ends 2026-11-21 23:59 UTC, in 13 h 59 min. It is not confirmed yet.',
+        'Between 2026-11-21 11:00 UTC and 2026-11-21 13:00 UTC (inferred, not announced).',
       );
-      assert.match(text, /data-precision="date"/);
+      assert.match(countdownTag(text), /data-when="window"/);
+      assert.deepEqual(othersOf(text), [
+        ['At 2026-11-21 15:00 UTC, in 5 h 00 min', '/records/op_known'],
+      ]);
     } finally {
       await server.close();
     }
   });
 
-  test('future schedules: the soonest open one, with the time until it starts', async () => {
+  test('a known time whose window is running: due by its end, to the minute', async () => {
     const server = await serve(
       snapshotAt([
-        schedule('op_later', 'pending', [NOW + 5 * HOUR, NOW + 6 * HOUR]),
-        schedule('op_soon', 'pending', [NOW + 3 * HOUR + 5 * MINUTE, NOW + 3 * HOUR + 5 * MINUTE]),
-        schedule('op_fulfilled', 'fulfilled', [NOW + HOUR, NOW + HOUR]),
-        schedule('op_elapsed', 'elapsed', [NOW - HOUR, NOW - HOUR]),
-        schedule('op_stale', 'pending', [NOW - 2 * HOUR, NOW - HOUR]),
+        schedule('op_now', 'pending', [NOW - 30 * MINUTE, NOW + HOUR + 30 * MINUTE]),
+        schedule('op_later', 'pending', [NOW + 5 * HOUR, NOW + 5 * HOUR]),
       ]),
     );
     try {
       const { text } = await server.get('/');
-      assert.equal(countdownOf(text), 'Starts 2026-11-21 13:05 UTC: in 3 h 05 min.');
-      assert.match(text, /id="countdown" data-start="2026-11-21T13:05:00.000Z"/);
+      assert.equal(countdownOf(text), 'By 2026-11-21 11:30 UTC (in 1 h 30 min).');
+      assert.equal(
+        countdownTag(text),
+        '<p class="countdown" id="countdown" data-start="2026-11-21T09:30:00.000Z" data-end="2026-11-21T11:30:00.000Z" data-when="known">',
+      );
+      assert.deepEqual(othersOf(text), [
+        ['At 2026-11-21 15:00 UTC, in 5 h 00 min', '/records/op_later'],
+      ]);
+    } finally {
+      await server.close();
+    }
+  });
+
+  test('a date window is named as its Pacific day, or as its UTC day, never as a countdown', async () => {
+    const server = await serve(
+      snapshotAt([
+        wholeDay('op_pacific_today', PACIFIC_TODAY),
+        wholeDay('op_utc_tomorrow', UTC_TODAY + DAY),
+        wholeDay('op_pacific_friday', PACIFIC_TODAY + 6 * DAY),
+      ]),
+    );
+    try {
+      const { text } = await server.get('/');
+      assert.equal(
+        countdownOf(text),
+        'Some time today, Sat 21 Nov 2026 (Pacific time: 2026-11-21 08:00 UTC to 07:59 UTC the next day); no time of day was given.',
+      );
+      assert.equal(
+        countdownTag(text),
+        '<p class="countdown" id="countdown" data-start="2026-11-21T08:00:00.000Z" data-end="2026-11-22T07:59:59.999Z" data-when="day" data-day="Sat 21 Nov 2026" data-day-zone="America/Los_Angeles" data-day-zone-label="Pacific time">',
+      );
+      assert.deepEqual(
+        othersOf(text).map(([when]) => when),
+        [
+          'Some time on Sun 22 Nov 2026 (UTC: 2026-11-22 00:00 UTC to 23:59 UTC); no time of day was given',
+          'Some time on Fri 27 Nov 2026 (Pacific time: 2026-11-27 08:00 UTC to 07:59 UTC the next day); no time of day was given',
+        ],
+      );
+      assert.match(
+        othersList(text),
+        /data-when="day" data-day="Sun 22 Nov 2026" data-day-zone="UTC" data-day-zone-label="UTC"/,
+      );
+      // No duration on a day: "in 13 h 59 min" would claim a precision it does not have.
+      assert.doesNotMatch(
+        bannerOf(text) + countdownOf(text) + othersList(text),
+        /\bin \d+ (h|min|d)\b/,
+      );
+    } finally {
+      await server.close();
+    }
+  });
+
+  test('a date window that is no whole day in Pacific time or UTC is said as its span', async () => {
+    // 00:00 to 23:59:59 in Tokyo (UTC+9).
+    const server = await serve(
+      snapshotAt([wholeDay('op_tokyo_day', Date.parse('2026-11-20T15:00:00.000Z'))]),
+    );
+    try {
+      const { text } = await server.get('/');
+      assert.equal(
+        countdownOf(text),
+        'Some time today, the day from 2026-11-20 15:00 UTC to 2026-11-21 14:59 UTC; no time of day was given.',
+      );
+      assert.match(countdownTag(text), /data-when="day">$/);
+    } finally {
+      await server.close();
+    }
+  });
+
+  test('an announced window longer than 2 h is a window, but not called "inferred"', async () => {
+    const server = await serve(
+      snapshotAt([
+        schedule('op_explicit', 'pending', [NOW + HOUR, NOW + 4 * HOUR], {
+          text: 'Limits reset between 11:00 and 14:00 UTC today.',
+        }),
+      ]),
+    );
+    try {
+      const { text } = await server.get('/');
+      assert.match(countdownTag(text), /data-when="window"/);
+      assert.match(text, /<dt>Basis<\/dt><dd>stated explicitly<\/dd>/);
+      assert.doesNotMatch(countdownOf(text), /inferred|not announced/);
+      assert.doesNotMatch(bannerNextOf(text), /inferred|not announced/);
     } finally {
       await server.close();
     }
@@ -119,9 +272,12 @@ describe('status page: next scheduled reset', () => {
       const { text } = await server.get('/');
       assert.equal(
         countdownOf(text),
-        'No upcoming reset with a known time is scheduled in the published records.',
+        'No upcoming reset with a known time or day is scheduled in the published records.',
       );
       assert.doesNotMatch(text, /data-start=/);
+      assert.doesNotMatch(text, /class="others"/);
+      assert.equal(bannerNextOf(text), 'No reset is scheduled.');
+      assert.equal(stateOf(text), 'no');
       assert.match(
         text,
         /<p class="undated">1 open schedule has no announced time; see the latest records below\.<\/p>/,
@@ -132,35 +288,36 @@ describe('status page: next scheduled reset', () => {
     }
   });
 
-  test('the page follows the clock across a window start without a new snapshot', async () => {
+  test('the page follows the clock across a window start and end without a new snapshot', async () => {
     const clock = { now: NOW };
     const server = await serve(
       snapshotAt([schedule('op_next', 'pending', [NOW + 10 * MINUTE, NOW + HOUR])]),
       clock,
     );
     try {
-      assert.equal(
-        countdownOf((await server.get('/')).text),
-        'Starts 2026-11-21 10:10 UTC: in 10 min.',
-      );
+      let text = (await server.get('/')).text;
+      assert.equal(countdownOf(text), 'At 2026-11-21 10:10 UTC, in 10 min.');
+      assert.equal(bannerNextOf(text), 'Next reset: at 2026-11-21 10:10 UTC, in 10 min.');
       clock.now = NOW + 10 * MINUTE;
-      assert.equal(
-        countdownOf((await server.get('/')).text),
-        'In progress: the window ends 2026-11-21 11:00 UTC, in 50 min. It is not confirmed yet.',
-      );
+      text = (await server.get('/')).text;
+      assert.equal(countdownOf(text), 'By 2026-11-21 11:00 UTC (in 50 min).');
+      assert.equal(stateOf(text), 'soon');
       clock.now = NOW + HOUR + 1;
+      text = (await server.get('/')).text;
       assert.equal(
-        countdownOf((await server.get('/')).text),
-        'No upcoming reset with a known time is scheduled in the published records.',
+        countdownOf(text),
+        'No upcoming reset with a known time or day is scheduled in the published records.',
       );
+      assert.equal(stateOf(text), 'no');
+      assert.match(text, /<span class="badge badge-state">pending, window passed<\/span>/);
     } finally {
       await server.close();
     }
   });
 });
 
-describe('status page: was there a reset today (UTC without JavaScript)', () => {
-  test('a completion today: yes, with its UTC time', async () => {
+describe('status page: the verdict banner (UTC without JavaScript)', () => {
+  test('a completion today: yes, with its UTC time, a colour and an icon', async () => {
     const server = await serve(
       snapshotAt([
         completion('101', {
@@ -175,21 +332,28 @@ describe('status page: was there a reset today (UTC without JavaScript)', () => 
     );
     try {
       const { text } = await server.get('/');
-      assert.equal(
-        verdictOf(text),
-        'Yes, limits were reset today (UTC day 2026-11-21) at 08:12 UTC.',
+      assert.equal(verdictOf(text), 'Yes, limits were reset today at 08:12 UTC');
+      assert.match(
+        text,
+        /<section class="banner banner-yes" id="banner" aria-labelledby="verdict" data-state="yes" data-fresh="true">/,
       );
-      assert.match(text, /<p class="verdict verdict-yes" id="verdict"/);
+      assert.equal(iconOf(text), '✓');
+      assert.equal(bannerNextOf(text), 'No reset is scheduled.');
       assert.match(
         text,
         /Reset at <time datetime="2026-11-21T08:12:00.000Z" data-completion>2026-11-21 08:12 UTC<\/time>/,
+      );
+      // The banner comes first in <main>, right under the page's heading.
+      assert.match(
+        text,
+        /<main id="main">\s*<h1>Usage-limit resets<\/h1>\s*<section class="banner/,
       );
     } finally {
       await server.close();
     }
   });
 
-  test('only a completion yesterday: no, naming the last one', async () => {
+  test('only a completion yesterday (UTC) and a schedule in progress: no reset yet, next one named', async () => {
     const server = await serve(
       snapshotAt([
         completion('100', {
@@ -202,11 +366,15 @@ describe('status page: was there a reset today (UTC without JavaScript)', () => 
     );
     try {
       const { text } = await server.get('/');
-      assert.equal(
-        verdictOf(text),
-        'No reset recorded today (UTC day 2026-11-21). The last recorded reset was 2026-11-20 23:50 UTC.',
+      assert.equal(verdictOf(text), 'No reset yet today');
+      assert.equal(stateOf(text), 'soon');
+      assert.equal(iconOf(text), '◷');
+      assert.match(bannerOf(text), /class="banner banner-soon"/);
+      assert.equal(bannerNextOf(text), 'Next reset: by 2026-11-21 11:00 UTC (in 1 h 00 min).');
+      assert.match(
+        bannerOf(text),
+        /id="banner-next" data-start="2026-11-21T09:00:00.000Z" data-end="2026-11-21T11:00:00.000Z" data-when="known">/,
       );
-      assert.match(text, /<p class="verdict verdict-no" id="verdict"/);
     } finally {
       await server.close();
     }
@@ -221,12 +389,25 @@ describe('status page: was there a reset today (UTC without JavaScript)', () => 
     );
     try {
       const { text } = await server.get('/');
-      assert.equal(
-        verdictOf(text),
-        'No reset recorded today (UTC day 2026-11-21). No completed reset is recorded at all.',
-      );
+      assert.equal(verdictOf(text), 'No reset yet today');
+      assert.equal(stateOf(text), 'soon');
       assert.match(text, /<p class="empty">No completed reset is recorded\.<\/p>/);
       assert.doesNotMatch(text, /data-completion/);
+      assert.doesNotMatch(text, /Yes, limits were reset/);
+    } finally {
+      await server.close();
+    }
+  });
+
+  test('nothing at all: no, with its own colour and icon', async () => {
+    const server = await serve(snapshotAt([]));
+    try {
+      const { text } = await server.get('/');
+      assert.equal(verdictOf(text), 'No reset yet today');
+      assert.equal(stateOf(text), 'no');
+      assert.equal(iconOf(text), '–');
+      assert.match(bannerOf(text), /class="banner banner-no"/);
+      assert.match(text, /<p class="empty">No records are published\.<\/p>/);
     } finally {
       await server.close();
     }
@@ -238,11 +419,66 @@ describe('status page: was there a reset today (UTC without JavaScript)', () => 
     );
     try {
       const { text } = await server.get('/');
-      assert.equal(
-        verdictOf(text),
-        'Yes, limits were reset today (UTC day 2026-11-21) at 07:00 UTC.',
-      );
+      assert.equal(verdictOf(text), 'Yes, limits were reset today at 07:00 UTC');
       assert.match(text, /Manual completion by the operator/);
+      assert.match(text, /<a href="\/records\/manual%3Am1">details<\/a>/);
+    } finally {
+      await server.close();
+    }
+  });
+
+  test('stale data overrides the verdict: "Unknown: the data is 31 h old", even with a completion today', async () => {
+    const server = await serve(
+      snapshotAt(
+        [
+          completion('manual:today', { completedAt: iso(NOW - HOUR) }),
+          schedule('op_next', 'pending', [NOW + 2 * HOUR, NOW + 2 * HOUR]),
+        ],
+        31 * HOUR,
+      ),
+    );
+    try {
+      const { text } = await server.get('/');
+      assert.equal(verdictOf(text), 'Unknown: the data is 31 h old');
+      assert.match(
+        text,
+        /<section class="banner banner-stale" id="banner" aria-labelledby="verdict" data-state="stale" data-fresh="false">/,
+      );
+      assert.equal(iconOf(text), '?');
+      assert.doesNotMatch(bannerOf(text), /Yes|banner-yes/);
+      assert.match(
+        bannerOf(text),
+        /<p class="banner-note">Resets since the last check may be missing \(last check 1 day ago\); what is below is the last published data\.<\/p>/,
+      );
+      // The last published facts are still shown, below the warning.
+      assert.equal(bannerNextOf(text), 'Next reset: at 2026-11-21 12:00 UTC, in 2 h 00 min.');
+      assert.match(text, /data-completion>2026-11-21 09:00 UTC<\/time>/);
+    } finally {
+      await server.close();
+    }
+  });
+
+  test('never checked: unknown, whatever the records say', async () => {
+    const server = await serve(
+      snapshotAt([completion('100', { effectiveAt: iso(NOW - HOUR) })], null),
+    );
+    try {
+      const { text } = await server.get('/');
+      assert.equal(verdictOf(text), 'Unknown: no successful check of the source is recorded');
+      assert.equal(stateOf(text), 'stale');
+      assert.match(
+        bannerOf(text),
+        /<p class="banner-note">Resets since the last check may be missing; what is below is the last published data\.<\/p>/,
+      );
+    } finally {
+      await server.close();
+    }
+  });
+
+  test('data a few days old is said in days', async () => {
+    const server = await serve(snapshotAt([], 50 * HOUR));
+    try {
+      assert.equal(verdictOf((await server.get('/')).text), 'Unknown: the data is 2 days old');
     } finally {
       await server.close();
     }
@@ -250,28 +486,31 @@ describe('status page: was there a reset today (UTC without JavaScript)', () => 
 });
 
 describe('status page: data freshness', () => {
-  const cases: [string, number | null, RegExp, string][] = [
-    ['checked 5 minutes ago: fresh', 5 * MINUTE, /freshness-ok/, 'Data checked'],
+  const cases: [string, number | null, RegExp, string, 'yes' | 'stale'][] = [
+    ['checked 5 minutes ago: fresh', 5 * MINUTE, /freshness-ok/, 'Data checked', 'yes'],
     [
       'checked exactly 30 hours ago: still fresh',
       30 * HOUR,
       /freshness-ok/,
       '(<span class="ago">1 day ago</span>)',
+      'yes',
     ],
     [
       'checked 30 hours and 1 ms ago: unknown',
       30 * HOUR + 1,
       /freshness-unknown/,
       '<strong>Freshness unknown:</strong> the last successful check was',
+      'stale',
     ],
     [
       'never checked (null): unknown',
       null,
       /freshness-unknown/,
       'no successful check of the source is recorded',
+      'stale',
     ],
   ];
-  for (const [name, ago, cssClass, phrase] of cases) {
+  for (const [name, ago, cssClass, phrase, state] of cases) {
     test(name, async () => {
       const server = await serve(
         snapshotAt([completion('100', { effectiveAt: iso(NOW - HOUR) })], ago),
@@ -287,17 +526,88 @@ describe('status page: data freshness', () => {
             '<p class="freshness freshness-ok" id="freshness" data-checked="2026-11-21T09:55:00.000Z" data-stale-after="108000000">Data checked <time datetime="2026-11-21T09:55:00.000Z">2026-11-21 09:55 UTC</time> (<span class="ago">5 minutes ago</span>).</p>',
           );
         }
-        const fresh = ago !== null && ago <= 30 * HOUR;
+        if (ago === 30 * HOUR + 1) assert.ok(line.includes('Recent resets may be missing.'), line);
+        const fresh = state === 'yes';
         assert.equal(text.includes('Data checked'), fresh);
-        assert.equal(
-          text.includes('The data may be out of date, so a recent reset may be missing.'),
-          !fresh,
-        );
+        assert.equal(stateOf(text), state);
+        assert.equal(verdictOf(text).startsWith(fresh ? 'Yes' : 'Unknown:'), true);
+        assert.equal(text.includes('Resets since the last check may be missing'), !fresh);
       } finally {
         await server.close();
       }
     });
   }
+});
+
+describe('status page: the last 90 days', () => {
+  test('90 cells, oldest first, today last; marked days link to the newest record of that day', async () => {
+    const server = await serve(
+      snapshotAt([
+        completion('manual:late', { completedAt: '2026-11-21T09:00:00.000Z' }),
+        completion('300', {
+          announcedAt: '2026-11-21T08:15:00.000Z',
+          effectiveAt: '2026-11-21T08:12:00.000Z',
+        }),
+        completion('250', { announcedAt: '2026-10-01T12:00:00.000Z' }),
+        // The first day of the strip (89 days before today), and the day before it.
+        completion('201', { effectiveAt: '2026-08-24T00:00:00.000Z' }),
+        completion('200', { effectiveAt: '2026-08-23T23:59:59.000Z' }),
+        // A schedule, even fulfilled, is not a completion of its own.
+        schedule('op_done', 'fulfilled', [
+          Date.parse('2026-11-10T12:00:00.000Z'),
+          Date.parse('2026-11-10T12:00:00.000Z'),
+        ]),
+      ]),
+    );
+    try {
+      const { text } = await server.get('/');
+      assert.match(text, /<h2 id="history-heading">The last 90 days<\/h2>/);
+      assert.match(
+        text,
+        /<p class="muted">3 of 90 days had a completed reset \(UTC days, 2026-08-24 to today\)\. Select a marked day for its record\.<\/p>/,
+      );
+      assert.match(text, /<ol class="strip" aria-label="Days from 2026-08-24 to today">/);
+      const cells = cellsOf(text);
+      assert.equal(cells.length, 90);
+      assert.equal(
+        cells[0]![0],
+        '<li class="day day-reset"><a href="/records/201" title="2026-08-24: 1 reset (Global limits)"><span class="visually-hidden">2026-08-24: 1 reset (Global limits)</span></a></li>',
+      );
+      assert.equal(
+        cells[1]![0],
+        '<li class="day"><span class="visually-hidden">2026-08-25: no reset</span></li>',
+      );
+      assert.equal(
+        cells[89]![0],
+        '<li class="day day-reset"><a href="/records/manual%3Alate" title="2026-11-21: 2 resets (Global limits)"><span class="visually-hidden">2026-11-21: 2 resets (Global limits)</span></a></li>',
+      );
+      const marked = cells
+        .map((cell, index) => [index, cell[1], /href="([^"]*)"/.exec(cell[2]!)?.[1]])
+        .filter(([, cssClass]) => cssClass === 'day day-reset');
+      assert.deepEqual(marked, [
+        [0, 'day day-reset', '/records/201'],
+        [38, 'day day-reset', '/records/250'],
+        [89, 'day day-reset', '/records/manual%3Alate'],
+      ]);
+      assert.doesNotMatch(stripOf(text), /2026-08-23|op_done/);
+    } finally {
+      await server.close();
+    }
+  });
+
+  test('no completion: 90 empty cells, none of them a link', async () => {
+    const server = await serve(
+      snapshotAt([schedule('op_next', 'pending', [NOW + HOUR, NOW + HOUR])]),
+    );
+    try {
+      const { text } = await server.get('/');
+      assert.equal(cellsOf(text).length, 90);
+      assert.doesNotMatch(stripOf(text), /<a |day-reset/);
+      assert.match(text, /0 of 90 days had a completed reset/);
+    } finally {
+      await server.close();
+    }
+  });
 });
 
 describe('status page: no snapshot published', () => {
@@ -314,17 +624,17 @@ describe('status page: no snapshot published', () => {
     assert.equal(response.headers['cache-control'], 'no-store');
     assert.equal(response.headers['content-security-policy'], PAGE_CSP);
     assert.match(response.text, /<h2 id="unavailable-heading">Data unavailable<\/h2>/);
-    assert.doesNotMatch(response.text, /No reset recorded/);
+    assert.doesNotMatch(response.text, /No reset yet today/);
     assert.doesNotMatch(response.text, /Yes, limits were reset/);
+    assert.doesNotMatch(response.text, /id="banner"/);
   });
 
   test('switches to the data once a snapshot is published', async () => {
     await server.publish(snapshotAt([completion('100', { effectiveAt: iso(NOW - HOUR) })]));
     await waitFor(async () => (await server.get('/')).status === 200, 2_000);
-    assert.equal(
-      verdictOf((await server.get('/')).text),
-      'Yes, limits were reset today (UTC day 2026-11-21) at 09:00 UTC.',
-    );
+    const { text } = await server.get('/');
+    assert.equal(verdictOf(text), 'Yes, limits were reset today at 09:00 UTC');
+    assert.equal(stateOf(text), 'yes');
   });
 });
 
@@ -400,20 +710,25 @@ describe('status page: records, escaping, links, headers, quota', () => {
     assert.ok(!text.includes('<b>hi</b>'));
     assert.equal([...text.matchAll(/<script/g)].length, 1, 'only the page script');
     assert.match(text, /<script src="\/assets\/status-page.js" defer><\/script>/);
+    // The next reset's quote too.
+    assert.match(text, /<blockquote>pinned first<\/blockquote>/);
   });
 
-  test('only http(s) source URLs become links, escaped, with rel="noopener noreferrer"', async () => {
+  test('links: http(s) sources with rel="noopener noreferrer", the rest to this site only', async () => {
     const { text } = await server.get('/');
     const main = one(text, /<main id="main">([\s\S]*)<\/main>/);
-    const links = [...main.matchAll(/<a href="([^"]*)"([^>]*)>/g)].map((match) => [
-      match[1],
-      match[2],
-    ]);
-    const sourceLinks = links.filter(([href]) => href !== '/docs');
-    assert.ok(sourceLinks.length > 0);
-    for (const [href, rest] of sourceLinks) {
-      assert.match(href!, /^https?:\/\//);
+    const links = [...main.matchAll(/<a href="([^"]*)"([^>]*)>/g)].map(
+      (match) => [match[1]!, match[2]!] as const,
+    );
+    const external = links.filter(([href]) => !href.startsWith('/'));
+    const internal = links.filter(([href]) => href.startsWith('/'));
+    assert.ok(external.length > 0);
+    for (const [href, rest] of external) {
+      assert.match(href, /^https?:\/\//);
       assert.equal(rest, ' rel="noopener noreferrer"');
+    }
+    for (const [href] of internal) {
+      assert.match(href, /^\/(records\/[A-Za-z0-9_%-]+|feed\.xml|calendar\.ics|docs)$/, href);
     }
     assert.ok(
       main.includes(
@@ -425,12 +740,48 @@ describe('status page: records, escaping, links, headers, quota', () => {
     assert.doesNotMatch(main, /href="(javascript|data):/);
   });
 
+  test('every record on the page links to its own page', async () => {
+    const { text } = await server.get('/');
+    const records = one(text, /(<ol class="records">[\s\S]*?<\/ol>)/);
+    assert.deepEqual(
+      [...records.matchAll(/<a href="(\/records\/[^"]*)">details<\/a>/g)].map((match) => match[1]),
+      [
+        '/records/op_next',
+        '/records/200',
+        '/records/199',
+        '/records/198',
+        '/records/197',
+        '/records/100',
+        '/records/101',
+        '/records/102',
+      ],
+    );
+    assert.match(
+      text,
+      /<p class="next-what">Global limits · <a href="\/records\/op_next">details<\/a><\/p>/,
+    );
+    const completions = one(text, /(<ul class="completions"[\s\S]*?<\/ul>)/);
+    assert.equal([...completions.matchAll(/<a href="\/records\/\d+">details<\/a>/g)].length, 5);
+    for (const [, href] of [...stripOf(text).matchAll(/href="([^"]*)"/g)]) {
+      assert.match(href!, /^\/records\/\d+$/);
+    }
+  });
+
+  test('subscribe links: the Atom feed and the calendar, relative without PUBLIC_BASE_URL', async () => {
+    const { text } = await server.get('/', { headers: { host: 'evil.example' } });
+    assert.match(text, /<h2 id="subscribe-heading">Follow the resets<\/h2>/);
+    assert.match(text, /<a href="\/feed\.xml" type="application\/atom\+xml">Subscribe<\/a>/);
+    assert.match(text, /<a href="\/calendar\.ics" type="text\/calendar">Add to calendar<\/a>/);
+    assert.doesNotMatch(text, /evil\.example/);
+  });
+
   test('headers: HTML, the page CSP, a short max-age bounded by the next window start', async () => {
     const response = await server.get('/');
     assert.equal(response.status, 200);
     assert.equal(response.headers['content-type'], 'text/html; charset=utf-8');
     assert.equal(response.headers['content-security-policy'], PAGE_CSP);
     assert.equal(response.headers['x-content-type-options'], 'nosniff');
+    assert.equal(response.headers['referrer-policy'], 'no-referrer');
     assert.equal(
       response.headers['cache-control'],
       'public, max-age=10',
@@ -466,8 +817,30 @@ describe('status page: records, escaping, links, headers, quota', () => {
       assert.equal(page.headers['x-ratelimit-remaining'], undefined);
     }
     await server.get('/assets/status-page.js');
+    await server.get('/assets/status-page.css');
     const second = await server.get('/openapi/v1/records/latest');
     assert.equal(Number(second.headers['x-ratelimit-remaining']), remaining - 1);
+  });
+});
+
+describe('status page: PUBLIC_BASE_URL', () => {
+  test('the calendar link is webcal:// on the configured address, never the Host header', async () => {
+    const server = await startTestServer({
+      snapshot: snapshotAt([]),
+      clock: () => NOW,
+      env: { PUBLIC_BASE_URL: 'https://resets.example.com/' },
+    });
+    try {
+      const { text } = await server.get('/', { headers: { host: 'evil.example' } });
+      assert.match(
+        text,
+        /<a href="webcal:\/\/resets\.example\.com\/calendar\.ics" type="text\/calendar">Add to calendar<\/a>/,
+      );
+      assert.match(text, /<a href="\/feed\.xml" type="application\/atom\+xml">Subscribe<\/a>/);
+      assert.doesNotMatch(text, /evil\.example/);
+    } finally {
+      await server.close();
+    }
   });
 });
 

@@ -38,7 +38,12 @@ describe('reset-records ledger-copy', () => {
   });
 
   test('copies every entry with its id, both ledgers build the same bytes, and a second copy is refused', async () => {
-    const sqlite = { LEDGER_URL: `sqlite:${join(dir, 'ledger.db')}`, OPERATOR: 'alice' };
+    // REVIEW_BELOW=1: the post is held, so that the operator accepts it (an operator entry to copy).
+    const sqlite = {
+      LEDGER_URL: `sqlite:${join(dir, 'ledger.db')}`,
+      OPERATOR: 'alice',
+      REVIEW_BELOW: '1',
+    };
     assert.equal((await cli(['ingest', join(dir, 'posts.jsonl')], sqlite)).code, 0);
     assert.equal((await cli(['ops', 'accept', '100', '--reason', 'seen'], sqlite)).code, 0);
 

@@ -55,7 +55,16 @@ const S1_WINDOW = { startAt: '2025-03-11T07:00:00.000Z', endAt: '2025-03-12T06:5
 const NOTE_AT = '2025-03-11T02:00:00.000Z';
 const COMPLETED_AT = '2025-03-11T19:30:00.000Z';
 
-const HELD = ['the stand-in classifier holds every reset for review'];
+/** What the rules classifier (rules-1.0.0) says of S1 and C3. */
+const S1_REASONS = [
+  'coming: "reset for everyone tomorrow"',
+  'window from "tomorrow" (date, explicit)',
+];
+const C3_REASONS = [
+  'banked words appear, but no banked reset was read: global or banked?',
+  'confidence 0.75 is below 0.8',
+  'done: "has been reset"',
+];
 
 /** What `classify` proposes for S1 and C3: the records they would publish when announced. */
 const S1_CLASSIFIED = {
@@ -65,27 +74,27 @@ const S1_CLASSIFIED = {
   announcedAt: '2025-03-10T10:00:00.000Z',
   effectiveAt: null,
   text: S1.text,
-  confidence: 0.5,
-  scope: null,
+  confidence: 0.9,
+  scope: { plans: ['all'], windows: ['weekly'] },
   source: { origin: 'x', postId: S1.id, handle: HANDLE, url: url(S1.id) },
-  schedulePrecision: null,
-  scheduleBasis: null,
-  scheduleWindow: null,
+  schedulePrecision: 'date',
+  scheduleBasis: 'explicit',
+  scheduleWindow: S1_WINDOW,
   scheduleState: 'pending',
   completedAt: null,
   completionRecordId: null,
   fulfillmentOrigin: null,
   relatedRecordIds: [] as string[],
 };
-const C3_RECORD = {
+const C3_CLASSIFIED = {
   id: C3.id,
   kind: 'reset_completed',
-  resetType: 'banked',
+  resetType: 'global',
   announcedAt: '2025-03-11T18:00:00.000Z',
   effectiveAt: null,
   text: C3.text,
-  confidence: 0.5,
-  scope: null,
+  confidence: 0.75,
+  scope: { plans: ['unknown'], windows: ['unknown'] },
   source: { origin: 'x', postId: C3.id, handle: HANDLE, url: url(C3.id) },
   schedulePrecision: null,
   scheduleBasis: null,
@@ -97,30 +106,21 @@ const C3_RECORD = {
   relatedRecordIds: [] as string[],
 };
 
-/** S1 as the operator accepts it: its day, on the Pacific calendar, and its scope. */
-const S1_ACCEPTED = {
-  ...S1_CLASSIFIED,
-  scope: { plans: ['all'], windows: ['weekly'] },
-  schedulePrecision: 'date',
-  scheduleBasis: 'explicit',
-  scheduleWindow: S1_WINDOW,
-};
+/** C3 as the operator accepts it: banked, as it says ("global or banked?" was the doubt). */
+const C3_RECORD = { ...C3_CLASSIFIED, resetType: 'banked' };
+
+/** S1 as the operator accepts it, with the plans corrected. */
+const S1_ACCEPTED = { ...S1_CLASSIFIED, scope: { plans: ['plus', 'pro'], windows: ['weekly'] } };
 const ACCEPT_S1 = [
   'ops',
   'accept',
   S1.id,
   '--set',
-  `window=${S1_WINDOW.startAt},${S1_WINDOW.endAt}`,
-  '--set',
-  'precision=date',
-  '--set',
-  'basis=explicit',
-  '--set',
-  'scope=plans:all;windows:weekly',
+  'scope=plans:plus,pro;windows:weekly',
   '--by',
   'alice',
   '--reason',
-  'tomorrow, on the Pacific calendar',
+  'only Plus and Pro, says the reply below it',
 ];
 
 /** The snapshot `build --now T` prints: pretty JSON, one final newline. */
@@ -169,9 +169,9 @@ describe('the producer command line', { concurrency: true }, () => {
     assert.equal(
       result.stdout,
       [
-        classifyLine(S1.id, S1_CLASSIFIED, true, HELD),
+        classifyLine(S1.id, S1_CLASSIFIED, false, S1_REASONS),
         classifyLine(N2.id, null, false, ['no reset mentioned']),
-        classifyLine(C3.id, C3_RECORD, true, HELD),
+        classifyLine(C3.id, C3_CLASSIFIED, true, C3_REASONS),
         '',
       ].join('\n'),
     );
@@ -190,7 +190,7 @@ describe('the producer command line', { concurrency: true }, () => {
     assert.equal(result.stderr, '');
     assert.equal(
       result.stdout,
-      `${classifyLine(C3.id, C3_RECORD, true, HELD)}\n${classifyLine(N2.id, null, false, ['no reset mentioned'])}\n`,
+      `${classifyLine(C3.id, C3_CLASSIFIED, true, C3_REASONS)}\n${classifyLine(N2.id, null, false, ['no reset mentioned'])}\n`,
     );
   });
 
@@ -211,6 +211,8 @@ describe('the producer command line', { concurrency: true }, () => {
 
     before(async () => {
       ({ dir, env } = await sandbox('sequence'));
+      // REVIEW_BELOW=1 holds every post (no confidence reaches 1): the day goes through review.
+      env = { ...env, REVIEW_BELOW: '1' };
       posts = join(dir, 'posts.jsonl');
       await writeFile(
         posts,
@@ -280,7 +282,10 @@ describe('the producer command line', { concurrency: true }, () => {
     });
 
     test('ops accept of the held completion; build --now T --out FILE writes the exact snapshot', async () => {
-      entries['acceptC3'] = await ops(['accept', C3.id, '--by', 'bob'], env);
+      entries['acceptC3'] = await ops(
+        ['accept', C3.id, '--set', 'resetType=banked', '--by', 'bob'],
+        env,
+      );
       assert.deepEqual(entries['acceptC3'].recordIds, [C3.id]);
       const out = join(dir, 'built.json');
       const result = await run(['build', '--now', T, '--out', out], env);
@@ -489,13 +494,13 @@ describe('the producer command line', { concurrency: true }, () => {
           [opId],
           null,
         ],
-        [e('acceptC3'), 'bob', 'accept', `accept ${C3.id}`, null, [C3.id], null],
+        [e('acceptC3'), 'bob', 'accept', `accept ${C3.id}, setting resetType`, null, [C3.id], null],
         [
           e('acceptS1'),
           'alice',
           'accept',
-          `accept ${S1.id}, setting scope, window, precision, basis`,
-          'tomorrow, on the Pacific calendar',
+          `accept ${S1.id}, setting scope`,
+          'only Plus and Pro, says the reply below it',
           [S1.id],
           null,
         ],
@@ -566,7 +571,7 @@ describe('the producer command line', { concurrency: true }, () => {
       const { dir } = await sandbox('postgres');
       const posts = join(dir, 'posts.jsonl');
       await writeFile(posts, jsonLines([S1, N2, C3]));
-      const env = { LEDGER_URL: database!.url };
+      const env = { LEDGER_URL: database!.url, REVIEW_BELOW: '1' };
       const ingested = await run(['ingest', posts], env);
       assertExit(ingested, 0, 'ingest');
       assert.equal(
@@ -574,7 +579,7 @@ describe('the producer command line', { concurrency: true }, () => {
         '3 new post(s) stored and classified, 0 already in the ledger, 0 line(s) skipped.\n',
       );
       await ops(ACCEPT_S1.slice(1), env);
-      await ops(['accept', C3.id, '--by', 'bob'], env);
+      await ops(['accept', C3.id, '--set', 'resetType=banked', '--by', 'bob'], env);
       const built = await run(['build', '--now', T], env);
       assertExit(built, 0, 'build');
       // Byte for byte what `build --out` wrote from SQLite after the same two accepts.
@@ -613,7 +618,11 @@ describe('the producer command line', { concurrency: true }, () => {
         lastSuccessfulCheckAt: string | null;
         records: unknown[];
       };
-      assert.deepEqual(snapshot.records, [], 'every post is held for review');
+      assert.deepEqual(
+        (snapshot.records as { id: string }[]).map((record) => record.id),
+        [S1.id],
+        'S1 is published by itself; C3 waits in the review queue',
+      );
       const checks = (await ledgerEntries(env.LEDGER_URL!)).filter(isType('source_checked'));
       assert.equal(checks.length, 1);
       assert.deepEqual(checks[0]!.payload, {

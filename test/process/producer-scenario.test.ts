@@ -30,6 +30,12 @@ const HANDLE = 'resetwatch';
 const MINUTE = 60_000;
 /** How long each change may take to reach the API (a monitor round a second, the service's 1 s). */
 const TRANSITION_MS = 5_000;
+/**
+ * How long a monitor process may take to start and publish its first snapshot: tsx, the
+ * classifier's libraries and the ledger load first, which on a loaded 2-core CI machine
+ * has taken more than 5 s.
+ */
+const STARTUP_MS = 20_000;
 
 const iso = (ms: number) => new Date(ms).toISOString();
 const post = (id: string, createdAt: number, text: string): PostLine => ({
@@ -45,7 +51,7 @@ const find = (list: ApiList, id: string): ApiRecord | undefined =>
 interface Box {
   readonly dir: string;
   readonly posts: string;
-  readonly env: { readonly LEDGER_URL: string };
+  readonly env: { readonly LEDGER_URL: string; readonly REVIEW_BELOW: string };
   readonly origin: string;
   readonly service: LongRunning;
   startMonitor(intervalSeconds: number): LongRunning;
@@ -66,7 +72,8 @@ describe('the service and the monitor as two processes, driven by the operator',
     const { dir } = temp;
     const snapshotPath = join(dir, 'snapshot.json');
     const posts = join(dir, 'posts.jsonl');
-    const env = { LEDGER_URL: `sqlite:${join(dir, 'ledger.db')}` };
+    // REVIEW_BELOW=1 holds every post (no confidence reaches 1): the operator decides each.
+    const env = { LEDGER_URL: `sqlite:${join(dir, 'ledger.db')}`, REVIEW_BELOW: '1' };
     const port = await freePort();
     const service = new LongRunning(['serve'], {
       HOST: '127.0.0.1',
@@ -104,6 +111,7 @@ describe('the service and the monitor as two processes, driven by the operator',
     what: string,
     check: (list: ApiList) => boolean,
     monitor: LongRunning,
+    withinMs = TRANSITION_MS,
   ): Promise<ApiList> {
     let last: ApiList | undefined;
     const { value } = await until(
@@ -112,7 +120,7 @@ describe('the service and the monitor as two processes, driven by the operator',
         last = await listRecords(origin, kind);
         return check(last) ? last : undefined;
       },
-      TRANSITION_MS,
+      withinMs,
       () =>
         `${JSON.stringify(last?.items.map((item) => [item.id, item.scheduleState]))}\nmonitor: ${monitor.stdout.slice(-2000)}${monitor.stderr}`,
     );
@@ -133,12 +141,19 @@ describe('the service and the monitor as two processes, driven by the operator',
     const monitor = startMonitor(1);
     await healthy(origin, 10_000, service);
 
-    // The monitor's first round stores both posts, held by the stand-in classifier: nothing public.
-    const first = await listUntil(origin, 'all', 'the first snapshot', () => true, monitor);
+    // The monitor's first round stores both posts, held for review: nothing public.
+    const first = await listUntil(
+      origin,
+      'all',
+      'the first snapshot',
+      () => true,
+      monitor,
+      STARTUP_MS,
+    );
     assert.deepEqual(ids(first), []);
     assert.notEqual(first.meta.lastSuccessfulCheckAt, null);
 
-    // The operator accepts S with its exact time, a little in the future, and B as it is.
+    // The operator accepts S with its exact time, a little in the future, and B as banked.
     const at = iso(Math.ceil((Date.now() + 10 * MINUTE) / 1000) * 1000);
     await Promise.all([
       ops(
@@ -158,7 +173,7 @@ describe('the service and the monitor as two processes, driven by the operator',
         ],
         env,
       ),
-      ops(['accept', B.id, '--by', 'alice'], env),
+      ops(['accept', B.id, '--set', 'resetType=banked', '--by', 'alice'], env),
     ]);
     const pinned = await listUntil(
       origin,
@@ -248,7 +263,8 @@ describe('the service and the monitor as two processes, driven by the operator',
     // arms its timer for the window's end; the next round by the interval is a minute away.
     const ingested = await run(['ingest', posts], env);
     assertExit(ingested, 0, 'ingest');
-    const end = Math.ceil((Date.now() + 10_000) / 1000) * 1000;
+    // Far enough ahead for the monitor to start and publish E while it is still pending.
+    const end = Math.ceil((Date.now() + STARTUP_MS + 5_000) / 1000) * 1000;
     await ops(
       [
         'accept',
@@ -272,6 +288,7 @@ describe('the service and the monitor as two processes, driven by the operator',
       'E published pending',
       (list) => find(list, E.id)?.scheduleState === 'pending',
       monitor,
+      STARTUP_MS,
     );
     assert.ok(Date.now() < end, 'E was seen pending before its window ended');
     assert.equal(ids(pending).join(), E.id);

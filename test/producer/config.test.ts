@@ -13,6 +13,7 @@ describe('loadProducerConfig', () => {
       monitorIntervalSeconds: 300,
       publishHeartbeatSeconds: 900,
       build: { unknownAfterHours: 72, lateLinkHours: 24 },
+      classifier: { reviewBelow: 0.8, timeZone: 'America/Los_Angeles' },
     });
   });
 
@@ -26,6 +27,8 @@ describe('loadProducerConfig', () => {
         PUBLISH_HEARTBEAT_SECONDS: '600',
         UNKNOWN_AFTER_HOURS: '48',
         LATE_LINK_HOURS: '12.5',
+        REVIEW_BELOW: '0.9',
+        SCHEDULE_TIME_ZONE: 'America/New_York',
       }),
       {
         ledgerUrl: 'postgres://reset@db/reset',
@@ -34,6 +37,7 @@ describe('loadProducerConfig', () => {
         monitorIntervalSeconds: 60,
         publishHeartbeatSeconds: 600,
         build: { unknownAfterHours: 48, lateLinkHours: 12.5 },
+        classifier: { reviewBelow: 0.9, timeZone: 'America/New_York' },
       },
     );
   });
@@ -45,6 +49,10 @@ describe('loadProducerConfig', () => {
     [{ PUBLISH_HEARTBEAT_SECONDS: '15m' }, 'PUBLISH_HEARTBEAT_SECONDS'],
     [{ UNKNOWN_AFTER_HOURS: '-1' }, 'UNKNOWN_AFTER_HOURS'],
     [{ LATE_LINK_HOURS: 'a day' }, 'LATE_LINK_HOURS'],
+    [{ REVIEW_BELOW: '1.5' }, 'REVIEW_BELOW'],
+    [{ REVIEW_BELOW: 'high' }, 'REVIEW_BELOW'],
+    [{ SCHEDULE_TIME_ZONE: 'PST' }, 'SCHEDULE_TIME_ZONE'],
+    [{ SCHEDULE_TIME_ZONE: 'Mars/Olympus' }, 'SCHEDULE_TIME_ZONE'],
   ] as const) {
     test(`${JSON.stringify(env)} is refused, naming ${variable}`, () => {
       assert.throws(
@@ -58,5 +66,6 @@ describe('loadProducerConfig', () => {
   test('the configuration is frozen', () => {
     const config = loadProducerConfig({});
     assert.ok(Object.isFrozen(config) && Object.isFrozen(config.build));
+    assert.ok(Object.isFrozen(config.classifier));
   });
 });

@@ -3,6 +3,8 @@ import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 export interface Response {
   readonly status: number;
   readonly headers: IncomingHttpHeaders;
+  /** Header names and values as sent, in order (Node's `rawHeaders`). */
+  readonly rawHeaders: readonly string[];
   readonly text: string;
   json(): unknown;
 }
@@ -44,6 +46,7 @@ export function request(
           resolve({
             status: res.statusCode ?? 0,
             headers: res.headers,
+            rawHeaders: res.rawHeaders,
             text,
             json: () => JSON.parse(text),
           });

@@ -15,6 +15,8 @@ export interface TestServerOptions {
   readonly clock?: () => number;
   /** Receives the server's log (default: none). */
   readonly logger?: Logger;
+  /** false: every MCP request through the SDK (ServerOptions.mcpDirectCalls). */
+  readonly mcpDirectCalls?: boolean;
 }
 
 export interface TestServer {
@@ -49,6 +51,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const server = await startServer(config, {
     ...(options.clock && { clock: options.clock }),
     ...(options.logger && { logger: options.logger }),
+    ...(options.mcpDirectCalls !== undefined && { mcpDirectCalls: options.mcpDirectCalls }),
   });
   let publishes = 0;
   return {

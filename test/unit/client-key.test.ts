@@ -175,6 +175,16 @@ describe('clientKey of X-Forwarded-For text', () => {
   });
 });
 
+test('dotted-decimal IPv4 (the path that skips parsing) gives what the full parse gives (property)', () => {
+  fc.assert(
+    fc.property(fc.ipV4(), (ip) => {
+      assert.equal(clientKey(ip), parseClientAddress(ip)?.toString());
+      assert.equal(clientAddress(ip, undefined), parseClientAddress(ip)?.toString());
+    }),
+    { numRuns: 2_000 },
+  );
+});
+
 describe('clientAddress', () => {
   const cases: [string, string | undefined, string, string][] = [
     ['1.2.3.4', '127.0.0.1', '1.2.3.4', 'a forwarded address is used'],

@@ -104,6 +104,21 @@ describe('skill bundle', () => {
     }
   });
 
+  test('with a base URL, the BASE= line no longer calls the address a placeholder', () => {
+    const dir = skillDir({
+      'SKILL.md': `${FRONTMATTER}\`\`\`sh\nBASE=${DEFAULT_BASE_URL}   # placeholder (a local npm start)\n\`\`\`\nSee $BASE/mcp, not ${DEFAULT_BASE_URL}/docs.\n`,
+    });
+    const text = loadSkillBundle({
+      dir,
+      baseUrl: 'https://reset.example.org',
+    }).skillMd.bytes.toString('utf8');
+    assert.ok(text.includes("BASE=https://reset.example.org   # this service's public address\n"));
+    assert.ok(text.includes('not https://reset.example.org/docs.'));
+    assert.doesNotMatch(text, /placeholder|localhost/);
+    const untouched = loadSkillBundle({ dir }).skillMd.bytes.toString('utf8');
+    assert.ok(untouched.includes(`BASE=${DEFAULT_BASE_URL}   # placeholder (a local npm start)`));
+  });
+
   test('refuses a skill without SKILL.md, with another name or with another version', () => {
     assert.throws(() => loadSkillBundle({ dir: skillDir({ 'README.md': 'x' }) }), /no SKILL.md/);
     assert.throws(

@@ -5,6 +5,12 @@ import { REFERENCE_PATH, renderReferencePage } from '../../docs/reference.ts';
 import { PAGE_CSP } from '../../web/security-headers.ts';
 import type { KnownRoutes } from '../known-routes.ts';
 
+export interface DocsRoutesDeps {
+  readonly knownRoutes: KnownRoutes;
+  /** PUBLIC_BASE_URL: the origin of the guide's commands; unset, a marked placeholder. */
+  readonly publicBaseUrl?: string | undefined;
+}
+
 /** Both pages change only with a deployment; revalidating after 5 minutes is plenty. */
 const PAGE_CACHE_CONTROL = 'public, max-age=300';
 const ASSET_CACHE_CONTROL = 'public, max-age=3600';
@@ -21,10 +27,13 @@ const ASSET_CACHE_CONTROL = 'public, max-age=3600';
  * already allows in img-src. The browser test fails on any CSP violation, so a Swagger UI
  * upgrade that needs more will be noticed.
  */
-export function registerDocsRoutes(app: FastifyInstance, knownRoutes: KnownRoutes): void {
+export function registerDocsRoutes(
+  app: FastifyInstance,
+  { knownRoutes, publicBaseUrl }: DocsRoutesDeps,
+): void {
   const pages = [
     { path: REFERENCE_PATH, html: renderReferencePage() },
-    { path: GUIDE_PATH, html: renderGuidePage() },
+    { path: GUIDE_PATH, html: renderGuidePage({ baseUrl: publicBaseUrl }) },
   ];
   for (const { path, html } of pages) {
     app.get(path, async (_request, reply) =>

@@ -9,11 +9,13 @@ import {
 } from '../../query/params.ts';
 import type { PreparedSnapshot } from '../../query/prepared-snapshot.ts';
 import { latestRecord, listRecords, type QueryAnswer } from '../../query/query-service.ts';
+import { TagCache } from '../../query/tag-cache.ts';
 import { clientAddress } from '../../quota/client-key.ts';
 import type { QuotaGate } from '../../quota/quota-gate.ts';
 import type { SnapshotStore } from '../../snapshot/snapshot-store.ts';
 import { cacheControl, etagFor, matchesIfNoneMatch } from '../conditional.ts';
 import type { KnownRoutes } from '../known-routes.ts';
+import { requestIp } from '../request-ip.ts';
 import { sendError } from '../send-error.ts';
 
 export const API_PREFIX = '/openapi/v1';
@@ -27,6 +29,9 @@ export interface RecordsRouteDeps {
   readonly cacheMaxAgeSeconds: number;
   readonly knownRoutes: KnownRoutes;
 }
+
+/** Encoded bodies of recent answers kept for the snapshot being served (tag-cache.ts). */
+const BODY_CACHE_MAX_BYTES = 8 * 1024 * 1024;
 
 type Answer = (snapshot: PreparedSnapshot, query: ListQuery, now: number) => QueryAnswer<unknown>;
 
@@ -44,11 +49,15 @@ const rawQueryOf = (url: string) => {
  */
 export function registerRecordRoutes(app: FastifyInstance, deps: RecordsRouteDeps): void {
   const { snapshots, gate, clock, cacheMaxAgeSeconds, knownRoutes } = deps;
+  const bodies = new TagCache<Buffer>(BODY_CACHE_MAX_BYTES, (body) => body.length);
 
   const handler =
     (allowed: readonly ParamName[], answer: Answer) =>
     async (request: FastifyRequest, reply: FastifyReply) => {
-      const admission = await gate.admit(clientAddress(request.ip, request.socket.remoteAddress));
+      const pending = gate.admit(() =>
+        clientAddress(requestIp(request), request.socket.remoteAddress),
+      );
+      const admission = pending instanceof Promise ? await pending : pending;
       reply.headers(admission.headers);
       if (!admission.admitted) return sendError(reply, admission.error);
 
@@ -73,7 +82,9 @@ export function registerRecordRoutes(app: FastifyInstance, deps: RecordsRouteDep
         .header('etag', etag)
         .header('cache-control', cacheControl(now, result.validUntil, cacheMaxAgeSeconds, scope));
       if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) return reply.code(304).send();
-      return reply.header('content-type', 'application/json; charset=utf-8').send(result.json);
+      return reply
+        .header('content-type', 'application/json; charset=utf-8')
+        .send(bodies.get(snapshot, result.tag, () => Buffer.from(result.json, 'utf8')));
     };
 
   app.get(

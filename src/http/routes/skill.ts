@@ -16,6 +16,14 @@ import type { KnownRoutes } from '../known-routes.ts';
 import { OPENAPI_PATH } from './openapi.ts';
 import { LATEST_PATH, LIST_PATH } from './records.ts';
 
+export interface SkillRoutesDeps {
+  readonly knownRoutes: KnownRoutes;
+  /** PUBLIC_BASE_URL: the origin in the skill's examples and llms.txt's links. */
+  readonly publicBaseUrl?: string | undefined;
+  /** The skill served; by default the bundled one, with `publicBaseUrl` substituted. */
+  readonly bundle?: SkillBundle;
+}
+
 /** The bodies only change with a deployment; the ETag makes revalidation cheap after that. */
 const CACHE_CONTROL = 'public, max-age=300';
 
@@ -33,12 +41,12 @@ interface StaticBody {
  * - GET /.well-known/agent-skills/index.json, and the files it lists under
  *   /.well-known/agent-skills/reset-records/ (Agent Skills Discovery RFC v0.2.0);
  * - GET /llms.txt.
+ * With PUBLIC_BASE_URL set, the skill's examples and llms.txt's links carry it; unset, the
+ * skill shows a placeholder it calls one, and llms.txt root-relative links.
  */
-export function registerSkillRoutes(
-  app: FastifyInstance,
-  knownRoutes: KnownRoutes,
-  bundle: SkillBundle = loadSkillBundle(),
-): void {
+export function registerSkillRoutes(app: FastifyInstance, deps: SkillRoutesDeps): void {
+  const { knownRoutes, publicBaseUrl } = deps;
+  const bundle = deps.bundle ?? loadSkillBundle({ baseUrl: publicBaseUrl });
   const bodies = new Map<string, StaticBody>();
   for (const { path, bytes } of bundle.files) {
     const file = { type: contentTypeOf(path), body: bytes };
@@ -57,15 +65,19 @@ export function registerSkillRoutes(
   bodies.set(LLMS_TXT_PATH, {
     type: 'text/plain; charset=utf-8',
     body: Buffer.from(
-      buildLlmsTxt(bundle, {
-        statusPage: '/',
-        guide: '/docs/guide',
-        apiReference: '/docs',
-        openApi: OPENAPI_PATH,
-        latest: LATEST_PATH,
-        list: LIST_PATH,
-        mcp: MCP_PATH,
-      }),
+      buildLlmsTxt(
+        bundle,
+        {
+          statusPage: '/',
+          guide: '/docs/guide',
+          apiReference: '/docs',
+          openApi: OPENAPI_PATH,
+          latest: LATEST_PATH,
+          list: LIST_PATH,
+          mcp: MCP_PATH,
+        },
+        publicBaseUrl,
+      ),
       'utf8',
     ),
   });

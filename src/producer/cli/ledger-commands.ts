@@ -1,3 +1,4 @@
+import { createRulesClassifier } from '../classify/rules-classifier.ts';
 import type { ProducerConfig } from '../config.ts';
 import type { NewEntry } from '../ledger/entry.ts';
 import { openLedger } from '../ledger/open-ledger.ts';
@@ -48,6 +49,7 @@ export async function opsCommand(config: ProducerConfig, argv: string[]): Promis
       now: Date.now,
       operator: config.operator,
       settings: config.build,
+      classify: createRulesClassifier(config.classifier),
       stdout: (line) => console.log(line),
       stderr: (line) => console.error(line),
     });

@@ -2,7 +2,7 @@ import { hostname } from 'node:os';
 import type { Logger } from 'pino';
 import { loadConfig } from '../../config.ts';
 import { createLogger } from '../../observability/logger.ts';
-import { classifyStandIn } from '../classify/stand-in-classifier.ts';
+import { createRulesClassifier } from '../classify/rules-classifier.ts';
 import { loadProducerConfig, type ProducerConfig } from '../config.ts';
 import { openLedger } from '../ledger/open-ledger.ts';
 import { createFileSource } from '../monitor/file-source.ts';
@@ -18,17 +18,36 @@ import { ProducerUsageError, parse } from './arguments.ts';
  */
 const MONITOR_LEASE_MS = 15_000;
 
-function sourceOf(config: ProducerConfig): PostSource {
+/**
+ * MONITOR_SOURCE wins (producer.md §5); otherwise X, when X_BEARER_TOKEN is set (its
+ * client library is loaded only then).
+ */
+async function sourceOf(
+  config: ProducerConfig,
+  logger: Logger,
+  signal: AbortSignal,
+): Promise<PostSource> {
   if (config.monitorSource !== undefined)
     return createFileSource(config.monitorSource.slice('file:'.length));
+  if (config.x !== undefined) {
+    const { createXSource } = await import('../sources/x-source.ts');
+    return createXSource({ ...config.x, logger, signal });
+  }
   throw new ProducerUsageError(
-    'monitor needs a source: MONITOR_SOURCE=file:PATH (the X source, with X_BEARER_TOKEN, comes with the classifier of part 2)',
+    'monitor needs a source: MONITOR_SOURCE=file:PATH (a JSON-lines file of posts), or X_BEARER_TOKEN to read X (X_HANDLES, default thsottiaux)',
   );
 }
 
-/** What a monitor needs, from the producer's and the service's settings. */
-async function monitorDeps(config: ProducerConfig, logger: Logger): Promise<MonitorDeps> {
-  const source = sourceOf(config);
+/**
+ * What a monitor needs, from the producer's and the service's settings. `stopping` is
+ * aborted when the monitor is asked to stop, so that a wait for X ends at once.
+ */
+async function monitorDeps(
+  config: ProducerConfig,
+  logger: Logger,
+  stopping: AbortSignal,
+): Promise<MonitorDeps> {
+  const source = await sourceOf(config, logger, stopping);
   const target = publishTargetOf(loadConfig());
   if (target === undefined) {
     throw new ProducerUsageError(
@@ -38,7 +57,7 @@ async function monitorDeps(config: ProducerConfig, logger: Logger): Promise<Moni
   return {
     ledger: await openLedger(config.ledgerUrl),
     source,
-    classify: classifyStandIn,
+    classify: createRulesClassifier(config.classifier),
     target,
     settings: config.build,
     clock: Date.now,
@@ -58,12 +77,14 @@ export async function prepareConfiguredMonitor(
   logger: Logger,
 ): Promise<{ start(): { stop(): Promise<void> } }> {
   const config = loadProducerConfig();
-  const deps = await monitorDeps(config, logger);
+  const stopping = new AbortController();
+  const deps = await monitorDeps(config, logger, stopping.signal);
   return {
     start() {
       const monitor = startMonitor(deps, config.monitorIntervalSeconds);
       return {
         async stop() {
+          stopping.abort();
           await monitor.stop();
           await deps.ledger.close();
         },
@@ -77,7 +98,8 @@ export async function monitorCommand(config: ProducerConfig, argv: string[]): Pr
   const { values, positionals } = parse(argv, { once: { type: 'boolean' } });
   if (positionals.length > 0) throw new ProducerUsageError('monitor takes no argument but --once');
   const logger = createLogger(loadConfig().logLevel);
-  const deps = await monitorDeps(config, logger);
+  const stopping = new AbortController();
+  const deps = await monitorDeps(config, logger, stopping.signal);
   if (values.once) {
     try {
       const outcome = await runRound(deps, null);
@@ -98,6 +120,7 @@ export async function monitorCommand(config: ProducerConfig, argv: string[]): Pr
   await new Promise<void>((resolve) => {
     const stop = (signal: string) => {
       logger.info({ signal }, 'monitor stopping after the round under way');
+      stopping.abort();
       monitor.stop().finally(resolve);
     };
     process.once('SIGTERM', () => stop('SIGTERM'));

@@ -1,4 +1,4 @@
-import { classifyStandIn } from '../classify/stand-in-classifier.ts';
+import { createRulesClassifier } from '../classify/rules-classifier.ts';
 import type { ProducerConfig } from '../config.ts';
 import { openLedger } from '../ledger/open-ledger.ts';
 import { ingest } from '../pipeline/ingest.ts';
@@ -7,13 +7,14 @@ import { parse, readInput, readPosts } from './arguments.ts';
 import { classifiedRecord } from './classified-record.ts';
 
 /** `classify [FILE]` (producer.md §5): what each post would publish; touches no ledger. */
-export async function classifyCommand(argv: string[]): Promise<number> {
+export async function classifyCommand(config: ProducerConfig, argv: string[]): Promise<number> {
   const { positionals } = parse(argv, {});
+  const classify = createRulesClassifier(config.classifier);
   const { text, name } = await readInput(positionals);
   const { posts, problems } = parsePostLines(text);
   for (const problem of problems) console.error(`${formatLineProblem(name, problem)} (skipped)`);
   for (const post of posts) {
-    const classification = classifyStandIn(post);
+    const classification = classify(post);
     console.log(
       JSON.stringify({
         postId: post.id,
@@ -34,7 +35,8 @@ export async function ingestCommand(config: ProducerConfig, argv: string[]): Pro
   const posts = readPosts(text, name);
   const ledger = await openLedger(config.ledgerUrl);
   try {
-    const { added, known } = await ingest(ledger, posts, classifyStandIn, Date.now());
+    const classify = createRulesClassifier(config.classifier);
+    const { added, known } = await ingest(ledger, posts, classify, Date.now());
     console.log(
       `${added} new post(s) stored and classified, ${known} already in the ledger, ${skipped} line(s) skipped.`,
     );

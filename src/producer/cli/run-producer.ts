@@ -17,7 +17,7 @@ export async function runProducer(command: string, argv: string[]): Promise<numb
   const config = loadProducerConfig();
   switch (command) {
     case 'classify':
-      return classifyCommand(argv);
+      return classifyCommand(config, argv);
     case 'ingest':
       return ingestCommand(config, argv);
     case 'build':

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import type { Entry } from './entry.ts';
+import { EntryCache } from './entry-cache.ts';
 import type { Decision, Ledger, Transacted } from './ledger.ts';
 import { migrate, WRITE_LOCK } from './postgres-schema.ts';
 import { redactUrl, scrubSecrets, secretsOf } from './secrets.ts';
@@ -38,6 +39,8 @@ export class PostgresLedger implements Ledger {
   /** Transacts of this process, one after another: waiting ones hold no pooled connection. */
   #queue: Promise<unknown> = Promise.resolve();
   #closed = false;
+  /** Every entry read so far: each read fetches only the newer ones. */
+  readonly #read = new EntryCache();
 
   /** Connects and creates or migrates the schema; the error never carries the password. */
   static async open(url: string): Promise<PostgresLedger> {
@@ -167,9 +170,10 @@ export class PostgresLedger implements Ledger {
   async #readAll(client: pg.PoolClient): Promise<Entry[]> {
     // payload::text: node-postgres would otherwise parse json itself; the text is kept as is.
     const { rows } = await client.query<StoredRow>(
-      'SELECT id, at, actor, type, reason, payload::text AS payload FROM entries ORDER BY id',
+      'SELECT id, at, actor, type, reason, payload::text AS payload FROM entries WHERE id > $1 ORDER BY id',
+      [this.#read.lastId],
     );
-    return rows.map((row) => toEntry(Number(row.id), row));
+    return this.#read.extend(rows.map((row) => toEntry(Number(row.id), row)));
   }
 
   /**

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import Database from 'libsql';
 import type { Entry } from './entry.ts';
+import { EntryCache } from './entry-cache.ts';
 import type { Decision, Ledger, Transacted } from './ledger.ts';
 import { immediate, migrate } from './sqlite-schema.ts';
 import { checkLease, decideRows, type EntryRow, toEntry } from './stored-entry.ts';
@@ -27,6 +28,8 @@ export class SqliteLedger implements Ledger {
   readonly #takeLease: Database.Statement;
   readonly #dropLease: Database.Statement;
   #closed = false;
+  /** Every entry read so far: each read fetches only the newer ones. */
+  readonly #read = new EntryCache();
 
   /** Opens (creating the directory, file and schema on first use) the ledger at `path`. */
   static open(path: string): SqliteLedger {
@@ -53,7 +56,7 @@ export class SqliteLedger implements Ledger {
     this.#db = db;
     // Named columns: libsql adds a `_metadata` property to each row object.
     this.#select = db.prepare(
-      'SELECT id, at, actor, type, reason, payload FROM entries ORDER BY id',
+      'SELECT id, at, actor, type, reason, payload FROM entries WHERE id > ? ORDER BY id',
     );
     // decideRows drops known post ids first, under the write lock: SQLite's AUTOINCREMENT
     // counts a row skipped by DO NOTHING, so relying on it would leave a gap in the ids.
@@ -115,8 +118,8 @@ export class SqliteLedger implements Ledger {
 
   #readAll(): Entry[] {
     this.#checkOpen();
-    const rows = this.#select.all() as StoredRow[];
-    return rows.map((row) => toEntry(row.id, row));
+    const rows = this.#select.all(this.#read.lastId) as StoredRow[];
+    return this.#read.extend(rows.map((row) => toEntry(row.id, row)));
   }
 
   #checkOpen(): void {

@@ -1,5 +1,5 @@
 import { Cron } from 'croner';
-import { type MonitorDeps, type Published, runRound } from './round.ts';
+import { type LastBuild, type MonitorDeps, type Published, runRound } from './round.ts';
 
 export interface RunningMonitor {
   /** Resolves when the monitor has stopped (after the round under way, if any). */
@@ -17,6 +17,7 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
  */
 export function startMonitor(deps: MonitorDeps, intervalSeconds: number): RunningMonitor {
   let last: Published | null = null;
+  let lastBuild: LastBuild | undefined;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();
   let stopped = false;
@@ -40,8 +41,9 @@ export function startMonitor(deps: MonitorDeps, intervalSeconds: number): Runnin
 
   const round = async () => {
     if (stopped) return;
-    const outcome = await runRound(deps, last);
+    const outcome = await runRound(deps, last, lastBuild);
     last = outcome.published;
+    lastBuild = outcome.built ?? lastBuild;
     if (outcome.ran) armStateChange(outcome.nextChangeAt);
   };
 
@@ -50,9 +52,10 @@ export function startMonitor(deps: MonitorDeps, intervalSeconds: number): Runnin
   );
   // The lease is renewed on its own clock, not only at each round: with a long interval,
   // a crashed monitor's lease must still expire soon, and a live one must keep it.
+  let renewing: Promise<unknown> = Promise.resolve();
   const renewal = setInterval(() => {
     const now = deps.clock();
-    deps.ledger
+    renewing = deps.ledger
       .acquireLease('monitor', deps.holder, now, now + deps.leaseMs)
       .catch((error: unknown) => {
         deps.logger.warn({ err: (error as Error).message }, 'monitor lease not renewed');
@@ -67,6 +70,8 @@ export function startMonitor(deps: MonitorDeps, intervalSeconds: number): Runnin
       clearTimeout(timer);
       clearInterval(renewal);
       await running;
+      // A renewal in flight must land before the release, or it would take the lease back.
+      await renewing;
       await deps.ledger.releaseLease('monitor', deps.holder);
     },
   };

@@ -33,6 +33,20 @@ export interface Published {
   readonly at: number;
 }
 
+/**
+ * The last build of a monitor, kept for the next round: when that round appends nothing
+ * but its own check, nobody else wrote since, and no schedule changes state before it,
+ * the records are the same, so it reuses them instead of building again (with a large
+ * ledger a build takes seconds; such a round takes milliseconds).
+ */
+export interface LastBuild {
+  readonly snapshot: SnapshotFile;
+  readonly recordsHash: string;
+  /** The id of the last ledger entry the build read. */
+  readonly lastEntryId: number;
+  readonly nextChangeAt: number | null;
+}
+
 export interface RoundOutcome {
   /** False when another monitor holds the lease: this one did nothing. */
   readonly ran: boolean;
@@ -41,6 +55,8 @@ export interface RoundOutcome {
   readonly published: Published | null;
   /** When the next state change is due (republish then), or null. */
   readonly nextChangeAt: number | null;
+  /** This round's build (or the one it reused); undefined when it did not run. */
+  readonly built?: LastBuild;
 }
 
 /**
@@ -49,7 +65,11 @@ export interface RoundOutcome {
  * the records changed, or the heartbeat is due. A failed check is recorded too (without
  * moving lastSuccessfulCheckAt) and the last snapshot keeps serving.
  */
-export async function runRound(deps: MonitorDeps, last: Published | null): Promise<RoundOutcome> {
+export async function runRound(
+  deps: MonitorDeps,
+  last: Published | null,
+  lastBuild?: LastBuild,
+): Promise<RoundOutcome> {
   const { ledger, source, logger } = deps;
   const started = deps.clock();
   if (!(await ledger.acquireLease('monitor', deps.holder, started, started + deps.leaseMs))) {
@@ -92,16 +112,45 @@ export async function runRound(deps: MonitorDeps, last: Published | null): Promi
   });
   const newPosts = appended.filter((entry) => entry.type === 'post_observed').length;
   const all: Entry[] = [...entries, ...appended];
+  const lastEntryId = all.at(-1)?.id ?? 0;
+  const now = deps.clock();
+  const unchanged =
+    lastBuild !== undefined &&
+    lastBuild.lastEntryId === (entries.at(-1)?.id ?? 0) &&
+    appended.every((entry) => entry.type === 'source_checked') &&
+    (lastBuild.nextChangeAt === null || now < lastBuild.nextChangeAt);
+  // The same records; the meta as a build would write it: generatedAt now, and the check
+  // just appended as the last successful one when it succeeded.
+  const reused = unchanged
+    ? {
+        snapshot: {
+          ...lastBuild.snapshot,
+          generatedAt: formatTimestamp(now),
+          lastSuccessfulCheckAt:
+            check === undefined ? lastBuild.snapshot.lastSuccessfulCheckAt : at,
+        },
+        recordsHash: lastBuild.recordsHash,
+      }
+    : undefined;
   // The heartbeat only while checks succeed: it says "still watching", which is not true
   // after a failed check (a changed record is published either way).
-  const { published, snapshot, builtAt } = await publishIfDue(deps, all, last, check !== undefined);
+  const outcome = await publishIfDue(deps, all, last, check !== undefined, reused);
+  // From the same build: one build per round.
+  const nextChangeAt = unchanged
+    ? lastBuild.nextChangeAt
+    : nextStateChange(outcome.snapshot, outcome.builtAt, deps.settings);
   return {
     ran: true,
     checkOk: check !== undefined,
     newPosts,
-    published,
-    // From the same build: one build per round.
-    nextChangeAt: nextStateChange(snapshot, builtAt, deps.settings),
+    published: outcome.published,
+    nextChangeAt,
+    built: {
+      snapshot: outcome.snapshot,
+      recordsHash: outcome.recordsHash,
+      lastEntryId,
+      nextChangeAt,
+    },
   };
 }
 
@@ -110,6 +159,7 @@ export interface PublishOutcome {
   readonly published: Published | null;
   /** The snapshot built, published or not, and when. */
   readonly snapshot: SnapshotFile;
+  readonly recordsHash: string;
   readonly builtAt: number;
 }
 
@@ -119,25 +169,36 @@ export async function publishIfDue(
   entries: readonly Entry[],
   last: Published | null,
   heartbeat = true,
+  /** A snapshot already built for `entries` now (with its records' hash): no build. */
+  prebuilt?: { readonly snapshot: SnapshotFile; readonly recordsHash: string },
 ): Promise<PublishOutcome> {
   const now = deps.clock();
+  const { snapshot, recordsHash } = prebuilt ?? buildNow(deps, entries, now);
+  const due =
+    last === null ||
+    last.recordsHash !== recordsHash ||
+    (heartbeat && now - last.at >= deps.heartbeatMs);
+  if (!due) return { published: last, snapshot, recordsHash, builtAt: now };
+  await publishSnapshot(snapshot, deps.target);
+  deps.logger.info(
+    { records: snapshot.records.length, target: describeTarget(deps.target) },
+    'snapshot published',
+  );
+  return { published: { recordsHash, at: now }, snapshot, recordsHash, builtAt: now };
+}
+
+function buildNow(
+  deps: Pick<MonitorDeps, 'settings' | 'logger'>,
+  entries: readonly Entry[],
+  now: number,
+): { snapshot: SnapshotFile; recordsHash: string } {
   const { snapshot, omitted } = build(entries, now, deps.settings);
   for (const { id, problem } of omitted)
     deps.logger.error({ id, problem }, 'record left out of the snapshot');
   const recordsHash = createHash('sha256')
     .update(JSON.stringify(snapshot.records))
     .digest('base64url');
-  const due =
-    last === null ||
-    last.recordsHash !== recordsHash ||
-    (heartbeat && now - last.at >= deps.heartbeatMs);
-  if (!due) return { published: last, snapshot, builtAt: now };
-  await publishSnapshot(snapshot, deps.target);
-  deps.logger.info(
-    { records: snapshot.records.length, target: describeTarget(deps.target) },
-    'snapshot published',
-  );
-  return { published: { recordsHash, at: now }, snapshot, builtAt: now };
+  return { snapshot, recordsHash };
 }
 
 async function lastCursor(ledger: Ledger): Promise<string | null> {

@@ -1,6 +1,7 @@
 import { formatTimestamp } from '../../domain/timestamp.ts';
 import type { BuildSettings } from '../build/settings.ts';
-import type { EntryType, NewEntry, Payload } from '../ledger/entry.ts';
+import type { Classification, EntryType, NewEntry, Payload } from '../ledger/entry.ts';
+import type { Post } from '../ledger/post.ts';
 
 /** What every operator command is decided with, besides the ledger's entries and the request. */
 export interface OpsContext {
@@ -13,6 +14,8 @@ export interface OpsContext {
   readonly newId: () => string;
   /** The build's rules: schedule states (fulfilled or not) depend on them. */
   readonly settings: BuildSettings;
+  /** The classifier of this version (`ops reclassify`). */
+  readonly classify: (post: Post) => Classification;
 }
 
 /** The one entry a command appends. */

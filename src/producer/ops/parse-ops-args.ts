@@ -7,6 +7,7 @@ import { correct } from './correct.ts';
 import { dismiss } from './dismiss.ts';
 import { link } from './link.ts';
 import { note } from './note.ts';
+import { reclassify } from './reclassify.ts';
 import { restore } from './restore.ts';
 import { undo } from './undo.ts';
 import { unlink } from './unlink.ts';
@@ -138,6 +139,14 @@ const WRITE_COMMANDS: Readonly<Record<string, WriteSpec>> = {
       (_values, [recordId]) =>
       (entries, context) =>
         restore(entries, { recordId: recordId! }, context),
+  },
+  reclassify: {
+    options: {},
+    positionals: ['POST_ID'],
+    request:
+      (_values, [postId]) =>
+      (entries, context) =>
+        reclassify(entries, { postId: postId! }, context),
   },
   undo: {
     options: {},

@@ -1,4 +1,5 @@
 import type { BuildSettings } from '../build/settings.ts';
+import { createRulesClassifier } from '../classify/rules-classifier.ts';
 import { ACTOR, type Entry } from '../ledger/entry.ts';
 import type { Ledger } from '../ledger/ledger.ts';
 import type { OpsContext } from './context.ts';
@@ -22,6 +23,8 @@ export interface OpsIo {
   stderr(line: string): void;
   /** Tokens for new record ids; by default time-ordered random ones. */
   readonly newId?: () => string;
+  /** The classifier `ops reclassify` uses; by default the rules with their default settings. */
+  readonly classify?: OpsContext['classify'];
 }
 
 /** Longest `--reason` the ledger keeps (entry.ts). */
@@ -88,6 +91,7 @@ async function write(io: OpsIo, decide: Decide, options: WriteOptions): Promise<
     reason: options.reason,
     newId: io.newId ?? (() => timeOrderedToken(now)),
     settings: io.settings,
+    classify: io.classify ?? createRulesClassifier(),
   };
   const { appended, result } = await io.ledger.transact((entries) => {
     const entry = decide(entries, context);

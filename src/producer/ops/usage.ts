@@ -16,6 +16,7 @@ Writing (appends one entry; --by NAME or OPERATOR names you; --reason TEXT goes 
   ops unlink SCHEDULE_ID
   ops dismiss RECORD_ID
   ops restore RECORD_ID
+  ops reclassify POST_ID           classify a stored post again with this version's classifier
   ops undo ENTRY_ID
 
 Values:

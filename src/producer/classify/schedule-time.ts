@@ -1,0 +1,306 @@
+import * as chrono from 'chrono-node';
+import { DateTime } from 'luxon';
+
+/**
+ * When a scheduled reset lands, from the words of the post (producer.md §2, "Times" and
+ * "Windows"). chrono-node finds clock times, days and weekdays; the calendar is done here,
+ * with luxon, on the Pacific calendar of the post's time (SCHEDULE_TIME_ZONE): chrono
+ * knows offsets, not IANA zones, and takes "PST" in summer literally, while the announcer
+ * means the local time of the day. Deadlines, parts of the day and vague cues are this
+ * file's own rules, in the order of the table in producer.md §2.
+ */
+
+export interface When {
+  readonly precision: 'date' | 'datetime';
+  readonly basis: 'explicit' | 'contextual_inference';
+  readonly startMs: number;
+  readonly endMs: number;
+  /** Set only when the text states the landing time itself ("at 6pm PT"). */
+  readonly effectiveMs: number | null;
+  /** The words the window comes from, for the reasons shown to the operator. */
+  readonly cue: string;
+}
+
+export interface WhenFound {
+  readonly when: When;
+  /** Reasons to hold the post: a cutoff time, a range, several times, a time already past. */
+  readonly doubts: readonly string[];
+}
+
+const HOUR_MS = 3_600_000;
+
+/** Vague cues and the hours their window lasts from the post's time (README: classifier). */
+export const VAGUE_CUES: readonly (readonly [RegExp, number, string])[] = [
+  [
+    /\b(?:shortly|momentarily|in a moment|in a few (?:minutes|mins)|imminent(?:ly)?|any minute)\b/,
+    1,
+    'shortly',
+  ],
+  [/\b(?:in a (?:little )?bit|incoming|inbound|on (?:its|the) way)\b/, 2, 'in a bit / incoming'],
+  [/\bin a couple (?:of )?hours\b/, 3, 'in a couple of hours'],
+  [/\bin a few hours\b/, 6, 'in a few hours'],
+  [/\b(?:soon|later|when i'm back|when i am back|when i land)\b/, 12, 'soon / later'],
+];
+/** No cue at all: the window a schedule gets from the post's time. */
+export const DEFAULT_HOURS = 24;
+export const NO_TIME_CUE = 'no time named';
+
+const PARTS_OF_DAY: readonly (readonly [RegExp, number, number, string])[] = [
+  [/\bthis morning\b|\btomorrow morning\b/, 6, 12, 'morning'],
+  [/\bthis afternoon\b|\btomorrow afternoon\b/, 12, 18, 'afternoon'],
+  [/\bthis evening\b|\btonight\b|\btomorrow (?:evening|night)\b/, 18, 24, 'evening'],
+];
+
+const NUMBER_WORDS: Record<string, number> = {
+  a: 1,
+  an: 1,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  twelve: 12,
+  'a couple of': 2,
+  'a couple': 2,
+  'a few': 3,
+  few: 3,
+};
+const AMOUNT = String.raw`(\d{1,3}|an?|one|two|three|four|five|six|twelve|a couple(?: of)?|a few)`;
+const UNIT = '(minutes?|mins?|hours?|hrs?|h|days?)';
+const unitMs = (unit: string) =>
+  unit.startsWith('d') ? 24 * HOUR_MS : unit.startsWith('m') ? 60_000 : HOUR_MS;
+const amountOf = (word: string) => NUMBER_WORDS[word] ?? Number(word);
+
+const WITHIN = new RegExp(
+  String.raw`\b(?:within|in (?:the )?next|over (?:the )?next|give (?:us|me|it)|in under|in less than)(?: the next)? ${AMOUNT}? ?(?:more )?${UNIT}\b`,
+);
+const WITHIN_THE_HOUR = /\bwithin the hour\b|\bin the next hour\b/;
+const IN_AMOUNT = new RegExp(String.raw`\bin ${AMOUNT} ${UNIT}\b`);
+const BY_END_OF_DAY =
+  /\b(?:by |lands? |landing |before )?(?:the )?(?:end of (?:the )?day|end of today)\b|\bby (?:eod|close of business|cob|midnight(?: tonight| today)?|tonight)\b/;
+/** Words before a time that make it a cutoff or a reference, not the landing time. */
+const CUTOFF_BEFORE =
+  /\b(?:before|prior to|signed up|sign up|subscribed|subscribe|joined|as of|since|until|till|through|created|upgraded|purchased|registered|starting)\b[^.!?]{0,24}$/;
+const OTHER_ZONE = /\b(?:utc|gmt|et|est|edt|ct|cst|cdt|cet|cest|bst|ist|jst)\b/;
+
+export function scheduleWhen(text: string, announcedMs: number, zone: string): WhenFound {
+  const posted = DateTime.fromMillis(announcedMs, { zone });
+  const endOfDay = (day: DateTime) => day.endOf('day').toMillis();
+  const doubts: string[] = [];
+  const window = (
+    precision: When['precision'],
+    basis: When['basis'],
+    startMs: number,
+    endMs: number,
+    effectiveMs: number | null,
+    cue: string,
+  ): WhenFound => ({ when: { precision, basis, startMs, endMs, effectiveMs, cue }, doubts });
+  // "by 8pm" posted at 8:05pm: the deadline had passed. The window cannot end before it
+  // starts, so it is the post's instant, and the post is held for the operator.
+  const deadline = (endMs: number, cue: string): WhenFound => {
+    if (endMs >= announcedMs) return window('datetime', 'explicit', announcedMs, endMs, null, cue);
+    doubts.push('the deadline named had passed when the post was written');
+    return window('datetime', 'explicit', announcedMs, announcedMs, null, cue);
+  };
+
+  // A deadline: [the post's time, the deadline].
+  const byEndOfDay = BY_END_OF_DAY.exec(text);
+  if (byEndOfDay) {
+    return window('datetime', 'explicit', announcedMs, endOfDay(posted), null, byEndOfDay[0]);
+  }
+  if (WITHIN_THE_HOUR.test(text)) {
+    return window(
+      'datetime',
+      'explicit',
+      announcedMs,
+      announcedMs + HOUR_MS,
+      null,
+      'within the hour',
+    );
+  }
+  const within = WITHIN.exec(text);
+  if (within) {
+    const amount = within[1] === undefined ? 1 : amountOf(within[1]);
+    const end = announcedMs + amount * unitMs(within[2]!);
+    return window('datetime', 'explicit', announcedMs, end, null, within[0]);
+  }
+  const inAmount = IN_AMOUNT.exec(text);
+  if (inAmount && !/\bin a few\b|\bin a couple\b/.test(inAmount[0])) {
+    const at = announcedMs + amountOf(inAmount[1]!) * unitMs(inAmount[2]!);
+    return window('datetime', 'explicit', at, at, at, inAmount[0]);
+  }
+
+  // Clock times, days and weekdays (chrono), on the Pacific calendar.
+  const stated = statedTimes(text.replace(/\bduring the day\b/g, 'today'), posted, doubts);
+  const clock = stated.find((time) => time.hasHour);
+  if (clock) {
+    if (stated.filter((time) => time.hasHour && time.ms !== clock.ms).length > 0)
+      doubts.push('several times are named');
+    if (clock.by) return deadline(clock.ms, clock.text);
+    if (clock.ms < announcedMs) doubts.push('the time named had passed when the post was written');
+    return window('datetime', 'explicit', clock.ms, clock.ms, clock.ms, clock.text);
+  }
+
+  // A part of the day (from the post's time, when that is later).
+  const tomorrow = /\btomorrow\b/.test(text);
+  for (const [pattern, from, to, name] of PARTS_OF_DAY) {
+    const found = pattern.exec(text);
+    if (!found) continue;
+    const day = (tomorrow ? posted.plus({ days: 1 }) : posted).startOf('day');
+    const start = Math.max(day.set({ hour: from }).toMillis(), announcedMs);
+    const end = to === 24 ? endOfDay(day) : day.set({ hour: to }).toMillis();
+    if (end > start) return window('datetime', 'contextual_inference', start, end, null, name);
+  }
+  if (/\blater today\b/.test(text)) {
+    return window(
+      'datetime',
+      'contextual_inference',
+      announcedMs,
+      endOfDay(posted),
+      null,
+      'later today',
+    );
+  }
+
+  // A week: "next week" is the next Pacific Monday to Sunday; "this week", up to Sunday.
+  if (/\bnext week\b/.test(text)) {
+    const monday = posted.startOf('week').plus({ weeks: 1 });
+    return window(
+      'datetime',
+      'contextual_inference',
+      monday.toMillis(),
+      endOfDay(monday.plus({ days: 6 })),
+      null,
+      'next week',
+    );
+  }
+  if (/\b(?:later )?this week\b/.test(text)) {
+    return window(
+      'datetime',
+      'contextual_inference',
+      announcedMs,
+      endOfDay(posted.endOf('week')),
+      null,
+      'this week',
+    );
+  }
+
+  // A day: that Pacific day, whole.
+  const day = stated.find((time) => !time.hasHour);
+  if (day) {
+    const date = DateTime.fromMillis(day.ms, { zone }).startOf('day');
+    if (day.by) return deadline(endOfDay(date), day.text);
+    return window('date', 'explicit', date.toMillis(), endOfDay(date), null, day.text);
+  }
+
+  for (const [pattern, hours, name] of VAGUE_CUES) {
+    if (pattern.test(text)) {
+      return window(
+        'datetime',
+        'contextual_inference',
+        announcedMs,
+        announcedMs + hours * HOUR_MS,
+        null,
+        name,
+      );
+    }
+  }
+  return window(
+    'datetime',
+    'contextual_inference',
+    announcedMs,
+    announcedMs + DEFAULT_HOURS * HOUR_MS,
+    null,
+    NO_TIME_CUE,
+  );
+}
+
+interface StatedTime {
+  readonly ms: number;
+  readonly hasHour: boolean;
+  /** "by 8pm", "by Monday": a deadline rather than the landing time. */
+  readonly by: boolean;
+  readonly text: string;
+}
+
+/** chrono's findings, read on the Pacific calendar; cutoffs, ranges and durations left out. */
+function statedTimes(text: string, posted: DateTime, doubts: string[]): StatedTime[] {
+  const prepared = text.replace(/\b(1[3-9]|2[0-3])(?::00)? ?pm\b/g, '$1:00'); // "14pm" is 14:00
+  const results = chrono.parse(
+    prepared,
+    { instant: posted.toJSDate(), timezone: posted.offset },
+    { forwardDate: true },
+  );
+  const times: StatedTime[] = [];
+  for (const result of results) {
+    const words = result.text;
+    // Durations ("45 minutes", "1m", "3 days"), not times of day.
+    if (/\d\s*(?:m|h|d|w|mins?|minutes?|hours?|hrs?|days?|weeks?)\b|next hour|\bago\b/.test(words))
+      continue;
+    if (!/\d|today|tomorrow|tonight|midnight|noon|day\b/.test(words)) continue;
+    const before = prepared.slice(Math.max(0, result.index - 40), result.index);
+    if (CUTOFF_BEFORE.test(before)) {
+      doubts.push(`"${words}" reads as a cutoff, not the landing time`);
+      continue;
+    }
+    if (result.end !== null && result.end !== undefined) {
+      doubts.push(`"${words}" is a range of times`);
+      continue;
+    }
+    const start = result.start;
+    const hasHour = start.isCertain('hour');
+    const hasDay =
+      start.isCertain('day') || start.isCertain('weekday') || /today|tomorrow|tonight/.test(words);
+    if (!hasHour && !hasDay) continue;
+    const otherZone = OTHER_ZONE.test(words) && start.isCertain('timezoneOffset');
+    let ms = otherZone ? start.date().getTime() : pacificMillis(posted, start, hasHour);
+    if (hasHour && !hasDay && !otherZone) {
+      // A time of day with no day named is its next occurrence on the Pacific clock. chrono
+      // forward-dates it too, but with the offset it read ("PST" in summer is an hour off
+      // the Pacific clock), which can pick the wrong day near that hour.
+      const today = pacificMillis(posted, start, true, 0, posted);
+      ms = today >= posted.toMillis() ? today : pacificMillis(posted, start, true, 1, posted);
+      if (ms !== today) doubts.push(`"${words}" had passed that day: read as the next day's`);
+    }
+    times.push({ ms, hasHour, by: /\bby $/.test(before), text: words });
+  }
+  return times;
+}
+
+/**
+ * The components chrono read, as local time of the schedule's zone on that date (or on
+ * the day of `onDayOf`), `daysLater` days on.
+ */
+function pacificMillis(
+  posted: DateTime,
+  start: chrono.ParsedComponents,
+  hasHour: boolean,
+  daysLater = 0,
+  onDayOf?: DateTime,
+): number {
+  const date = DateTime.fromObject(
+    {
+      year: onDayOf?.year ?? start.get('year') ?? posted.year,
+      month: onDayOf?.month ?? start.get('month') ?? posted.month,
+      day: onDayOf?.day ?? start.get('day') ?? posted.day,
+    },
+    { zone: posted.zone },
+  ).plus({ days: daysLater });
+  const local = DateTime.fromObject(
+    {
+      year: date.year,
+      month: date.month,
+      day: date.day,
+      hour: hasHour ? (start.get('hour') ?? 0) : 0,
+      minute: hasHour ? (start.get('minute') ?? 0) : 0,
+    },
+    { zone: posted.zone },
+  );
+  // The night clocks fall back, the hour from 1 to 2 am happens twice: it means its first
+  // occurrence (daylight time), as Temporal's "compatible" disambiguation does.
+  const earlier = local.minus({ hours: 1 });
+  const repeated =
+    earlier.day === local.day && earlier.hour === local.hour && earlier.minute === local.minute;
+  return (repeated ? earlier : local).toMillis();
+}

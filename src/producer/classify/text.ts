@@ -1,0 +1,39 @@
+/**
+ * A post's text as the rules read it: lower case, typographic quotes and dashes made
+ * plain, links and mentions taken out, cut into clauses. Only the first
+ * MAX_CLASSIFIED_CHARS characters are read (a post's own limit is 25,000): every rule is a
+ * bounded regular expression over bounded text, so one post costs bounded time.
+ */
+
+export const MAX_CLASSIFIED_CHARS = 4_000;
+
+export interface ReadText {
+  /** The whole text, normalised. */
+  readonly all: string;
+  /** Sentences, in order; a line break ends one too. */
+  readonly sentences: readonly string[];
+}
+
+export function readText(raw: string): ReadText {
+  const all = raw
+    .slice(0, MAX_CLASSIFIED_CHARS)
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[\u2018\u2019\u02bc]/g, "'")
+    .replace(/[\u201c\u201d]/g, '"')
+    .replace(/[\u2010-\u2015]/g, '-')
+    .replace(/[\u00a0\u2000-\u200b\u202f]/g, ' ')
+    .replace(/https?:\/\/\S+/g, ' ')
+    .replace(/(^|\s)@\w+/g, '$1')
+    .replace(/[ \t]+/g, ' ')
+    .trim();
+  const sentences = all
+    .split(/(?<=[.!?…])\s+|\n+/)
+    .map((sentence) => sentence.trim())
+    .filter((sentence) => sentence.length > 0);
+  return { all, sentences };
+}
+
+/** Does any of `patterns` match `text`? */
+export const matchesAny = (text: string, patterns: readonly RegExp[]) =>
+  patterns.some((pattern) => pattern.test(text));

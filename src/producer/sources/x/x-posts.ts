@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { Post } from '../../ledger/post.ts';
+
+/**
+ * X API v2 posts (tweets) as our `Post` (producer.md §5, §6): the full text of a long post
+ * (`note_tweet`), what it replies to and quotes, and the text of those when the page
+ * includes them. A post that does not make a valid `Post` is described for a person and
+ * skipped, never failing the check.
+ */
+
+/** The fields of a post that we read, as X sends them; the rest is ignored. */
+const ApiTweet = z.object({
+  id: z.string(),
+  text: z.string(),
+  created_at: z.string().optional(),
+  conversation_id: z.string().optional(),
+  note_tweet: z.object({ text: z.string() }).optional(),
+  referenced_tweets: z.array(z.object({ type: z.string(), id: z.string() })).optional(),
+});
+type ApiTweet = z.infer<typeof ApiTweet>;
+
+export interface MappedTweets {
+  readonly posts: Post[];
+  readonly problems: string[];
+  /** Every well-formed post id of the page, the skipped posts' too (the cursor moves past them). */
+  readonly ids: string[];
+}
+
+const fullText = (tweet: ApiTweet) => tweet.note_tweet?.text ?? tweet.text;
+
+/** The posts of one timeline page of `handle`; `included` is the page's `includes.tweets`. */
+export function postsOfPage(
+  handle: string,
+  data: readonly unknown[],
+  included: readonly unknown[],
+): MappedTweets {
+  const referenced = new Map<string, string>();
+  for (const item of included) {
+    const tweet = ApiTweet.safeParse(item);
+    if (tweet.success) referenced.set(tweet.data.id, fullText(tweet.data));
+  }
+  const posts: Post[] = [];
+  const problems: string[] = [];
+  const ids: string[] = [];
+  for (const item of data) {
+    const id = (item as { id?: unknown } | null)?.id;
+    if (typeof id === 'string' && /^\d{1,25}$/.test(id)) ids.push(id);
+    const tweet = ApiTweet.safeParse(item);
+    const post = tweet.success ? Post.safeParse(toPost(handle, tweet.data, referenced)) : tweet;
+    if (post.success) posts.push(post.data);
+    else problems.push(describeProblem(handle, id, post.error.issues[0]));
+  }
+  return { posts, problems, ids };
+}
+
+function toPost(handle: string, tweet: ApiTweet, referenced: ReadonlyMap<string, string>) {
+  const refersTo = (type: string) => tweet.referenced_tweets?.find((ref) => ref.type === type)?.id;
+  const inReplyToId = refersTo('replied_to');
+  const quotedId = refersTo('quoted');
+  const parentText = inReplyToId === undefined ? undefined : referenced.get(inReplyToId);
+  const quotedText = quotedId === undefined ? undefined : referenced.get(quotedId);
+  // Absent fields stay absent (the ledger stores the post as given).
+  return {
+    id: tweet.id,
+    handle,
+    createdAt: tweet.created_at,
+    text: fullText(tweet),
+    ...(inReplyToId === undefined ? {} : { inReplyToId }),
+    ...(quotedId === undefined ? {} : { quotedId }),
+    ...(tweet.conversation_id === undefined ? {} : { conversationId: tweet.conversation_id }),
+    ...(parentText === undefined ? {} : { parentText }),
+    ...(quotedText === undefined ? {} : { quotedText }),
+  };
+}
+
+function describeProblem(
+  handle: string,
+  id: unknown,
+  issue: { readonly path: readonly PropertyKey[]; readonly message: string } | undefined,
+): string {
+  const which = typeof id === 'string' ? JSON.stringify(id.slice(0, 40)) : '(without an id)';
+  const field =
+    issue === undefined || issue.path.length === 0 ? 'the post' : issue.path.map(String).join('.');
+  return `X post ${which} of @${handle}: ${field}: ${issue?.message ?? 'not a post'}`;
+}

@@ -1,0 +1,371 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import {
+  classifyPost,
+  DEFAULT_CLASSIFIER_OPTIONS,
+  RULES_CLASSIFIER,
+} from '../../src/producer/classify/rules-classifier.ts';
+import type { Classification, ClassifiedReset } from '../../src/producer/ledger/entry.ts';
+import type { Post } from '../../src/producer/ledger/post.ts';
+
+/**
+ * The classifier's rules (producer.md §2, README "Classifier rules"), one example each,
+ * with the traps seen in real posts. Times: 2026-07-09T22:30:00.000Z is Thursday 9 July,
+ * 15:30 PDT (UTC-7); 2026-11-20T04:00:00.000Z is Thursday 19 November, 20:00 PST (UTC-8).
+ */
+
+const SUMMER_AFTERNOON = '2026-07-09T22:30:00.000Z';
+const WINTER_EVENING = '2026-11-20T04:00:00.000Z';
+
+const post = (text: string, extra: Partial<Post> = {}): Post => ({
+  id: '2000000000000000001',
+  handle: 'thsottiaux',
+  createdAt: SUMMER_AFTERNOON,
+  text,
+  ...extra,
+});
+const classify = (text: string, extra: Partial<Post> = {}) =>
+  classifyPost(post(text, extra), DEFAULT_CLASSIFIER_OPTIONS);
+
+const scope = (plans: string[], windows: string[] = ['unknown']) => ({ plans, windows });
+const completed = (fields: Partial<ClassifiedReset> = {}): ClassifiedReset => ({
+  kind: 'reset_completed',
+  resetType: 'global',
+  confidence: 0.95,
+  scope: scope(['unknown']),
+  effectiveAt: null,
+  schedulePrecision: null,
+  scheduleBasis: null,
+  scheduleWindow: null,
+  ...fields,
+});
+const scheduledAt = (
+  startAt: string,
+  endAt: string,
+  fields: Partial<ClassifiedReset> = {},
+): ClassifiedReset => ({
+  kind: 'reset_scheduled',
+  resetType: 'global',
+  confidence: 0.9,
+  scope: scope(['unknown']),
+  effectiveAt: null,
+  schedulePrecision: 'datetime',
+  scheduleBasis: 'explicit',
+  scheduleWindow: { startAt, endAt },
+  ...fields,
+});
+const published = (reset: ClassifiedReset, reasons: string[]): Classification => ({
+  classifier: RULES_CLASSIFIER,
+  reset,
+  review: false,
+  reasons,
+});
+const none = (reason: string): Classification => ({
+  classifier: RULES_CLASSIFIER,
+  reset: null,
+  review: false,
+  reasons: [reason],
+});
+
+describe('a reset or not', () => {
+  test('a completed global reset for all paid plans is published by itself', () => {
+    assert.deepEqual(
+      classify('Usage limits have been reset for all paid ChatGPT Work and Codex users.'),
+      published(completed({ scope: scope(['all']) }), ['done: "have been reset"']),
+    );
+  });
+
+  test('no reset word: not a reset', () => {
+    assert.deepEqual(
+      classify('Codex is now available in the IDE extension.'),
+      none('no reset mentioned'),
+    );
+  });
+
+  test('teasers and milestones are not announcements', () => {
+    assert.deepEqual(classify('Tomorrow is feeling codexy'), none('no reset mentioned'));
+    assert.deepEqual(
+      classify('Resets.'),
+      none('a reset named without what or when (a teaser?): "resets."'),
+    );
+  });
+
+  test('reset requests, the normal cycle and questions are talked about, not announced', () => {
+    assert.equal(classify('I get a reset request every 6 minutes on average.').reset, null);
+    assert.equal(classify('Your 5-hour limit resets every 5 hours.').reset, null);
+    assert.equal(classify('Please stop asking for a reset.').reset, null);
+    assert.equal(classify('Should we do another reset?').reset, null);
+    assert.equal(classify('If we hit 10M users we will reset everyone.').reset, null);
+  });
+
+  test('another sense of "reset" is not a usage reset', () => {
+    assert.equal(classify('Tip: use /reset to clear the conversation context.').reset, null);
+    assert.equal(classify('Password reset emails are delayed.').reset, null);
+  });
+
+  test('a denied reset is not a reset', () => {
+    assert.deepEqual(
+      classify('No reset today, sorry.'),
+      none('the reset is denied: "no reset today, sorry."'),
+    );
+  });
+
+  test('a post that opens with a negation can still announce one', () => {
+    const result = classify('No, this is not a drill: usage limits have been reset for everyone.');
+    assert.equal(result.review, false);
+    assert.equal(result.reset?.kind, 'reset_completed');
+    assert.deepEqual(result.reset?.scope, scope(['all']));
+  });
+});
+
+describe('tense', () => {
+  test('"have reset", "propagated", "is done" are completed', () => {
+    for (const text of [
+      'We have reset rate limits for Plus and Pro.',
+      'Codex usage reset all propagated.',
+      'The reset of your limits is done, enjoy.',
+      'Rate limits were reset for everyone.',
+    ]) {
+      const result = classify(text);
+      assert.equal(result.reset?.kind, 'reset_completed', text);
+      assert.equal(result.review, false, text);
+    }
+  });
+
+  test('in progress ("we are resetting", "propagating now") counts as completed (the README\'s policy)', () => {
+    for (const text of ['We are resetting usage limits now.', 'Global reset propagating now.']) {
+      assert.equal(classify(text).reset?.kind, 'reset_completed', text);
+    }
+  });
+
+  test('"will", "give us 24 hours", "landing in the next hour", "incoming" are scheduled', () => {
+    for (const text of [
+      'We will reset usage limits for everyone.',
+      'Give us 24 hours and limits will be reset.',
+      'Reset landing in the next hour.',
+      'Reset incoming.',
+    ]) {
+      assert.equal(classify(text).reset?.kind, 'reset_scheduled', text);
+    }
+  });
+
+  test('a done reset and a coming one in one post: one record, held so the operator adds the other', () => {
+    const result = classify(
+      'Limits have been reset for everyone. We will also do a banked reset on Monday.',
+    );
+    assert.equal(result.review, true);
+    assert.equal(result.reset?.kind, 'reset_completed');
+    assert.match(result.reasons[0]!, /^both a done reset/);
+  });
+
+  test('a hedged reset is held', () => {
+    const result = classify('We might reset limits tomorrow.');
+    assert.equal(result.review, true);
+    assert.equal(result.reset?.kind, 'reset_scheduled');
+  });
+});
+
+describe('safety holds', () => {
+  test('a reset of what? Without limits, usage, plans or users near it, the post is held', () => {
+    const result = classify('Reset all propagated.');
+    assert.equal(result.review, true);
+    assert.equal(result.reset?.kind, 'reset_completed');
+    assert.equal(
+      result.reasons[0],
+      'a reset of what? No limits, usage, plans or users are named near it',
+    );
+    assert.equal(classify("It's been 20 years since I've pressed the reset button.").review, true);
+  });
+
+  test('banked words but no banked reset read: the type is in doubt, held', () => {
+    const result = classify('Usage limits have been reset. Banked ones are next.');
+    assert.equal(result.review, true);
+    assert.equal(
+      result.reasons[0],
+      'banked words appear, but no banked reset was read: global or banked?',
+    );
+  });
+});
+
+describe('resetType and scope', () => {
+  test('banked, and global and banked', () => {
+    assert.equal(
+      classify('Everyone gets a banked reset: use it whenever you want.').reset?.resetType,
+      'banked',
+    );
+    assert.equal(
+      classify(
+        'Usage limits have been reset for all paid plans, and everyone also gets a banked reset.',
+      ).reset?.resetType,
+      'global_and_banked',
+    );
+  });
+
+  test('plans and windows named', () => {
+    assert.deepEqual(
+      classify('We have reset the weekly and 5-hour limits for Plus and Pro users.').reset?.scope,
+      scope(['plus', 'pro'], ['five_hour', 'weekly']),
+    );
+  });
+});
+
+describe('windows (producer.md §2), on the Pacific calendar', () => {
+  test('a clock time: [t, t], and "PST" in summer means the local time of the day', () => {
+    assert.deepEqual(
+      classify('We will do a global reset for all paid users. Lands around 6pm PST today.'),
+      published(
+        scheduledAt('2026-07-10T01:00:00.000Z', '2026-07-10T01:00:00.000Z', {
+          effectiveAt: '2026-07-10T01:00:00.000Z',
+          scope: scope(['all']),
+        }),
+        ['coming: "will do"', 'window from "6pm pst today" (datetime, explicit)'],
+      ),
+    );
+  });
+
+  test('"14pm" is 14:00', () => {
+    const window = classify('We will reset limits tomorrow at 14pm PT.').reset?.scheduleWindow;
+    assert.deepEqual(window, {
+      startAt: '2026-07-10T21:00:00.000Z',
+      endAt: '2026-07-10T21:00:00.000Z',
+    });
+  });
+
+  test('the night clocks fall back, the repeated hour is its first occurrence (daylight time)', () => {
+    const window = classify('We will reset limits tomorrow at 1:30am PT.', {
+      createdAt: '2030-11-02T19:00:00.000Z',
+    }).reset?.scheduleWindow;
+    assert.deepEqual(window, {
+      startAt: '2030-11-03T08:30:00.000Z',
+      endAt: '2030-11-03T08:30:00.000Z',
+    });
+  });
+
+  test('"by 8pm" posted after 8pm is tomorrow\'s 8pm, "PST" in summer included', () => {
+    const winter = classify('The banked reset will be there by 8pm PST', {
+      createdAt: '2026-11-20T04:05:00.000Z', // 8:05pm PST
+    });
+    assert.deepEqual(winter.reset?.scheduleWindow, {
+      startAt: '2026-11-20T04:05:00.000Z',
+      endAt: '2026-11-21T04:00:00.000Z',
+    });
+    const summer = classify('The banked reset will be there by 8pm PST', {
+      createdAt: '2026-07-10T03:05:00.000Z', // 8:05pm PDT
+    });
+    assert.deepEqual(summer.reset?.scheduleWindow, {
+      startAt: '2026-07-10T03:05:00.000Z',
+      endAt: '2026-07-11T03:00:00.000Z',
+    });
+  });
+
+  test('a deadline that had passed when posted ("by 8pm today" at 8:05pm): the post\'s instant, held', () => {
+    const result = classify('The banked reset will be there by 8pm today', {
+      createdAt: '2026-11-20T04:05:00.000Z',
+    });
+    assert.deepEqual(result.reset?.scheduleWindow, {
+      startAt: '2026-11-20T04:05:00.000Z',
+      endAt: '2026-11-20T04:05:00.000Z',
+    });
+    assert.equal(result.review, true);
+    assert.ok(
+      result.reasons.includes('the deadline named had passed when the post was written'),
+      result.reasons.join('; '),
+    );
+  });
+
+  test('a day: that Pacific day, whole; "tomorrow" on a Pacific evening is already the next UTC day', () => {
+    const result = classify('We will reset usage limits tomorrow.', { createdAt: WINTER_EVENING });
+    assert.deepEqual(result.reset?.scheduleWindow, {
+      startAt: '2026-11-20T08:00:00.000Z',
+      endAt: '2026-11-21T07:59:59.999Z',
+    });
+    assert.equal(result.reset?.schedulePrecision, 'date');
+    assert.equal(result.reset?.scheduleBasis, 'explicit');
+    assert.equal(result.reset?.effectiveAt, null);
+  });
+
+  test('deadlines: [announcedAt, deadline]', () => {
+    assert.deepEqual(classify('Reset landing in the next hour.').reset?.scheduleWindow, {
+      startAt: SUMMER_AFTERNOON,
+      endAt: '2026-07-09T23:30:00.000Z',
+    });
+    assert.deepEqual(classify('Limits will be reset by end of day.').reset?.scheduleWindow, {
+      startAt: SUMMER_AFTERNOON,
+      endAt: '2026-07-10T06:59:59.999Z',
+    });
+    assert.deepEqual(classify('We will reset limits by 8pm PT.').reset?.scheduleWindow, {
+      startAt: SUMMER_AFTERNOON,
+      endAt: '2026-07-10T03:00:00.000Z',
+    });
+  });
+
+  test('a vague cue: contextual inference, hours from the post', () => {
+    const result = classify('Reset incoming.');
+    assert.deepEqual(result.reset?.scheduleWindow, {
+      startAt: SUMMER_AFTERNOON,
+      endAt: '2026-07-10T00:30:00.000Z',
+    });
+    assert.equal(result.reset?.scheduleBasis, 'contextual_inference');
+  });
+
+  test('a part of the day: that part of the Pacific day, from the post on', () => {
+    assert.deepEqual(classify('We will reset limits this evening.').reset?.scheduleWindow, {
+      startAt: '2026-07-10T01:00:00.000Z',
+      endAt: '2026-07-10T06:59:59.999Z',
+    });
+  });
+
+  test('outage durations are not schedules', () => {
+    const result = classify(
+      'We had an outage of 45 minutes this morning. We will reset usage limits for everyone tomorrow.',
+    );
+    assert.equal(result.reset?.schedulePrecision, 'date');
+    assert.equal(
+      classify('Investigating elevated errors; we expect to learn more over the next 1-3 days.')
+        .reset,
+      null,
+    );
+  });
+
+  test('"before 8pm PT" is an eligibility cutoff, not the landing time: held', () => {
+    const result = classify(
+      'Everyone who signed up before 8pm PT will get a banked reset tomorrow.',
+    );
+    assert.equal(result.review, true);
+    assert.equal(result.reset?.schedulePrecision, 'date');
+    assert.match(result.reasons.join(' '), /cutoff/);
+  });
+});
+
+describe('replies mean nothing without their parent', () => {
+  test('"And now 100%" under a reset post is held as a completion', () => {
+    const result = classify('And now 100%', {
+      inReplyToId: '2000000000000000000',
+      parentText: 'Global reset propagating, 50% of users so far.',
+    });
+    assert.equal(result.review, true);
+    assert.equal(result.reset?.kind, 'reset_completed');
+    assert.match(result.reasons[0]!, /^a reply that only makes sense with its parent/);
+  });
+
+  test('"Yes" with its parent unknown is not a reset; "Done" is held', () => {
+    assert.equal(classify('Yes', { inReplyToId: '2000000000000000000' }).reset, null);
+    assert.equal(classify('Done.', { inReplyToId: '2000000000000000000' }).review, true);
+  });
+
+  test('a reply whose parent mentions no reset is not a reset', () => {
+    assert.equal(
+      classify('Yes', { inReplyToId: '2', parentText: 'Is the new model out?' }).reset,
+      null,
+    );
+  });
+});
+
+test('the options: REVIEW_BELOW holds what is below it', () => {
+  const strict = classifyPost(post('Usage limit reset incoming.'), {
+    ...DEFAULT_CLASSIFIER_OPTIONS,
+    reviewBelow: 0.95,
+  });
+  assert.equal(strict.review, true);
+  assert.match(strict.reasons[0]!, /^confidence 0.9 is below 0.95$/);
+});
