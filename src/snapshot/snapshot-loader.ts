@@ -9,10 +9,24 @@ const LOAD_TIMEOUT_MS = 60_000;
  * MAX_PROBLEMS problems, nesting is checked before parsing).
  */
 export const INLINE_MAX_BYTES = 256 * 1024;
+/**
+ * The worker is stopped once no load has come for this long: its heap (several times the
+ * last snapshot's size, which V8 keeps rather than returns) goes back to the system, and
+ * a burst of publishes still reuses one worker (starting one takes about 350 ms of CPU).
+ */
+export const WORKER_IDLE_MS = 5_000;
+/**
+ * After a load this large the worker is stopped at once: its heap would otherwise double
+ * the service's memory until the idle time passes, and starting the next one costs little
+ * beside such a load (a 65 MB snapshot takes about 2.5 s).
+ */
+export const RETIRE_AT_ONCE_BYTES = 8 * 2 ** 20;
 
 export interface SnapshotLoader {
   /** Reads, validates and prepares a snapshot off the main thread; one load at a time. */
   load(input: SnapshotInput): Promise<LoadOutcome>;
+  /** Whether the worker thread is running (it starts on a large load, stops when idle). */
+  readonly workerRunning: boolean;
   close(): Promise<void>;
 }
 
@@ -23,13 +37,25 @@ export interface SnapshotLoader {
  * only receives the prepared result. The worker's heap is
  * capped: a snapshot that would need more fails its load and leaves the worker to be
  * replaced, while the service keeps the last good snapshot. A load that hangs is abandoned
- * after LOAD_TIMEOUT_MS the same way.
+ * after LOAD_TIMEOUT_MS the same way. The worker stops after `idleMs` without a load, or
+ * as soon as it is idle after a load over `retireAtOnceBytes`.
  */
-export function createSnapshotLoader(maxBytes: number): SnapshotLoader {
+export function createSnapshotLoader(
+  maxBytes: number,
+  { idleMs = WORKER_IDLE_MS, retireAtOnceBytes = RETIRE_AT_ONCE_BYTES } = {},
+): SnapshotLoader {
   // About 16 bytes of heap per byte of JSON covers parsing, validation and preparation.
   const heapMb = Math.max(256, Math.ceil((maxBytes / 2 ** 20) * 16));
   let worker: Worker | undefined;
   let queue: Promise<unknown> = Promise.resolve();
+  let idleTimer: NodeJS.Timeout | undefined;
+
+  const retire = () => {
+    idleTimer = undefined;
+    const idle = worker;
+    worker = undefined;
+    void idle?.terminate();
+  };
 
   const start = () => {
     const created = new Worker(new URL('./snapshot-worker-entry.mjs', import.meta.url), {
@@ -74,14 +100,31 @@ export function createSnapshotLoader(maxBytes: number): SnapshotLoader {
 
   return {
     load(input) {
+      clearTimeout(idleTimer);
       const next = queue.then(() =>
         input.bytes <= INLINE_MAX_BYTES ? loadSnapshot(input) : run(input),
       );
-      queue = next.catch(() => undefined);
+      const settled = next.then(
+        () => undefined,
+        () => undefined,
+      );
+      queue = settled;
+      void settled.then(() => {
+        // The last load queued is done: the worker is idle from now on.
+        if (queue !== settled || worker === undefined) return;
+        clearTimeout(idleTimer);
+        if (input.bytes > retireAtOnceBytes) return retire();
+        idleTimer = setTimeout(retire, idleMs);
+        idleTimer.unref();
+      });
       return next;
+    },
+    get workerRunning() {
+      return worker !== undefined;
     },
     async close() {
       await queue;
+      clearTimeout(idleTimer);
       await worker?.terminate();
       worker = undefined;
     },

@@ -4,7 +4,13 @@ import fc from 'fast-check';
 import type { ResetRecord } from '../../src/domain/record.ts';
 import type { SnapshotFile } from '../../src/domain/snapshot.ts';
 import { build } from '../../src/producer/build/build.ts';
+import { type Draft, draftRecords } from '../../src/producer/build/draft-records.ts';
+import { foldJournal, type Journal } from '../../src/producer/build/journal.ts';
+import { type Link, resolveLinks } from '../../src/producer/build/links.ts';
 import { nextStateChange } from '../../src/producer/build/next-change.ts';
+import { canAutoLink } from '../../src/producer/build/schedule-rules.ts';
+import type { BuildSettings } from '../../src/producer/build/settings.ts';
+import { withoutUndone } from '../../src/producer/build/without-undone.ts';
 import { type Entry, OPERATOR_TYPES } from '../../src/producer/ledger/entry.ts';
 import { compareIds } from '../../src/query/order.ts';
 import { validateSnapshot } from '../../src/snapshot/validate.ts';
@@ -225,7 +231,54 @@ describe('build over generated ledgers', () => {
       assert.notDeepEqual(states(next), states(now));
     });
   });
+
+  test('(h) links found by time range equal checking every schedule against every completion', (t) => {
+    const settings = fc.record({
+      unknownAfterHours: fc.integer({ min: 1, max: 200 }),
+      lateLinkHours: fc.integer({ min: 0, max: 72 }),
+    });
+    property(t, fc.tuple(ledgerAndNow(BROKEN), settings), ([{ steps }, settings], tally) => {
+      const journal = foldJournal(withoutUndone(assemble(steps, BROKEN).entries));
+      const drafts = draftRecords(journal);
+      const links = resolveLinks(drafts, journal, settings);
+      const expected = pairwiseLinks(drafts, journal, settings);
+      tally.add('auto links', [...expected.values()].filter((l) => l.origin === 'auto').length);
+      const ids = (map: typeof links) =>
+        [...map].map(([id, link]) => [id, link.completion.record.id, link.origin]);
+      assert.deepEqual(ids(links), ids(expected));
+    });
+  });
 });
+
+/** resolveLinks as first written: every schedule tried against every completion, in order. */
+function pairwiseLinks(drafts: readonly Draft[], journal: Journal, settings: BuildSettings) {
+  const byId = new Map(drafts.map((draft) => [draft.record.id, draft]));
+  const completions = drafts
+    .filter((draft) => draft.record.kind === 'reset_completed' && draft.completedAt !== null)
+    .sort(
+      (a, b) =>
+        Date.parse(a.completedAt!) - Date.parse(b.completedAt!) ||
+        compareIds(a.record.id, b.record.id),
+    );
+  const links = new Map<string, Link>();
+  for (const schedule of drafts) {
+    if (schedule.record.kind !== 'reset_scheduled') continue;
+    const explicit = journal.links.get(schedule.record.id);
+    if (explicit?.origin === 'unlinked') continue;
+    const target = explicit === undefined ? undefined : byId.get(explicit.completionId);
+    if (
+      explicit !== undefined &&
+      target?.record.kind === 'reset_completed' &&
+      target.completedAt !== null
+    ) {
+      links.set(schedule.record.id, { completion: target, origin: explicit.origin });
+      continue;
+    }
+    const completion = completions.find((candidate) => canAutoLink(schedule, candidate, settings));
+    if (completion !== undefined) links.set(schedule.record.id, { completion, origin: 'auto' });
+  }
+  return links;
+}
 
 function checkMutualLinks(snapshot: SnapshotFile, tally: Tally): void {
   const records = byId(snapshot);

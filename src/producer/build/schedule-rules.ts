@@ -56,3 +56,21 @@ export function canAutoLink(schedule: Draft, completion: Draft, settings: BuildS
   const slack = settings.lateLinkHours * HOUR;
   return at >= Date.parse(window.startAt) - slack && at <= Date.parse(window.endAt) + slack;
 }
+
+/**
+ * The instants between which a completion may fulfil `schedule` (inclusive), or null when
+ * none can: every completion `canAutoLink` accepts lands in it, so a search over
+ * completions sorted by time only has to look there.
+ */
+export function autoLinkRange(schedule: Draft, settings: BuildSettings): [number, number] | null {
+  if (schedule.announcedMs === null) return null;
+  const window = schedule.record.scheduleWindow;
+  if (window === null) {
+    return [schedule.announcedMs, schedule.announcedMs + settings.unknownAfterHours * HOUR];
+  }
+  const slack = settings.lateLinkHours * HOUR;
+  return [
+    Math.max(schedule.announcedMs, Date.parse(window.startAt) - slack),
+    Date.parse(window.endAt) + slack,
+  ];
+}
