@@ -5,6 +5,7 @@ import { type Logger, pino } from 'pino';
 import { loadConfig } from '../../src/config.ts';
 import type { SnapshotFile } from '../../src/domain/snapshot.ts';
 import { type RunningServer, startServer } from '../../src/server.ts';
+import { SHARED_REDIS_URL } from '../redis/redis-support.ts';
 import { type RequestOptions, type Response, request } from './http.ts';
 
 export interface TestServerOptions {
@@ -34,6 +35,11 @@ export interface TestServer {
 
 /** Starts the real server (real config parsing, real socket) on a free port. */
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
+  if (options.env?.['REDIS_URL'] === SHARED_REDIS_URL && !options.env['REDIS_KEY_PREFIX']) {
+    // The quota of 127.0.0.1 under the default prefix outlives the test by an hour: every
+    // later run against the same Redis would share it (the failure of stop 14's CI).
+    throw new Error('a test server on the shared Redis needs its own REDIS_KEY_PREFIX');
+  }
   const dir = await mkdtemp(join(tmpdir(), 'reset-records-test-'));
   const snapshotPath = join(dir, 'snapshot.json');
   const toText = (snapshot: SnapshotFile | string) =>
