@@ -82,7 +82,7 @@ export async function measureSnapshotLoad(context: FurtherContext): Promise<Furt
   const small = await startTimed(await context.snapshotPath(SMALL));
   const large = await startTimed(largePath);
   const steps = await runProbe<Steps>('snapshot-load-probe.ts', [largePath]);
-  const rss = Math.max(large.rssAtFirstOk, large.rssSettled); // the higher of the two
+  const rss = Math.max(large.rssAtFirstOk, large.rssSettled);
   const ratio = rss / bytes;
   // The service at rest with 1,000 records, its worker stopped: what is not the snapshot's.
   const smallRss = small.rssSettled;

@@ -104,18 +104,13 @@ export function createSnapshotLoader(
       const next = queue.then(() =>
         input.bytes <= INLINE_MAX_BYTES ? loadSnapshot(input) : run(input),
       );
-      const settled = next.then(
-        () => undefined,
-        () => undefined,
-      );
+      const settled = next.catch(() => undefined);
       queue = settled;
       void settled.then(() => {
         // The last load queued is done: the worker is idle from now on.
         if (queue !== settled || worker === undefined) return;
-        clearTimeout(idleTimer);
-        if (input.bytes > retireAtOnceBytes) return retire();
-        idleTimer = setTimeout(retire, idleMs);
-        idleTimer.unref();
+        if (input.bytes > retireAtOnceBytes) retire();
+        else idleTimer = setTimeout(retire, idleMs).unref();
       });
       return next;
     },
