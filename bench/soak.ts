@@ -1,7 +1,7 @@
 /**
  * Soak test of the real service, bounded in time, entirely on loopback.
  *
- * Starts the service (`src/cli/main.ts serve`, default quota) in its own process, then for
+ * Starts the service (`src/main.ts serve`, default quota) in its own process, then for
  * `--duration` seconds runs, all at once:
  *   - mixed HTTP and MCP traffic from many client addresses (127.10.x.y), each within or
  *     past its quota, every answer checked (bench/soak/quota-clients.ts);

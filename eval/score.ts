@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { RECORD_KINDS, RESET_TYPES } from '../src/domain/record.ts';
-import { Timestamp } from '../src/domain/timestamp.ts';
 import type { Classification } from '../src/producer/ledger/entry.ts';
 import { Post } from '../src/producer/ledger/post.ts';
+import { RECORD_KINDS, RESET_TYPES } from '../src/shared/domain/record.ts';
+import { Timestamp } from '../src/shared/domain/timestamp.ts';
 
 /**
  * The evaluation of the classifier on labelled real posts (eval/posts.jsonl, described in

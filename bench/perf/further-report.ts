@@ -27,7 +27,7 @@ export function furtherSection(outcomes: readonly FurtherOutcome[]): string | un
 /** "How to read it" for rows 13 to 19. */
 export const FURTHER_HOW_TO_READ = `- **Row 13, the quota in Redis**: row 2's requests and settings with \`REDIS_URL\` set to
   the local Redis (\`BENCH_REDIS_URL\` changes it), which puts the quota there (one sliding-log
-  Lua script per counted request, \`src/quota/redis-store.ts\`), under a \`REDIS_KEY_PREFIX\`
+  Lua script per counted request, \`src/service/quota/redis-store.ts\`), under a \`REDIS_KEY_PREFIX\`
   unique to the run whose keys are deleted afterwards. **Round trips per request** are counted
   by Redis itself: \`INFO commandstats\` read before and after each side of each round. Those
   counters also count the commands a Lua script runs inside Redis, which cost no round trip:

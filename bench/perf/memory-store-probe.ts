@@ -1,18 +1,18 @@
 /**
- * The in-memory quota store (src/quota/memory-store.ts) after 1,000,000 distinct clients
+ * The in-memory quota store (src/service/quota/memory-store.ts) after 1,000,000 distinct clients
  * (row 16), measured in a fresh process that calls the store directly: a million HTTP
  * requests would take minutes and measure the HTTP path, not the store. The store gets
- * the service's defaults (src/config.ts: RATE_LIMIT_MAX, RATE_LIMIT_WINDOW_SECONDS and
+ * the service's defaults (src/service/config.ts: RATE_LIMIT_MAX, RATE_LIMIT_WINDOW_SECONDS and
  * the cap, RATE_LIMIT_MEMORY_MAX_CLIENTS) and the keys the quota gate gives it (IPv4
- * addresses in canonical text, as src/quota/client-key.ts makes them), all within one
+ * addresses in canonical text, as src/service/quota/client-key.ts makes them), all within one
  * window, so no client expires and the cap alone bounds the map.
  *
  * Usage (spawned by bench/perf/memory-store.ts):
  *   node --expose-gc --import tsx memory-store-probe.ts [CLIENTS]
  * Prints one JSON line.
  */
-import { loadConfig } from '../../src/config.ts';
-import { MemoryQuotaStore } from '../../src/quota/memory-store.ts';
+import { loadConfig } from '../../src/service/config.ts';
+import { MemoryQuotaStore } from '../../src/service/quota/memory-store.ts';
 
 const clients = Number(process.argv[2] ?? 1_000_000);
 const gc = (globalThis as { gc?: () => void }).gc;

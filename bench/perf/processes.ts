@@ -1,6 +1,6 @@
 /**
  * The two processes a row compares: the service as production starts it
- * (`node --import tsx src/cli/main.ts serve`, LOG_LEVEL=info, its log on stdout, here
+ * (`node --import tsx src/main.ts serve`, LOG_LEVEL=info, its log on stdout, here
  * discarded to /dev/null) and the bare `node:http` server replaying one of its responses.
  */
 import { type ChildProcess, execFileSync, type SpawnOptions, spawn } from 'node:child_process';
@@ -9,7 +9,7 @@ import { createServer } from 'node:net';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SERVICE_VARIABLES } from '../../src/config.ts';
+import { SERVICE_VARIABLES } from '../../src/service/config.ts';
 import type { CapturedResponse } from './capture.ts';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -73,7 +73,7 @@ export interface ServiceOptions {
 export async function spawnService(options: ServiceOptions): Promise<Running> {
   const port = await freePort();
   const profile = options.cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfDir}`] : [];
-  const child = spawnNode([...profile, '--import', 'tsx', 'src/cli/main.ts', 'serve'], {
+  const child = spawnNode([...profile, '--import', 'tsx', 'src/main.ts', 'serve'], {
     cwd: ROOT,
     env: cleanEnv({
       PORT: String(port),

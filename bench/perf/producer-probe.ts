@@ -14,7 +14,6 @@
  */
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { createLogger } from '../../src/observability/logger.ts';
 import { build } from '../../src/producer/build/build.ts';
 import { DEFAULT_BUILD_SETTINGS } from '../../src/producer/build/settings.ts';
 import { createRulesClassifier } from '../../src/producer/classify/rules-classifier.ts';
@@ -26,6 +25,7 @@ import {
   type Published,
   runRound,
 } from '../../src/producer/monitor/round.ts';
+import { createLogger } from '../../src/shared/logger.ts';
 import { mixOf, syntheticLedger } from './synthetic-ledger.ts';
 
 const [dir, count] = process.argv.slice(2);

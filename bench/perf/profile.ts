@@ -111,12 +111,13 @@ export function bucketOf(functionName: string, url: string): string {
     if (pkg.startsWith('@fastify/')) return 'fastify';
     return PACKAGE_BUCKETS[pkg] ?? `other dependencies (${pkg})`;
   }
-  if (url.includes('/src/quota/')) return 'quota (src/quota, ipaddr.js)';
-  if (url.includes('/src/domain/')) return 'service domain (src/domain: ApiError...)';
-  if (url.includes('/src/query/')) return 'query (src/query)';
-  if (url.includes('/src/mcp/')) return 'service MCP route (src/mcp)';
-  if (url.includes('/src/observability/')) return 'service metrics/log glue (src/observability)';
-  if (url.includes('/src/http/')) return 'service HTTP glue (src/http)';
+  if (url.includes('/src/service/quota/')) return 'quota (src/quota, ipaddr.js)';
+  if (url.includes('/src/shared/domain/')) return 'service domain (src/domain: ApiError...)';
+  if (url.includes('/src/service/query/')) return 'query (src/query)';
+  if (url.includes('/src/service/mcp/')) return 'service MCP route (src/mcp)';
+  if (url.includes('/src/service/observability/'))
+    return 'service metrics/log glue (src/observability)';
+  if (url.includes('/src/service/http/')) return 'service HTTP glue (src/http)';
   if (url.includes('/src/')) return 'service, other (src)';
   return 'other';
 }

@@ -5,7 +5,7 @@
  * The count is measured, not assumed: Redis's own per-command counters (`INFO
  * commandstats`) are read before and after each side of each round. Those counters also
  * count every command a Lua script runs inside Redis (no round trip), so the commands of
- * the quota script are read from src/quota/redis-store.ts and counted apart; the bench's
+ * the quota script are read from src/service/quota/redis-store.ts and counted apart; the bench's
  * own INFO calls are taken out; and anything else talking to this Redis meanwhile (another
  * program, a test run) is estimated from the bare server's round, when the service is idle,
  * and subtracted pro rata.
@@ -44,7 +44,7 @@ export async function connectRedis(): Promise<void> {
  * redis-store.ts), read from the source so the count stays right when the script changes.
  */
 export function scriptCommands(): Set<string> {
-  const source = readFileSync(join(ROOT, 'src/quota/redis-store.ts'), 'utf8');
+  const source = readFileSync(join(ROOT, 'src/service/quota/redis-store.ts'), 'utf8');
   const names = [...source.matchAll(/redis\.(?:p?call)\(\s*['"]([A-Za-z]+)['"]/g)];
   return new Set(names.map((match) => match[1]!.toLowerCase()));
 }

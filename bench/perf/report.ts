@@ -278,7 +278,7 @@ ${size === undefined ? '' : `\nSnapshot size and page depth (the cost of a reque
 - **req/s** and **p50 / p99** are medians over rounds of each side; latencies are
   per-response timings from autocannon (every status, float milliseconds) at
   ${settings.connections} connections, so at saturation p50 ≈ connections ÷ req/s.
-- The service runs as in production (\`node --import tsx src/cli/main.ts serve\`,
+- The service runs as in production (\`node --import tsx src/main.ts serve\`,
   \`LOG_LEVEL=info\`: one JSON log line per request, written to stdout, here /dev/null;
   \`METRICS_PORT=off\`, so /metrics is not scraped but the per-request metrics are still
   recorded), on a synthetic snapshot (\`bench/synthetic-snapshot.ts\`) of 1,000 records

@@ -1,6 +1,6 @@
 /**
  * The steps of loading one snapshot file, timed apart in a fresh process (row 15): what
- * the service's snapshot worker does (src/snapshot/load-snapshot.ts: read, parse and
+ * the service's snapshot worker does (src/service/snapshot/load-snapshot.ts: read, parse and
  * validate, prepare), then what the main thread does with the result (receive it, a
  * structured clone, and build the PreparedSnapshot). Each step runs once, cold, as in the
  * service, which loads a snapshot once per publish.
@@ -9,10 +9,10 @@
  * Prints one JSON line: milliseconds per step, the file's size and record count.
  */
 
-import { prepareSnapshotData } from '../../src/query/prepared-data.ts';
-import { PreparedSnapshot } from '../../src/query/prepared-snapshot.ts';
-import { readSnapshotFile } from '../../src/snapshot/read-snapshot-file.ts';
-import { validateSnapshotText } from '../../src/snapshot/validate.ts';
+import { prepareSnapshotData } from '../../src/service/query/prepared-data.ts';
+import { PreparedSnapshot } from '../../src/service/query/prepared-snapshot.ts';
+import { readSnapshotFile } from '../../src/shared/snapshot/read-snapshot-file.ts';
+import { validateSnapshotText } from '../../src/shared/snapshot/validate.ts';
 
 const file = process.argv[2];
 if (file === undefined) throw new Error('usage: snapshot-load-probe.ts FILE');

@@ -1,14 +1,14 @@
 /**
  * Row 15: a 100,000-record snapshot (bench/synthetic-snapshot.ts, about 65 MB): how long
  * the service takes from its start to its first 200 on /openapi/v1/records (it listens
- * only once the snapshot is loaded: src/server.ts), and its RSS once serving, against the
+ * only once the snapshot is loaded: src/service/server.ts), and its RSS once serving, against the
  * file's size. The same is measured with the 1,000-record snapshot, so the start-up of
  * Node, tsx and Fastify (and their memory) can be told apart from the snapshot's share.
  * The load steps alone (read, parse and validate, prepare, hand over to the main thread)
  * are timed in a fresh process by snapshot-load-probe.ts.
  */
 import { stat } from 'node:fs/promises';
-import { WORKER_IDLE_MS } from '../../src/snapshot/snapshot-loader.ts';
+import { WORKER_IDLE_MS } from '../../src/service/snapshot/snapshot-loader.ts';
 import {
   type FurtherContext,
   type FurtherOutcome,

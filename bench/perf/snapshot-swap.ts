@@ -1,7 +1,7 @@
 /**
  * Row 14: row 1's load while a new snapshot is published every second. The service
  * follows SNAPSHOT_PATH by polling its metadata every 250 ms and loads a changed file in
- * its snapshot worker (src/snapshot/file-watcher.ts, snapshot-loader.ts: the 1,000-record
+ * its snapshot worker (src/service/snapshot/file-watcher.ts, snapshot-loader.ts: the 1,000-record
  * file, about 650 kB, is over the 256 kB loaded inline), then swaps the prepared snapshot
  * in on the main thread. Publishing is what `reset-records publish` does after its
  * validation: `publishToFile`, a temporary file renamed over the target. It runs in the
@@ -14,7 +14,7 @@
  */
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { publishToFile } from '../../src/snapshot/publish-file.ts';
+import { publishToFile } from '../../src/shared/snapshot/publish-file.ts';
 import { syntheticSnapshot } from '../synthetic-snapshot.ts';
 import {
   type FurtherContext,

@@ -11,10 +11,10 @@
  * turns into records: 40,000 posts give about 12,000 records.
  */
 import { EVAL_SET, HOLDOUT_SET, readEvalSet } from '../../eval/evaluate.ts';
-import { formatTimestamp } from '../../src/domain/timestamp.ts';
 import type { NewEntry } from '../../src/producer/ledger/entry.ts';
 import type { Post } from '../../src/producer/ledger/post.ts';
 import type { Classify } from '../../src/producer/pipeline/ingest.ts';
+import { formatTimestamp } from '../../src/shared/domain/timestamp.ts';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;

@@ -6,8 +6,8 @@
  */
 import { rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { SnapshotFile } from '../../src/domain/snapshot.ts';
-import { validateSnapshotText } from '../../src/snapshot/validate.ts';
+import type { SnapshotFile } from '../../src/shared/domain/snapshot.ts';
+import { validateSnapshotText } from '../../src/shared/snapshot/validate.ts';
 
 export const BAD_KINDS = [
   'truncated JSON',

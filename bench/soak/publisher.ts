@@ -2,7 +2,7 @@
  * The publisher: a new valid snapshot every few seconds (generated here, with varying
  * ids and contents), published the way operators do: through the project's CLI
  * (`node bin/reset-records.js publish FILE`) every few publishes, and otherwise with the
- * CLI's own atomic write (temporary file + rename, src/snapshot/publish-file.ts), which
+ * CLI's own atomic write (temporary file + rename, src/shared/snapshot/publish-file.ts), which
  * costs no process start on a 2-core machine. Every few ticks it publishes a bad file
  * instead (bad-snapshots.ts).
  *
@@ -14,9 +14,9 @@ import { spawn } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import type { SnapshotFile } from '../../src/domain/snapshot.ts';
-import { publishToFile } from '../../src/snapshot/publish-file.ts';
-import { validateSnapshotText } from '../../src/snapshot/validate.ts';
+import type { SnapshotFile } from '../../src/shared/domain/snapshot.ts';
+import { publishToFile } from '../../src/shared/snapshot/publish-file.ts';
+import { validateSnapshotText } from '../../src/shared/snapshot/validate.ts';
 import { BLOCKS, BudgetedAddresses } from './addresses.ts';
 import { BAD_KINDS, type BadKind, publishBad } from './bad-snapshots.ts';
 import { checkHttpError, isForbidden5xx, QUOTA_LIMIT } from './contract.ts';

@@ -1,5 +1,5 @@
 /**
- * The service under test: the real CLI (`node --import tsx src/cli/main.ts serve`) in its
+ * The service under test: the real CLI (`node --import tsx src/main.ts serve`) in its
  * own process on a free loopback port, default quota (20 per hour per client IP), its
  * log (warnings and errors) kept in a file. Also reads its memory, CPU time and open
  * file handles from /proc, which the soak samples every 10 s.
@@ -83,7 +83,7 @@ export class ServiceProcess {
     const port = await freePort();
     const metricsPort = await freePort();
     const log = createWriteStream(logPath);
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', 'serve'], {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', 'serve'], {
       cwd: ROOT,
       env: serviceEnv({
         HOST: '127.0.0.1',

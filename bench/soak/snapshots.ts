@@ -10,8 +10,8 @@
  * boundaries stay at least 30 minutes from the publishing time, so the order of a
  * snapshot cannot change while it is served (it is replaced within seconds).
  */
-import type { ResetRecord } from '../../src/domain/record.ts';
-import type { SnapshotFile } from '../../src/domain/snapshot.ts';
+import type { ResetRecord } from '../../src/shared/domain/record.ts';
+import type { SnapshotFile } from '../../src/shared/domain/snapshot.ts';
 import { completion, HOUR, iso, schedule, snapshotOf } from '../../test/support/records.ts';
 import type { Random } from './stats.ts';
 

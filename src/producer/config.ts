@@ -1,13 +1,22 @@
 import { IANAZone } from 'luxon';
 import { z } from 'zod';
-import { commaSeparated, integer, isHttpBaseUrl } from '../config.ts';
+import {
+  ConfigError,
+  commaSeparated,
+  deepFreeze,
+  integer,
+  isHttpBaseUrl,
+  parseEnv,
+} from '../shared/config/env.ts';
+import { loadPublishSettings, type PublishSettings } from '../shared/config/publish-settings.ts';
 import type { BuildSettings } from './build/settings.ts';
 import type { ClassifierOptions } from './classify/rules-classifier.ts';
 
 /**
  * The producer's settings (producer.md), read from the environment once, validated and
- * frozen, like the service's (src/config.ts). Publishing reuses the service's own
- * settings (SNAPSHOT_PATH, REDIS_URL, SNAPSHOT_REDIS_KEY, SNAPSHOT_MAX_BYTES), read there.
+ * frozen, like the service's. Publishing uses the settings both programs share
+ * (SNAPSHOT_PATH, REDIS_URL, SNAPSHOT_REDIS_KEY, SNAPSHOT_MAX_BYTES, LOG_LEVEL:
+ * src/shared/config/publish-settings.ts).
  */
 
 const hours = (name: string, max: number) =>
@@ -19,7 +28,7 @@ const hours = (name: string, max: number) =>
       z.number().min(0, `${name} must be at least 0`).max(max, `${name} must be at most ${max}`),
     );
 
-/** Seconds, a whole number within bounds (the service's own helper). */
+/** Seconds, a whole number within bounds. */
 const seconds = integer;
 
 /** An X handle without the @ (X's own rule for usernames). */
@@ -121,24 +130,17 @@ export interface ProducerConfig {
   readonly build: BuildSettings;
   /** The rules classifier's settings (REVIEW_BELOW, SCHEDULE_TIME_ZONE). */
   readonly classifier: ClassifierOptions;
+  /** Where snapshots are published, and the log level (shared with the service). */
+  readonly publish: PublishSettings;
 }
 
-export class ProducerConfigError extends Error {
-  constructor(readonly problems: readonly string[]) {
-    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
-    this.name = 'ProducerConfigError';
-  }
-}
+export { ConfigError };
 
 export function loadProducerConfig(
   env: Record<string, string | undefined> = process.env,
 ): ProducerConfig {
-  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
-  const parsed = ProducerEnv.safeParse(present);
-  if (!parsed.success)
-    throw new ProducerConfigError(parsed.error.issues.map((issue) => issue.message));
-  const e = parsed.data;
-  return Object.freeze({
+  const e = parseEnv(ProducerEnv, env);
+  return deepFreeze({
     ledgerUrl: e.LEDGER_URL,
     operator: e.OPERATOR,
     monitorSource: e.MONITOR_SOURCE,
@@ -149,6 +151,7 @@ export function loadProducerConfig(
       lateLinkHours: e.LATE_LINK_HOURS,
     }),
     classifier: Object.freeze({ reviewBelow: e.REVIEW_BELOW, timeZone: e.SCHEDULE_TIME_ZONE }),
+    publish: loadPublishSettings(env),
     ...(e.X_BEARER_TOKEN === undefined
       ? {}
       : {

@@ -4,8 +4,8 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { GUIDE_SECTIONS } from '../../src/docs/guide.ts';
 import { sampleSnapshot as buildDemoSnapshot } from '../../src/producer/demo/sample-ledger.ts';
+import { GUIDE_SECTIONS } from '../../src/service/docs/guide.ts';
 import { launchBrowser, type PageProblems, watchPage } from '../support/browser.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 

@@ -3,13 +3,13 @@ import { describe, test } from 'node:test';
 import { parseFeed } from '@rowanmanning/feed-parser';
 import fc from 'fast-check';
 import ICAL from 'ical.js';
-import type { ResetRecord } from '../../src/domain/record.ts';
-import { SnapshotFile } from '../../src/domain/snapshot.ts';
-import { buildAtomFeed } from '../../src/feeds/atom-feed.ts';
-import { buildCalendar } from '../../src/feeds/calendar.ts';
-import { entryId, eventUid, FEED_ENTRIES, recordPath } from '../../src/feeds/paths.ts';
-import { plainText, recordTitle } from '../../src/feeds/record-summary.ts';
-import { PreparedSnapshot } from '../../src/query/prepared-snapshot.ts';
+import { buildAtomFeed } from '../../src/service/feeds/atom-feed.ts';
+import { buildCalendar } from '../../src/service/feeds/calendar.ts';
+import { entryId, eventUid, FEED_ENTRIES, recordPath } from '../../src/service/feeds/paths.ts';
+import { plainText, recordTitle } from '../../src/service/feeds/record-summary.ts';
+import { PreparedSnapshot } from '../../src/service/query/prepared-snapshot.ts';
+import type { ResetRecord } from '../../src/shared/domain/record.ts';
+import { SnapshotFile } from '../../src/shared/domain/snapshot.ts';
 import { DAY, iso } from '../support/records.ts';
 
 /**

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { Agent, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { after, before, describe, test } from 'node:test';
 import fc from 'fast-check';
-import { routePathOf } from '../../src/http/known-routes.ts';
+import { routePathOf } from '../../src/service/http/known-routes.ts';
 import { exchange, type RawResponse } from '../support/raw-http.ts';
 import { completion, DAY, HOUR, iso, schedule, snapshotOf } from '../support/records.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
@@ -11,7 +11,7 @@ import { startTestServer, type TestServer } from '../support/server.ts';
  * Fuzzing the HTTP surface of one real server, started once, on two surfaces:
  *
  * 1. Raw query strings on both data endpoints, over keep-alive connections. Reference rule
- *    (decisions.md §3, written here independently of src/query/params.ts): a byte outside
+ *    (decisions.md §3, written here independently of src/service/query/params.ts): a byte outside
  *    visible ASCII is refused by the HTTP parser (400); otherwise the answer is 200 exactly
  *    when the query is empty or `&`-separated `name=value` pairs whose names and values
  *    percent-decode to valid UTF-8, with distinct names the endpoint knows, non-empty

@@ -11,7 +11,7 @@ import {
 import type { Post } from '../../src/producer/ledger/post.ts';
 import { runOps } from '../../src/producer/ops/run-ops.ts';
 import { parsePostLines } from '../../src/producer/sources/post-lines.ts';
-import { validateSnapshot } from '../../src/snapshot/validate.ts';
+import { validateSnapshot } from '../../src/shared/snapshot/validate.ts';
 import {
   A,
   B,

@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import fc from 'fast-check';
-import { SnapshotFile } from '../../src/domain/snapshot.ts';
-import { loadSnapshot } from '../../src/snapshot/load-snapshot.ts';
-import { MAX_PROBLEMS, validateSnapshotText } from '../../src/snapshot/validate.ts';
+import { loadSnapshot } from '../../src/service/snapshot/load-snapshot.ts';
+import { SnapshotFile } from '../../src/shared/domain/snapshot.ts';
+import { MAX_PROBLEMS, validateSnapshotText } from '../../src/shared/snapshot/validate.ts';
 import { completion, DAY, HOUR, iso, schedule, snapshotOf } from '../support/records.ts';
 
 /**

@@ -6,7 +6,7 @@ import { snapshotOf } from '../support/records.ts';
 import { startTestServer, type TestServer, waitFor } from '../support/server.ts';
 
 /**
- * Limits below the framework (src/http/connection-guard.ts): pipelined requests a client
+ * Limits below the framework (src/service/http/connection-guard.ts): pipelined requests a client
  * never reads, connections per client address, connections in all. Every client here has
  * its own loopback address (127.0.0.0/8), so the limits of one never touch another.
  */

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { loadConfig } from '../../src/config.ts';
-import exampleSnapshot from '../../src/openapi/example-snapshot.json' with { type: 'json' };
-import { EXAMPLE_AT } from '../../src/openapi/examples.ts';
 import { sampleSnapshot } from '../../src/producer/demo/sample-ledger.ts';
-import { type RunningServer, startServer } from '../../src/server.ts';
+import { loadConfig } from '../../src/service/config.ts';
+import exampleSnapshot from '../../src/service/openapi/example-snapshot.json' with { type: 'json' };
+import { EXAMPLE_AT } from '../../src/service/openapi/examples.ts';
+import { type RunningServer, startServer } from '../../src/service/server.ts';
 import { request } from '../support/http.ts';
 
 describe('the bundled demo snapshot (npm start without SNAPSHOT_PATH)', () => {
@@ -46,7 +46,7 @@ describe('the bundled demo snapshot (npm start without SNAPSHOT_PATH)', () => {
 });
 
 describe('the OpenAPI examples', () => {
-  test('come from the sample ledger built at their instant (src/openapi/example-snapshot.json is not stale)', () => {
+  test('come from the sample ledger built at their instant (src/service/openapi/example-snapshot.json is not stale)', () => {
     assert.deepEqual(exampleSnapshot, sampleSnapshot(EXAMPLE_AT));
   });
 });

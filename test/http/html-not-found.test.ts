@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { PAGE_CSP } from '../../src/web/security-headers.ts';
+import { PAGE_CSP } from '../../src/service/web/security-headers.ts';
 import type { Response } from '../support/http.ts';
 import { completion, DAY, iso, snapshotOf } from '../support/records.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';

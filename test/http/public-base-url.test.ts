@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { get as httpGet } from 'node:http';
 import { after, before, describe, test } from 'node:test';
 import { unzipSync } from 'fflate';
-import { PLACEHOLDER_BASE_URL } from '../../src/web/base-url.ts';
+import { PLACEHOLDER_BASE_URL } from '../../src/service/web/base-url.ts';
 import { type RequestOptions, request } from '../support/http.ts';
 import { completion, DAY, iso, snapshotOf } from '../support/records.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';

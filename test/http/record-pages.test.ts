@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import type { ResetRecord } from '../../src/domain/record.ts';
-import type { SnapshotFile } from '../../src/domain/snapshot.ts';
-import { PAGE_CSP } from '../../src/web/security-headers.ts';
+import { PAGE_CSP } from '../../src/service/web/security-headers.ts';
+import type { ResetRecord } from '../../src/shared/domain/record.ts';
+import type { SnapshotFile } from '../../src/shared/domain/snapshot.ts';
 import { completion, HOUR, iso, schedule } from '../support/records.ts';
 import { startTestServer, type TestServer, waitFor } from '../support/server.ts';
 

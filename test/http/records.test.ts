@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import type { ResetRecord } from '../../src/domain/record.ts';
-import type { SnapshotFile } from '../../src/domain/snapshot.ts';
+import type { ResetRecord } from '../../src/shared/domain/record.ts';
+import type { SnapshotFile } from '../../src/shared/domain/snapshot.ts';
 import type { Response } from '../support/http.ts';
 import { completion, DAY, HOUR, iso, schedule } from '../support/records.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { after, before, describe, test } from 'node:test';
 import { unzipSync } from 'fflate';
-import { SITE_LINKS } from '../../src/web/layout.ts';
+import { SITE_LINKS } from '../../src/service/web/layout.ts';
 import { completion, DAY, iso, schedule, snapshotOf } from '../support/records.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 

@@ -4,7 +4,7 @@ import { mkdtemp, rename, rm, symlink, unlink, writeFile } from 'node:fs/promise
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import type { SnapshotFile } from '../../src/domain/snapshot.ts';
+import type { SnapshotFile } from '../../src/shared/domain/snapshot.ts';
 import { request } from '../support/http.ts';
 import { completion, iso, snapshotOf } from '../support/records.ts';
 import { capturingLogger, startTestServer, type TestServer, waitFor } from '../support/server.ts';

@@ -15,7 +15,7 @@ import {
 
 /**
  * Plain 2026-07-28 tool calls are answered without the SDK's transport
- * (src/mcp/direct-tool-call.ts). Two servers with the same snapshot, clock and quota, one
+ * (src/service/mcp/direct-tool-call.ts). Two servers with the same snapshot, clock and quota, one
  * with the direct path and one sending everything through the SDK, must answer every
  * request with the same status, the same headers in the same order, and the same bytes;
  * and the direct path must really have answered the plain calls (its metric counts them).

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import type { ResetRecord } from '../../src/domain/record.ts';
+import type { ResetRecord } from '../../src/shared/domain/record.ts';
 import { type RequestOptions, type Response, request } from '../support/http.ts';
 import { completion, DAY, HOUR, iso, schedule, snapshotOf } from '../support/records.ts';
 

@@ -587,11 +587,11 @@ describe('the producer command line', { concurrency: true }, () => {
     });
   });
 
-  test('demo --now T prints the sample snapshot: src/openapi/example-snapshot.json for 2026-11-20T12:00:00.000Z', async () => {
+  test('demo --now T prints the sample snapshot: src/service/openapi/example-snapshot.json for 2026-11-20T12:00:00.000Z', async () => {
     const { env } = await sandbox('demo');
     const result = await run(['demo', '--now', '2026-11-20T12:00:00.000Z'], env);
     assertExit(result, 0, 'demo');
-    const example = await readFile(join(ROOT, 'src/openapi/example-snapshot.json'), 'utf8');
+    const example = await readFile(join(ROOT, 'src/service/openapi/example-snapshot.json'), 'utf8');
     // The same values in the same order (the example file is formatted by biome).
     assert.equal(JSON.stringify(JSON.parse(result.stdout)), JSON.stringify(JSON.parse(example)));
   });

@@ -277,7 +277,7 @@ describe('the service process', () => {
 
   test('npm start without SNAPSHOT_PATH serves the bundled demo snapshot', async () => {
     // Exactly what `npm start` runs (package.json), without npm in between for the signal.
-    const service = await startAndWait(['--import', 'tsx', 'src/cli/main.ts', 'serve'], {
+    const service = await startAndWait(['--import', 'tsx', 'src/main.ts', 'serve'], {
       LOG_LEVEL: 'silent',
     });
 

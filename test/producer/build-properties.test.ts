@@ -1,8 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, type TestContext, test } from 'node:test';
 import fc from 'fast-check';
-import type { ResetRecord } from '../../src/domain/record.ts';
-import type { SnapshotFile } from '../../src/domain/snapshot.ts';
 import { build } from '../../src/producer/build/build.ts';
 import { type Draft, draftRecords } from '../../src/producer/build/draft-records.ts';
 import { foldJournal, type Journal } from '../../src/producer/build/journal.ts';
@@ -12,8 +10,10 @@ import { canAutoLink } from '../../src/producer/build/schedule-rules.ts';
 import type { BuildSettings } from '../../src/producer/build/settings.ts';
 import { withoutUndone } from '../../src/producer/build/without-undone.ts';
 import { type Entry, OPERATOR_TYPES } from '../../src/producer/ledger/entry.ts';
-import { compareIds } from '../../src/query/order.ts';
-import { validateSnapshot } from '../../src/snapshot/validate.ts';
+import { compareIds } from '../../src/shared/domain/ids.ts';
+import type { ResetRecord } from '../../src/shared/domain/record.ts';
+import type { SnapshotFile } from '../../src/shared/domain/snapshot.ts';
+import { validateSnapshot } from '../../src/shared/snapshot/validate.ts';
 import {
   assemble,
   type LedgerOptions,

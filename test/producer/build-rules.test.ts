@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import type { ResetRecord } from '../../src/domain/record.ts';
 import { build } from '../../src/producer/build/build.ts';
 import { nextStateChange } from '../../src/producer/build/next-change.ts';
+import type { ResetRecord } from '../../src/shared/domain/record.ts';
 import {
   completed,
   fulfilledBy,

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { loadProducerConfig, ProducerConfigError } from '../../src/producer/config.ts';
+import { ConfigError, loadProducerConfig } from '../../src/producer/config.ts';
 
 /** The producer's settings: read once, validated, frozen, every bad value named. */
 
@@ -14,6 +14,7 @@ describe('loadProducerConfig', () => {
       publishHeartbeatSeconds: 900,
       build: { unknownAfterHours: 72, lateLinkHours: 24 },
       classifier: { reviewBelow: 0.8, timeZone: 'America/Los_Angeles' },
+      publish: { target: undefined, logLevel: 'info' },
     });
   });
 
@@ -29,6 +30,8 @@ describe('loadProducerConfig', () => {
         LATE_LINK_HOURS: '12.5',
         REVIEW_BELOW: '0.9',
         SCHEDULE_TIME_ZONE: 'America/New_York',
+        SNAPSHOT_PATH: '/srv/snapshot.json',
+        LOG_LEVEL: 'warn',
       }),
       {
         ledgerUrl: 'postgres://reset@db/reset',
@@ -38,6 +41,10 @@ describe('loadProducerConfig', () => {
         publishHeartbeatSeconds: 600,
         build: { unknownAfterHours: 48, lateLinkHours: 12.5 },
         classifier: { reviewBelow: 0.9, timeZone: 'America/New_York' },
+        publish: {
+          target: { kind: 'file', path: '/srv/snapshot.json', maxBytes: 128 * 1024 * 1024 },
+          logLevel: 'warn',
+        },
       },
     );
   });
@@ -58,7 +65,7 @@ describe('loadProducerConfig', () => {
       assert.throws(
         () => loadProducerConfig(env),
         (error: unknown) =>
-          error instanceof ProducerConfigError && error.problems.some((p) => p.includes(variable)),
+          error instanceof ConfigError && error.problems.some((p) => p.includes(variable)),
       );
     });
   }

@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import type { ResetRecord } from '../../src/domain/record.ts';
-import type { SnapshotFile } from '../../src/domain/snapshot.ts';
 import { build } from '../../src/producer/build/build.ts';
 import type { Ledger } from '../../src/producer/ledger/ledger.ts';
-import { validateSnapshot } from '../../src/snapshot/validate.ts';
+import type { ResetRecord } from '../../src/shared/domain/record.ts';
+import type { SnapshotFile } from '../../src/shared/domain/snapshot.ts';
+import { validateSnapshot } from '../../src/shared/snapshot/validate.ts';
 import {
   A,
   B,

@@ -7,7 +7,7 @@ import { build } from '../../src/producer/build/build.ts';
 import type { Ledger } from '../../src/producer/ledger/ledger.ts';
 import { openLedger } from '../../src/producer/ledger/open-ledger.ts';
 import { runOps } from '../../src/producer/ops/run-ops.ts';
-import { validateSnapshot } from '../../src/snapshot/validate.ts';
+import { validateSnapshot } from '../../src/shared/snapshot/validate.ts';
 import { A, D, dayEntries, F, NOW, SETTINGS } from './support/ops-fixtures.ts';
 
 /**

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { afterEach, beforeEach, describe, test } from 'node:test';
 import { pino } from 'pino';
-import { loadProducerConfig, ProducerConfigError } from '../../src/producer/config.ts';
+import { ConfigError, loadProducerConfig } from '../../src/producer/config.ts';
 import type { Post } from '../../src/producer/ledger/post.ts';
 import type { SourceCheck } from '../../src/producer/monitor/post-source.ts';
 import { createXSource, type XSourceOptions } from '../../src/producer/sources/x-source.ts';
@@ -438,7 +438,7 @@ describe('the X settings', () => {
       assert.throws(
         () => loadProducerConfig(Object.assign({ X_BEARER_TOKEN: TOKEN }, env)),
         (error: unknown) =>
-          error instanceof ProducerConfigError &&
+          error instanceof ConfigError &&
           error.problems.some((p) => p.includes(variable)) &&
           !error.message.includes(TOKEN),
       );

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { ERROR_CATALOGUE } from '../../src/domain/errors.ts';
+import { ERROR_CATALOGUE } from '../../src/shared/domain/errors.ts';
 import {
   assertToolError,
   brief,

@@ -3,7 +3,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { snapshotChannel, snapshotVersionKey } from '../../src/snapshot/redis-keys.ts';
+import { snapshotChannel, snapshotVersionKey } from '../../src/shared/snapshot/redis-keys.ts';
 import { completion, iso, snapshotOf } from '../support/records.ts';
 import { capturingLogger, startTestServer, type TestServer } from '../support/server.ts';
 import {

@@ -2,9 +2,9 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Logger, pino } from 'pino';
-import { loadConfig } from '../../src/config.ts';
-import type { SnapshotFile } from '../../src/domain/snapshot.ts';
-import { type RunningServer, startServer } from '../../src/server.ts';
+import { loadConfig } from '../../src/service/config.ts';
+import { type RunningServer, startServer } from '../../src/service/server.ts';
+import type { SnapshotFile } from '../../src/shared/domain/snapshot.ts';
 import { SHARED_REDIS_URL } from '../redis/redis-support.ts';
 import { type RequestOptions, type Response, request } from './http.ts';
 

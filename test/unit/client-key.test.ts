@@ -6,7 +6,7 @@ import {
   clientKey,
   parseClientAddress,
   UNPARSEABLE_ADDRESS_KEY,
-} from '../../src/quota/client-key.ts';
+} from '../../src/service/quota/client-key.ts';
 
 /** decisions.md §5: the quota key of a client address. */
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { findFloatArguments } from '../../src/mcp/raw-json.ts';
+import { findFloatArguments } from '../../src/service/mcp/raw-json.ts';
 
 /**
  * decisions.md §7: "Where the raw JSON is visible, a float literal such as `1.0` is also

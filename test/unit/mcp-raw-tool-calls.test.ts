@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { readToolCalls } from '../../src/mcp/raw-tool-calls.ts';
+import { readToolCalls } from '../../src/service/mcp/raw-tool-calls.ts';
 
 /**
  * The route reads each `tools/call` request of a body before the SDK rebuilds it: the

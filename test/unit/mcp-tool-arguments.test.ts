@@ -1,14 +1,14 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { ApiError } from '../../src/domain/errors.ts';
-import { parseToolArguments } from '../../src/mcp/tool-arguments.ts';
+import { parseToolArguments } from '../../src/service/mcp/tool-arguments.ts';
 import {
   LATEST_PARAMS,
   LIST_PARAMS,
   type ListQuery,
   type ParamName,
-} from '../../src/query/params.ts';
+} from '../../src/service/query/params.ts';
+import { ApiError } from '../../src/shared/domain/errors.ts';
 
 /**
  * service.md § MCP argument rules and decisions.md §7: no coercion. Wrong types, extra

@@ -3,13 +3,13 @@ import { describe, test } from 'node:test';
 import { Ajv } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import { KIND_FILTERS } from '../../src/domain/envelope.ts';
-import { ApiError, ERROR_CODES } from '../../src/domain/errors.ts';
-import { TOOL_LIST, TOOLS } from '../../src/mcp/tools/index.ts';
-import { DEFAULT_QUERY, LATEST_PARAMS, LIST_PARAMS } from '../../src/query/params.ts';
-import { PreparedSnapshot } from '../../src/query/prepared-snapshot.ts';
-import { latestRecord, listRecords } from '../../src/query/query-service.ts';
-import { validateSnapshot } from '../../src/snapshot/validate.ts';
+import { TOOL_LIST, TOOLS } from '../../src/service/mcp/tools/index.ts';
+import { DEFAULT_QUERY, LATEST_PARAMS, LIST_PARAMS } from '../../src/service/query/params.ts';
+import { PreparedSnapshot } from '../../src/service/query/prepared-snapshot.ts';
+import { latestRecord, listRecords } from '../../src/service/query/query-service.ts';
+import { KIND_FILTERS } from '../../src/shared/domain/envelope.ts';
+import { ApiError, ERROR_CODES } from '../../src/shared/domain/errors.ts';
+import { validateSnapshot } from '../../src/shared/snapshot/validate.ts';
 import { completion, DAY, HOUR, iso, schedule, snapshotOf } from '../support/records.ts';
 
 /**

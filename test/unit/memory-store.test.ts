@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { MemoryQuotaStore } from '../../src/quota/memory-store.ts';
+import { MemoryQuotaStore } from '../../src/service/quota/memory-store.ts';
 
 /** decisions.md §5: exact sliding log, refusals not recorded; §8: bounded memory. */
 

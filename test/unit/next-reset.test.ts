@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { chooseNext, dueAt, type OpenSchedule } from '../../src/status-page/next-reset.ts';
+import { chooseNext, dueAt, type OpenSchedule } from '../../src/service/status-page/next-reset.ts';
 
 /** The status page's "next reset" (issue 11) over tricky sets of open schedules. */
 

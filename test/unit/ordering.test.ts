@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { KIND_FILTERS, type KindFilter } from '../../src/domain/envelope.ts';
-import type { ResetRecord } from '../../src/domain/record.ts';
-import type { SnapshotFile } from '../../src/domain/snapshot.ts';
-import { PreparedSnapshot } from '../../src/query/prepared-snapshot.ts';
-import { latestRecord, listRecords } from '../../src/query/query-service.ts';
-import { validateSnapshot } from '../../src/snapshot/validate.ts';
+import { PreparedSnapshot } from '../../src/service/query/prepared-snapshot.ts';
+import { latestRecord, listRecords } from '../../src/service/query/query-service.ts';
+import { KIND_FILTERS, type KindFilter } from '../../src/shared/domain/envelope.ts';
+import type { ResetRecord } from '../../src/shared/domain/record.ts';
+import type { SnapshotFile } from '../../src/shared/domain/snapshot.ts';
+import { validateSnapshot } from '../../src/shared/snapshot/validate.ts';
 import { completion, DAY, HOUR, iso, schedule, snapshotOf } from '../support/records.ts';
 
 /**

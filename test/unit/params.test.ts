@@ -1,14 +1,14 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
-import { ApiError } from '../../src/domain/errors.ts';
 import {
   DEFAULT_QUERY,
   LATEST_PARAMS,
   LIST_PARAMS,
   type ListQuery,
   parseQuery,
-} from '../../src/query/params.ts';
+} from '../../src/service/query/params.ts';
+import { ApiError } from '../../src/shared/domain/errors.ts';
 
 /** decisions.md §3: strict query-string parsing, every refusal is 422 `invalid_query`. */
 

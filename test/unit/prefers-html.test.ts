@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { prefersHtml } from '../../src/http/prefers-html.ts';
+import { prefersHtml } from '../../src/service/http/prefers-html.ts';
 
 /** Which Accept headers get the HTML 404 page (a browser's) rather than the JSON one. */
 

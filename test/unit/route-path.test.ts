@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { routePathOf } from '../../src/http/known-routes.ts';
+import { routePathOf } from '../../src/service/http/known-routes.ts';
 
 /** The path the router matches a request target against (Finding 10: 404 instead of 405). */
 

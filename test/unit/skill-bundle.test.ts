@@ -10,7 +10,7 @@ import {
   loadSkillBundle,
   parseSkillFrontmatter,
   skillDigest,
-} from '../../src/skill/skill-bundle.ts';
+} from '../../src/service/skill/skill-bundle.ts';
 
 const FRONTMATTER = `---
 name: reset-records

@@ -1,6 +1,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { createSnapshotLoader, INLINE_MAX_BYTES } from '../../src/snapshot/snapshot-loader.ts';
+import {
+  createSnapshotLoader,
+  INLINE_MAX_BYTES,
+} from '../../src/service/snapshot/snapshot-loader.ts';
 import { completion, iso, snapshotOf } from '../support/records.ts';
 
 /**

@@ -1,16 +1,16 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import type { ResetRecord } from '../../src/domain/record.ts';
-import type { SnapshotFile } from '../../src/domain/snapshot.ts';
 import { sampleSnapshot as buildDemoSnapshot } from '../../src/producer/demo/sample-ledger.ts';
+import type { ResetRecord } from '../../src/shared/domain/record.ts';
+import type { SnapshotFile } from '../../src/shared/domain/snapshot.ts';
 import {
   formatProblem,
   validateSnapshot,
   validateSnapshotText,
-} from '../../src/snapshot/validate.ts';
+} from '../../src/shared/snapshot/validate.ts';
 import { completion, DAY, HOUR, iso, schedule, snapshotOf } from '../support/records.ts';
 
-/** decisions.md §2 and the cross-field rules of src/domain/record.ts. */
+/** decisions.md §2 and the cross-field rules of src/shared/domain/record.ts. */
 
 const T0 = Date.parse('2026-11-20T12:00:00.000Z');
 

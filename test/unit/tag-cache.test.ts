@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
-import { PreparedSnapshot } from '../../src/query/prepared-snapshot.ts';
-import { TagCache } from '../../src/query/tag-cache.ts';
-import { validateSnapshot } from '../../src/snapshot/validate.ts';
+import { PreparedSnapshot } from '../../src/service/query/prepared-snapshot.ts';
+import { TagCache } from '../../src/service/query/tag-cache.ts';
+import { validateSnapshot } from '../../src/shared/snapshot/validate.ts';
 import { completion, snapshotOf } from '../support/records.ts';
 
-/** The cache of encoded answers by tag (src/query/tag-cache.ts): per snapshot, bounded in bytes. */
+/** The cache of encoded answers by tag (src/service/query/tag-cache.ts): per snapshot, bounded in bytes. */
 
 const prepared = (id: string): PreparedSnapshot => {
   const validation = validateSnapshot(snapshotOf([completion(id)]));

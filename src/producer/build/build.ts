@@ -1,7 +1,7 @@
-import { ResetRecord } from '../../domain/record.ts';
-import type { SnapshotFile } from '../../domain/snapshot.ts';
-import { formatTimestamp } from '../../domain/timestamp.ts';
-import { compareIds } from '../../query/order.ts';
+import { compareIds } from '../../shared/domain/ids.ts';
+import { ResetRecord } from '../../shared/domain/record.ts';
+import type { SnapshotFile } from '../../shared/domain/snapshot.ts';
+import { formatTimestamp } from '../../shared/domain/timestamp.ts';
 import type { Entry } from '../ledger/entry.ts';
 import { type Draft, draftRecords } from './draft-records.ts';
 import { foldJournal } from './journal.ts';

@@ -1,5 +1,5 @@
-import type { ResetRecord } from '../../domain/record.ts';
-import { formatTimestamp } from '../../domain/timestamp.ts';
+import type { ResetRecord } from '../../shared/domain/record.ts';
+import { formatTimestamp } from '../../shared/domain/timestamp.ts';
 import type { ClassifiedReset, Corrections } from '../ledger/entry.ts';
 import { postUrl } from '../ledger/post.ts';
 import type { Journal } from './journal.ts';

@@ -1,4 +1,4 @@
-import { compareIds } from '../../query/order.ts';
+import { compareIds } from '../../shared/domain/ids.ts';
 import type { Draft } from './draft-records.ts';
 import type { Journal } from './journal.ts';
 import { autoLinkRange, canAutoLink } from './schedule-rules.ts';

@@ -1,4 +1,4 @@
-import type { SnapshotFile } from '../../domain/snapshot.ts';
+import type { SnapshotFile } from '../../shared/domain/snapshot.ts';
 import type { BuildSettings } from './settings.ts';
 
 const HOUR = 3_600_000;

@@ -1,4 +1,4 @@
-import type { ResetRecord } from '../../domain/record.ts';
+import type { ResetRecord } from '../../shared/domain/record.ts';
 import type { Draft } from './draft-records.ts';
 import type { BuildSettings } from './settings.ts';
 

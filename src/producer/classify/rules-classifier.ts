@@ -1,4 +1,4 @@
-import { formatTimestamp } from '../../domain/timestamp.ts';
+import { formatTimestamp } from '../../shared/domain/timestamp.ts';
 import type { Classification, ClassifiedReset } from '../ledger/entry.ts';
 import type { Post } from '../ledger/post.ts';
 import {

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { Scope } from '../../domain/record.ts';
+import type { Scope } from '../../shared/domain/record.ts';
 
 /**
  * Which plans and quota windows a post names (producer.md §2: lowercase plan ids; `all`

@@ -1,6 +1,6 @@
 import { type ParseArgsConfig, parseArgs } from 'node:util';
-import { isTimestamp } from '../../domain/timestamp.ts';
-import { readRegularFile } from '../../util/read-regular-file.ts';
+import { isTimestamp } from '../../shared/domain/timestamp.ts';
+import { readRegularFile } from '../../shared/util/read-regular-file.ts';
 import type { Post } from '../ledger/post.ts';
 import { formatLineProblem, parsePostLines } from '../sources/post-lines.ts';
 

@@ -1,4 +1,4 @@
-import { publishToFile } from '../../snapshot/publish-file.ts';
+import { publishToFile } from '../../shared/snapshot/publish-file.ts';
 import { build } from '../build/build.ts';
 import type { ProducerConfig } from '../config.ts';
 import { openLedger } from '../ledger/open-ledger.ts';

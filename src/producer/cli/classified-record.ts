@@ -1,5 +1,5 @@
-import type { ResetRecord } from '../../domain/record.ts';
-import { formatTimestamp } from '../../domain/timestamp.ts';
+import type { ResetRecord } from '../../shared/domain/record.ts';
+import { formatTimestamp } from '../../shared/domain/timestamp.ts';
 import type { Classification } from '../ledger/entry.ts';
 import { type Post, postUrl } from '../ledger/post.ts';
 

@@ -1,7 +1,6 @@
 import { hostname } from 'node:os';
 import type { Logger } from 'pino';
-import { loadConfig } from '../../config.ts';
-import { createLogger } from '../../observability/logger.ts';
+import { createLogger } from '../../shared/logger.ts';
 import { createRulesClassifier } from '../classify/rules-classifier.ts';
 import { loadProducerConfig, type ProducerConfig } from '../config.ts';
 import { openLedger } from '../ledger/open-ledger.ts';
@@ -9,7 +8,6 @@ import { createFileSource } from '../monitor/file-source.ts';
 import { startMonitor } from '../monitor/monitor.ts';
 import type { PostSource } from '../monitor/post-source.ts';
 import { type MonitorDeps, publishIfDue, runRound } from '../monitor/round.ts';
-import { publishTargetOf } from '../pipeline/publish.ts';
 import { ProducerUsageError, parse } from './arguments.ts';
 
 /**
@@ -48,7 +46,7 @@ async function monitorDeps(
   stopping: AbortSignal,
 ): Promise<MonitorDeps> {
   const source = await sourceOf(config, logger, stopping);
-  const target = publishTargetOf(loadConfig());
+  const target = config.publish.target;
   if (target === undefined) {
     throw new ProducerUsageError(
       'monitor needs a target: SNAPSHOT_PATH, or REDIS_URL with SNAPSHOT_REDIS_KEY',
@@ -97,7 +95,7 @@ export async function prepareConfiguredMonitor(
 export async function monitorCommand(config: ProducerConfig, argv: string[]): Promise<number> {
   const { values, positionals } = parse(argv, { once: { type: 'boolean' } });
   if (positionals.length > 0) throw new ProducerUsageError('monitor takes no argument but --once');
-  const logger = createLogger(loadConfig().logLevel);
+  const logger = createLogger(config.publish.logLevel);
   const stopping = new AbortController();
   const deps = await monitorDeps(config, logger, stopping.signal);
   if (values.once) {

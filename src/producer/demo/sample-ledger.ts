@@ -1,5 +1,5 @@
-import type { SnapshotFile } from '../../domain/snapshot.ts';
-import { formatTimestamp } from '../../domain/timestamp.ts';
+import type { SnapshotFile } from '../../shared/domain/snapshot.ts';
+import { formatTimestamp } from '../../shared/domain/timestamp.ts';
 import { build } from '../build/build.ts';
 import { DEFAULT_BUILD_SETTINGS } from '../build/settings.ts';
 import type { ClassifiedReset, Entry, NewEntry } from '../ledger/entry.ts';

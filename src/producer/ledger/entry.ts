@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { RECORD_KINDS, RESET_TYPES, ScheduleWindow, Scope } from '../../domain/record.ts';
-import { Timestamp } from '../../domain/timestamp.ts';
+import { RECORD_KINDS, RESET_TYPES, ScheduleWindow, Scope } from '../../shared/domain/record.ts';
+import { Timestamp } from '../../shared/domain/timestamp.ts';
 import { Post } from './post.ts';
 
 /**

@@ -1,5 +1,5 @@
-import { compareIds } from '../../query/order.ts';
-import { readRegularFile } from '../../util/read-regular-file.ts';
+import { compareIds } from '../../shared/domain/ids.ts';
+import { readRegularFile } from '../../shared/util/read-regular-file.ts';
 import { formatLineProblem, parsePostLines } from '../sources/post-lines.ts';
 import type { PostSource } from './post-source.ts';
 

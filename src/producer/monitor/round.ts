@@ -1,14 +1,15 @@
 import { createHash } from 'node:crypto';
 import type { Logger } from 'pino';
-import type { SnapshotFile } from '../../domain/snapshot.ts';
-import { formatTimestamp } from '../../domain/timestamp.ts';
+import { describeTarget, type PublishTarget } from '../../shared/config/publish-settings.ts';
+import type { SnapshotFile } from '../../shared/domain/snapshot.ts';
+import { formatTimestamp } from '../../shared/domain/timestamp.ts';
 import { build } from '../build/build.ts';
 import { nextStateChange } from '../build/next-change.ts';
 import type { BuildSettings } from '../build/settings.ts';
 import type { Entry, NewEntry } from '../ledger/entry.ts';
 import type { Ledger } from '../ledger/ledger.ts';
 import { type Classify, newPostEntries, storedPostIds } from '../pipeline/ingest.ts';
-import { describeTarget, type PublishTarget, publishSnapshot } from '../pipeline/publish.ts';
+import { publishSnapshot } from '../pipeline/publish.ts';
 import type { PostSource } from './post-source.ts';
 
 export interface MonitorDeps {

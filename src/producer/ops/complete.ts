@@ -1,5 +1,5 @@
-import { RESET_TYPES } from '../../domain/record.ts';
-import { formatTimestamp } from '../../domain/timestamp.ts';
+import { RESET_TYPES } from '../../shared/domain/record.ts';
+import { formatTimestamp } from '../../shared/domain/timestamp.ts';
 import { resetTypesMatch } from '../build/schedule-rules.ts';
 import type { Entry, NewEntry } from '../ledger/entry.ts';
 import { type OpsContext, operatorEntry } from './context.ts';

@@ -1,4 +1,4 @@
-import { formatTimestamp } from '../../domain/timestamp.ts';
+import { formatTimestamp } from '../../shared/domain/timestamp.ts';
 import type { BuildSettings } from '../build/settings.ts';
 import type { Classification, EntryType, NewEntry, Payload } from '../ledger/entry.ts';
 import type { Post } from '../ledger/post.ts';

@@ -1,4 +1,4 @@
-import { RECORD_KINDS, RESET_TYPES } from '../../domain/record.ts';
+import { RECORD_KINDS, RESET_TYPES } from '../../shared/domain/record.ts';
 import type { Corrections } from '../ledger/entry.ts';
 import { OpsRefusal } from './refusal.ts';
 import { confidenceValue, enumValue, scopeValue, timestampValue, windowValue } from './values.ts';

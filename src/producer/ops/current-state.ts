@@ -1,4 +1,4 @@
-import type { ResetRecord } from '../../domain/record.ts';
+import type { ResetRecord } from '../../shared/domain/record.ts';
 import { build } from '../build/build.ts';
 import { type Draft, draftRecords } from '../build/draft-records.ts';
 import { foldJournal, type Journal } from '../build/journal.ts';

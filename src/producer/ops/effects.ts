@@ -1,5 +1,5 @@
-import type { ResetRecord } from '../../domain/record.ts';
-import { compareIds } from '../../query/order.ts';
+import { compareIds } from '../../shared/domain/ids.ts';
+import type { ResetRecord } from '../../shared/domain/record.ts';
 import { build } from '../build/build.ts';
 import type { BuildSettings } from '../build/settings.ts';
 import type { Entry, NewEntry } from '../ledger/entry.ts';

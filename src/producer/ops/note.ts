@@ -1,5 +1,5 @@
-import { RECORD_KINDS, RESET_TYPES } from '../../domain/record.ts';
-import { formatTimestamp } from '../../domain/timestamp.ts';
+import { RECORD_KINDS, RESET_TYPES } from '../../shared/domain/record.ts';
+import { formatTimestamp } from '../../shared/domain/timestamp.ts';
 import type { Entry, NewEntry } from '../ledger/entry.ts';
 import { postUrl } from '../ledger/post.ts';
 import { type OpsContext, operatorEntry } from './context.ts';

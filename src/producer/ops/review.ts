@@ -1,6 +1,6 @@
-import type { ResetRecord } from '../../domain/record.ts';
-import { formatTimestamp } from '../../domain/timestamp.ts';
-import { compareIds } from '../../query/order.ts';
+import { compareIds } from '../../shared/domain/ids.ts';
+import type { ResetRecord } from '../../shared/domain/record.ts';
+import { formatTimestamp } from '../../shared/domain/timestamp.ts';
 import { draftRecords } from '../build/draft-records.ts';
 import type { Entry } from '../ledger/entry.ts';
 import { postUrl } from '../ledger/post.ts';

@@ -1,5 +1,5 @@
-import type { ResetRecord } from '../../domain/record.ts';
-import { isTimestamp } from '../../domain/timestamp.ts';
+import type { ResetRecord } from '../../shared/domain/record.ts';
+import { isTimestamp } from '../../shared/domain/timestamp.ts';
 import { OpsRefusal } from './refusal.ts';
 
 type Scope = NonNullable<ResetRecord['scope']>;

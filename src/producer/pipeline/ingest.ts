@@ -1,4 +1,4 @@
-import { formatTimestamp } from '../../domain/timestamp.ts';
+import { formatTimestamp } from '../../shared/domain/timestamp.ts';
 import type { Classification, NewEntry } from '../ledger/entry.ts';
 import type { Ledger } from '../ledger/ledger.ts';
 import type { Post } from '../ledger/post.ts';

@@ -1,40 +1,12 @@
-import type { Config } from '../../config.ts';
-import type { SnapshotFile } from '../../domain/snapshot.ts';
-import { createLogger } from '../../observability/logger.ts';
-import { closeRedisClient, createRedisClient } from '../../redis/redis-client.ts';
-import { waitUntilReady } from '../../redis/wait-until-ready.ts';
-import { publishToFile } from '../../snapshot/publish-file.ts';
-import { publishToRedis } from '../../snapshot/publish-redis.ts';
-import { tooLarge } from '../../snapshot/read-snapshot-file.ts';
-import { describeProblems, validateSnapshot } from '../../snapshot/validate.ts';
-
-/** Where snapshots go: the service's own settings (SNAPSHOT_PATH, or REDIS_URL + SNAPSHOT_REDIS_KEY). */
-export type PublishTarget =
-  | { readonly kind: 'file'; readonly path: string; readonly maxBytes: number }
-  | {
-      readonly kind: 'redis';
-      readonly url: string;
-      readonly key: string;
-      readonly maxBytes: number;
-    };
-
-export function publishTargetOf(config: Config): PublishTarget | undefined {
-  if (config.snapshotRedisKey !== undefined && config.redisUrl !== undefined) {
-    return {
-      kind: 'redis',
-      url: config.redisUrl,
-      key: config.snapshotRedisKey,
-      maxBytes: config.snapshotMaxBytes,
-    };
-  }
-  if (config.snapshotPath !== undefined) {
-    return { kind: 'file', path: config.snapshotPath, maxBytes: config.snapshotMaxBytes };
-  }
-  return undefined;
-}
-
-export const describeTarget = (target: PublishTarget) =>
-  target.kind === 'file' ? target.path : `Redis key ${target.key}`;
+import type { PublishTarget } from '../../shared/config/publish-settings.ts';
+import type { SnapshotFile } from '../../shared/domain/snapshot.ts';
+import { createLogger } from '../../shared/logger.ts';
+import { closeRedisClient, createRedisClient } from '../../shared/redis/redis-client.ts';
+import { waitUntilReady } from '../../shared/redis/wait-until-ready.ts';
+import { publishToFile } from '../../shared/snapshot/publish-file.ts';
+import { publishToRedis } from '../../shared/snapshot/publish-redis.ts';
+import { tooLarge } from '../../shared/snapshot/read-snapshot-file.ts';
+import { describeProblems, validateSnapshot } from '../../shared/snapshot/validate.ts';
 
 /** How long publishing waits for Redis before giving up. */
 const REDIS_WAIT_MS = 5_000;

@@ -1,6 +1,6 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import type { Logger } from 'pino';
-import { compareIds } from '../../query/order.ts';
+import { compareIds } from '../../shared/domain/ids.ts';
 import type { Post } from '../ledger/post.ts';
 import type { PostSource } from '../monitor/post-source.ts';
 import { createXApi, type XApi, type XUser } from './x/x-api.ts';

@@ -1,5 +1,4 @@
 import fc from 'fast-check';
-import type { ResetRecord } from '../../../src/domain/record.ts';
 import {
   type ClassifiedReset,
   type Corrections,
@@ -8,6 +7,7 @@ import {
   OPERATOR_TYPES,
   type Payload,
 } from '../../../src/producer/ledger/entry.ts';
+import type { ResetRecord } from '../../../src/shared/domain/record.ts';
 import { DAY, HOUR, iso, MINUTE, T0 } from './build-ledger.ts';
 
 /**

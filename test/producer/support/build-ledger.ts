@@ -1,6 +1,4 @@
 import assert from 'node:assert/strict';
-import type { ResetRecord } from '../../../src/domain/record.ts';
-import type { SnapshotFile } from '../../../src/domain/snapshot.ts';
 import { build } from '../../../src/producer/build/build.ts';
 import {
   type BuildSettings,
@@ -13,7 +11,9 @@ import type {
   EntryType,
   Payload,
 } from '../../../src/producer/ledger/entry.ts';
-import { validateSnapshot } from '../../../src/snapshot/validate.ts';
+import type { ResetRecord } from '../../../src/shared/domain/record.ts';
+import type { SnapshotFile } from '../../../src/shared/domain/snapshot.ts';
+import { validateSnapshot } from '../../../src/shared/snapshot/validate.ts';
 
 /**
  * Ledgers written entry by entry for the build's tests (producer.md §3): a builder that

@@ -5,7 +5,7 @@ import {
   type ServerResponse,
 } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { compareIds } from '../../../src/query/order.ts';
+import { compareIds } from '../../../src/shared/domain/ids.ts';
 
 /**
  * A local stand-in of the two X API v2 endpoints the X source reads, on 127.0.0.1 and a

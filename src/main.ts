@@ -1,0 +1,165 @@
+import { type ParseArgsConfig, parseArgs } from 'node:util';
+import { type Config, ConfigError, loadConfig } from './service/config.ts';
+import type { SnapshotFile } from './shared/domain/snapshot.ts';
+import { isTimestamp } from './shared/domain/timestamp.ts';
+import { createLogger } from './shared/logger.ts';
+import { SnapshotReadError } from './shared/snapshot/read-snapshot-file.ts';
+
+const USAGE = `reset-records: the Public Reset Records Service and its producer
+
+Usage:
+  reset-records serve [--monitor] Start the service, HTTP API and MCP (same as \`npm start\`).
+                                  Without SNAPSHOT_PATH or SNAPSHOT_REDIS_KEY it serves the demo.
+                                  --monitor also runs the producer's monitor in the same
+                                  process (one command for a single box).
+  reset-records validate FILE     Check a snapshot file; list every problem found.
+  reset-records publish FILE      Validate FILE, then publish it atomically: to the Redis key
+                                  SNAPSHOT_REDIS_KEY (with REDIS_URL) if set, else to the file
+                                  SNAPSHOT_PATH. Running instances serve it within 1 s.
+  reset-records demo [--now TIME] Print the demo snapshot: the bundled sample ledger built
+                                  at TIME (default now).
+
+The producer (LEDGER_URL, default sqlite:./data/ledger.db):
+  reset-records classify [FILE]   Classify posts (JSON lines, FILE or stdin); touches no ledger.
+  reset-records ingest [FILE]     Store and classify the posts not yet in the ledger.
+  reset-records build [--now TIME] [--out FILE]
+                                  Print (or write) the snapshot the ledger gives at TIME.
+  reset-records monitor [--once]  Check the source (X with X_BEARER_TOKEN, or MONITOR_SOURCE),
+                                  ingest, build and publish, every MONITOR_INTERVAL_SECONDS
+                                  (--once: one round, then exit).
+  reset-records ops COMMAND ...   The operator's journal: review, accept, correct, note,
+                                  complete, link, unlink, dismiss, restore, reclassify,
+                                  undo, log
+                                  (\`reset-records ops help\` for each one's syntax).
+  reset-records ledger-copy URL   Copy every entry of LEDGER_URL into the empty ledger at URL
+                                  (e.g. from SQLite to PostgreSQL), ids unchanged.
+
+  reset-records --help            Show this help.
+
+Configuration comes from environment variables (see docs/configuration.md), e.g.
+  SNAPSHOT_PATH=/srv/reset/snapshot.json reset-records publish new.json
+  REDIS_URL=redis://127.0.0.1:6379/0 SNAPSHOT_REDIS_KEY=reset-records:snapshot \\
+    reset-records publish new.json
+  PORT=9000 SNAPSHOT_PATH=/srv/reset/snapshot.json reset-records serve
+  SNAPSHOT_PATH=/srv/reset/snapshot.json MONITOR_SOURCE=file:/srv/reset/posts.jsonl \\
+    reset-records serve --monitor
+
+Exit status: 0 on success, 1 when a snapshot is invalid, publishing fails, a source
+check fails or an operator command is refused, 2 for a usage or configuration error.`;
+
+const PRODUCER_COMMANDS = new Set(['classify', 'ingest', 'build', 'monitor', 'ops', 'ledger-copy']);
+
+class UsageError extends Error {
+  override name = 'UsageError';
+}
+
+async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  if (command === undefined) throw new UsageError('missing command');
+  if (command === '--help' || command === '-h' || command === 'help') {
+    console.log(USAGE);
+    return 0;
+  }
+  if (PRODUCER_COMMANDS.has(command)) {
+    // Loaded only here: `serve` never loads the producer (nor its database drivers).
+    const { runProducer } = await import('./producer/cli/run-producer.ts');
+    return runProducer(command, rest);
+  }
+  switch (command) {
+    case 'serve': {
+      const { values } = parseOptions(rest, { monitor: { type: 'boolean' } }, 0);
+      return serveCommand(loadConfig(), values.monitor === true);
+    }
+    case 'validate':
+      return (await import('./service/cli/snapshot-commands.ts')).validate(
+        loadConfig(),
+        parseOptions(rest, {}, 1).positionals[0]!,
+      );
+    case 'publish':
+      return (await import('./service/cli/snapshot-commands.ts')).publish(
+        loadConfig(),
+        parseOptions(rest, {}, 1).positionals[0]!,
+      );
+    case 'demo': {
+      const { values } = parseOptions(rest, { now: { type: 'string' } }, 0);
+      if (values.now !== undefined && !isTimestamp(values.now)) {
+        throw new UsageError('--now must be a UTC time like 2026-11-20T12:00:00.000Z');
+      }
+      const now = values.now === undefined ? Date.now() : Date.parse(values.now);
+      console.log(JSON.stringify(await demoSnapshot(now), null, 2));
+      return 0;
+    }
+    default:
+      throw new UsageError(`unknown command "${command}"`);
+  }
+}
+
+type Options = NonNullable<ParseArgsConfig['options']>;
+
+/** A command's own options, strictly; `files` positional FILE arguments exactly. */
+function parseOptions<T extends Options>(argv: string[], options: T, files: number) {
+  let parsed: ReturnType<typeof parseArgs<{ args: string[]; options: T; allowPositionals: true }>>;
+  try {
+    parsed = parseArgs({ args: argv, options, allowPositionals: true });
+  } catch (error) {
+    throw new UsageError((error as Error).message); // an unknown option is a usage error: exit 2
+  }
+  if (parsed.positionals.length !== files) {
+    throw new UsageError(
+      files === 0 ? 'unexpected argument' : 'expected exactly one FILE argument',
+    );
+  }
+  return parsed;
+}
+
+/** The demo: the producer's bundled sample ledger, built at `now` by the producer's build. */
+async function demoSnapshot(now: number): Promise<SnapshotFile> {
+  const { sampleSnapshot } = await import('./producer/demo/sample-ledger.ts');
+  return sampleSnapshot(now);
+}
+
+/** `serve [--monitor]`: the service, with the demo when no snapshot source is set. */
+async function serveCommand(config: Config, withMonitor: boolean): Promise<number> {
+  const fromSource = config.snapshotPath !== undefined || config.snapshotRedisKey !== undefined;
+  if (withMonitor && !fromSource) {
+    throw new ConfigError([
+      'serve --monitor needs SNAPSHOT_PATH (or REDIS_URL with SNAPSHOT_REDIS_KEY) to publish to',
+    ]);
+  }
+  const logger = createLogger(config.logLevel);
+  // The monitor's settings are checked and its ledger opened before the service listens:
+  // a mistake there stops the command instead of leaving a service without its monitor.
+  const prepared = withMonitor
+    ? await (await import('./producer/cli/run-producer.ts')).prepareConfiguredMonitor(logger)
+    : undefined;
+  const { serve } = await import('./service/cli/serve-command.ts');
+  return serve(config, {
+    logger,
+    ...(fromSource ? {} : { demo: await demoSnapshot(Date.now()) }),
+    ...(prepared === undefined ? {} : { startCompanion: () => prepared.start() }),
+  });
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    // The producer's errors are told by name: this file does not import the producer.
+    const name = error instanceof Error ? error.name : '';
+    const usage = error instanceof UsageError || name === 'ProducerUsageError';
+    if (usage || error instanceof ConfigError || name === 'ProducerConfigError') {
+      console.error(`reset-records: ${(error as Error).message}`);
+      if (usage) console.error('Run `reset-records --help` for usage.');
+      process.exitCode = 2;
+    } else if (error instanceof SnapshotReadError) {
+      console.error(`reset-records: ${error.message}`);
+      process.exitCode = 1;
+    } else {
+      // One line, no stack trace (it names files and may quote configuration).
+      const message = error instanceof Error ? error.message : String(error);
+      console.error(`reset-records: unexpected error: ${message}`);
+      process.exitCode = 1;
+    }
+  },
+);

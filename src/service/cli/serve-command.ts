@@ -1,0 +1,46 @@
+import type { Logger } from 'pino';
+import type { SnapshotFile } from '../../shared/domain/snapshot.ts';
+import type { Config } from '../config.ts';
+
+/** A companion that runs beside the service and stops before it (the producer's monitor). */
+export interface Companion {
+  stop(): Promise<void>;
+}
+
+export interface ServeOptions {
+  readonly logger: Logger;
+  /** Served when neither SNAPSHOT_PATH nor SNAPSHOT_REDIS_KEY is set. */
+  readonly demo?: SnapshotFile;
+  /** Started once the service listens, stopped before it closes. */
+  readonly startCompanion?: () => Companion;
+}
+
+/**
+ * `reset-records serve`: listen until SIGTERM or SIGINT, then stop the companion, finish
+ * the requests in flight and close (decisions.md §1, shutdown).
+ */
+export async function serve(config: Config, options: ServeOptions): Promise<number> {
+  // Loaded here, so that the other commands (the producer's above all) do not pay for it.
+  const { startServer } = await import('../server.ts');
+  const server = await startServer(config, {
+    logger: options.logger,
+    ...(options.demo === undefined ? {} : { demo: options.demo }),
+  });
+  server.app.log.info({ origin: server.origin }, 'listening');
+  const companion = options.startCompanion?.();
+  await new Promise<void>((resolve) => {
+    const stop = async (signal: string) => {
+      server.app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+      try {
+        await companion?.stop();
+        await server.close();
+      } catch (error) {
+        server.app.log.error({ err: error }, 'error during shutdown');
+      }
+      resolve();
+    };
+    process.once('SIGTERM', () => void stop('SIGTERM'));
+    process.once('SIGINT', () => void stop('SIGINT'));
+  });
+  return 0;
+}

@@ -1,0 +1,173 @@
+import ipaddr from 'ipaddr.js';
+import { z } from 'zod';
+import {
+  ConfigError,
+  commaSeparated,
+  deepFreeze,
+  integer,
+  isHttpBaseUrl,
+  parseEnv,
+} from '../shared/config/env.ts';
+import { PUBLISH_VARIABLES_SHAPE, withPublishRules } from '../shared/config/publish-settings.ts';
+
+export { ConfigError };
+
+/**
+ * Every setting of the service, read from the environment once, validated, and frozen.
+ * Nothing else in src/ reads process.env. A bad value stops start-up with a message that
+ * names the variable: the service never starts on a configuration it did not understand.
+ */
+
+/** A comma-separated list, every entry passing `valid`. */
+const list = (valid: (entry: string) => boolean, message: string) =>
+  commaSeparated.refine((entries) => entries.every(valid), { message });
+
+/** proxy-addr (behind Fastify's trustProxy) also understands these names. */
+const PROXY_KEYWORDS = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+const isAddressOrCidr = (entry: string) =>
+  PROXY_KEYWORDS.has(entry) || ipaddr.isValid(entry) || isCidr(entry);
+
+function isCidr(entry: string): boolean {
+  try {
+    ipaddr.parseCIDR(entry);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function isOrigin(entry: string): boolean {
+  try {
+    return new URL(entry).origin === entry;
+  } catch {
+    return false;
+  }
+}
+
+const EnvShape = {
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PORT: integer('PORT', 0, 65535).default(8080),
+  ...PUBLISH_VARIABLES_SHAPE,
+  REDIS_KEY_PREFIX: z.string().default('reset-records:'),
+  RATE_LIMIT: z.enum(['on', 'off'], { error: 'RATE_LIMIT must be "on" or "off"' }).default('on'),
+  RATE_LIMIT_MAX: integer('RATE_LIMIT_MAX', 1, 1_000_000).default(20),
+  RATE_LIMIT_WINDOW_SECONDS: integer('RATE_LIMIT_WINDOW_SECONDS', 1, 31 * 24 * 3600).default(3600),
+  RATE_LIMIT_MEMORY_MAX_CLIENTS: integer('RATE_LIMIT_MEMORY_MAX_CLIENTS', 1, 10_000_000).default(
+    100_000,
+  ),
+  TRUST_PROXY: list(
+    isAddressOrCidr,
+    'TRUST_PROXY must be a comma-separated list of IP addresses or CIDR ranges',
+  ).optional(),
+  MCP_ALLOWED_ORIGINS: list(
+    (entry) => entry === '*' || isOrigin(entry),
+    'MCP_ALLOWED_ORIGINS must be * or a comma-separated list of origins such as https://example.com',
+  ).optional(),
+  PUBLIC_BASE_URL: z
+    .string()
+    .refine((value) => isHttpBaseUrl(value, { origin: true }), {
+      message:
+        'PUBLIC_BASE_URL must be an http:// or https:// origin (no path, credentials, query or #), such as https://resets.example.com',
+    })
+    .transform((value) => value.replace(/\/+$/, ''))
+    .optional(),
+  CACHE_MAX_AGE_SECONDS: integer('CACHE_MAX_AGE_SECONDS', 0, 86_400).default(30),
+  HTTP_MAX_CONNECTIONS: integer('HTTP_MAX_CONNECTIONS', 1, 1_000_000).default(10_000),
+  HTTP_MAX_CONNECTIONS_PER_CLIENT: integer('HTTP_MAX_CONNECTIONS_PER_CLIENT', 1, 1_000_000).default(
+    64,
+  ),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  METRICS_PORT: z
+    .string()
+    .refine((value) => value === 'off' || /^\d+$/.test(value), {
+      message: 'METRICS_PORT must be a port number or "off"',
+    })
+    .pipe(z.literal('off').or(integer('METRICS_PORT', 0, 65535)))
+    .default(9464),
+};
+const EnvSchema = withPublishRules(z.object(EnvShape));
+
+/** Every environment variable the service reads (the README's table lists each one). */
+export const SERVICE_VARIABLES = Object.keys(EnvShape);
+
+export interface Config {
+  readonly host: string;
+  readonly port: number;
+  /** The snapshot file to follow; undefined serves the bundled demo snapshot. */
+  readonly snapshotPath: string | undefined;
+  readonly redisUrl: string | undefined;
+  readonly snapshotRedisKey: string | undefined;
+  /** Prefix of the quota keys in Redis, so several deployments can share one Redis. */
+  readonly redisKeyPrefix: string;
+  readonly rateLimit: {
+    readonly enabled: boolean;
+    readonly max: number;
+    readonly windowSeconds: number;
+    readonly memoryMaxClients: number;
+    /** A quota store slower than this is treated as unavailable (decisions.md §5). */
+    readonly storeTimeoutMs: number;
+  };
+  /** Peers whose X-Forwarded-For is honoured; undefined trusts no one. */
+  readonly trustProxy: readonly string[] | undefined;
+  readonly cacheMaxAgeSeconds: number;
+  /**
+   * The public address of the service (PUBLIC_BASE_URL, no trailing slash), for the guide,
+   * the skill, llms.txt, the feed and the calendar; never taken from a request's Host.
+   * Undefined: those show relative links, or a placeholder where an absolute URL is needed.
+   */
+  readonly publicBaseUrl: string | undefined;
+  /** The one size limit of a snapshot: publish, validate and both watchers enforce it. */
+  readonly snapshotMaxBytes: number;
+  readonly connections: {
+    /** Open connections in all; beyond it new ones are closed at once. */
+    readonly max: number;
+    /** Open connections per client address (IPv4, or IPv6 /64); trusted proxies are exempt. */
+    readonly maxPerClient: number;
+    /** Pipelined requests whose responses a client has not read; beyond it, cut. */
+    readonly maxUnanswered: number;
+  };
+  /** The separate listener of /metrics; undefined when METRICS_PORT=off. */
+  readonly metrics: { readonly host: string; readonly port: number } | undefined;
+  readonly logLevel: string;
+  readonly mcp: {
+    /** Browser origins allowed on /mcp; undefined allows any. */
+    readonly allowedOrigins: readonly string[] | undefined;
+    /** Larger MCP request bodies are answered 413. */
+    readonly maxBodyBytes: number;
+  };
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const e = parseEnv(EnvSchema, env);
+  return deepFreeze({
+    host: e.HOST,
+    port: e.PORT,
+    snapshotPath: e.SNAPSHOT_PATH,
+    redisUrl: e.REDIS_URL,
+    snapshotRedisKey: e.SNAPSHOT_REDIS_KEY,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
+    rateLimit: {
+      enabled: e.RATE_LIMIT === 'on',
+      max: e.RATE_LIMIT_MAX,
+      windowSeconds: e.RATE_LIMIT_WINDOW_SECONDS,
+      memoryMaxClients: e.RATE_LIMIT_MEMORY_MAX_CLIENTS,
+      storeTimeoutMs: 250,
+    },
+    trustProxy: e.TRUST_PROXY,
+    cacheMaxAgeSeconds: e.CACHE_MAX_AGE_SECONDS,
+    publicBaseUrl: e.PUBLIC_BASE_URL,
+    snapshotMaxBytes: e.SNAPSHOT_MAX_BYTES,
+    connections: {
+      max: e.HTTP_MAX_CONNECTIONS,
+      maxPerClient: e.HTTP_MAX_CONNECTIONS_PER_CLIENT,
+      maxUnanswered: 16,
+    },
+    metrics: e.METRICS_PORT === 'off' ? undefined : { host: e.METRICS_HOST, port: e.METRICS_PORT },
+    logLevel: e.LOG_LEVEL,
+    mcp: {
+      allowedOrigins: e.MCP_ALLOWED_ORIGINS?.includes('*') ? undefined : e.MCP_ALLOWED_ORIGINS,
+      maxBodyBytes: 64 * 1024,
+    },
+  });
+}

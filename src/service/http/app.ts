@@ -1,0 +1,164 @@
+import { compile as compileTrust } from '@fastify/proxy-addr';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
+import type { Logger } from 'pino';
+import { ApiError } from '../../shared/domain/errors.ts';
+import { registerMcpRoute } from '../mcp/mcp-route.ts';
+import type { McpEndpoint } from '../mcp/mcp-server.ts';
+import type { Metrics } from '../observability/metrics.ts';
+import type { QuotaGate } from '../quota/quota-gate.ts';
+import type { QuotaStore } from '../quota/quota-store.ts';
+import type { SnapshotStore } from '../snapshot/snapshot-store.ts';
+import { answerClientError, answerFrameworkError } from './client-errors.ts';
+import type { ConnectionLimits, ConnectionStats } from './connection-guard.ts';
+import { drainOnClose } from './drain-on-close.ts';
+import { createHttpServer } from './http-server.ts';
+import { KnownRoutes } from './known-routes.ts';
+import { answerHostProblem, answerProtocolEdges } from './protocol-edges.ts';
+import { declareRequestIp, requestIp } from './request-ip.ts';
+import { registerDocsRoutes } from './routes/docs.ts';
+import { registerFeedRoutes } from './routes/feeds.ts';
+import { registerOpenApiRoute } from './routes/openapi.ts';
+import { registerOperationsRoutes } from './routes/operations.ts';
+import { registerRecordRoutes } from './routes/records.ts';
+import { registerSiteAssets } from './routes/site-assets.ts';
+import { registerSkillRoutes } from './routes/skill.ts';
+import { registerStatusPage } from './routes/status-page.ts';
+import { sendError } from './send-error.ts';
+
+export interface AppDeps {
+  readonly snapshots: SnapshotStore;
+  readonly gate: QuotaGate;
+  readonly quotaStore: QuotaStore | undefined;
+  readonly metrics: Metrics;
+  readonly logger: Logger;
+  readonly clock: () => number;
+  readonly trustProxy: readonly string[] | undefined;
+  readonly cacheMaxAgeSeconds: number;
+  /** PUBLIC_BASE_URL: absolute links in the guide, skill, llms.txt, feed and calendar. */
+  readonly publicBaseUrl?: string | undefined;
+  readonly connectionLimits: ConnectionLimits;
+  /** Filled by the connection guard; the metrics read it. */
+  readonly connectionStats: ConnectionStats;
+  readonly mcp: {
+    readonly endpoint: McpEndpoint;
+    readonly allowedOrigins: readonly string[] | undefined;
+    readonly maxBodyBytes: number;
+  };
+}
+
+/** Headers a browser may read on a cross-origin response (decisions.md §8). */
+export const EXPOSED_HEADERS = [
+  'X-RateLimit-Limit',
+  'X-RateLimit-Remaining',
+  'X-RateLimit-Window',
+  'X-RateLimit-Reset',
+  'Retry-After',
+  'ETag',
+  'Mcp-Session-Id',
+];
+const EXPOSED_HEADER_LIST = EXPOSED_HEADERS.join(', ');
+
+/** How long shutdown waits for in-flight responses to be fully sent. */
+const SHUTDOWN_DRAIN_TIMEOUT_MS = 10_000;
+
+const refusalDetail = (status: number) =>
+  status === 413 ? 'The request body is too large.' : 'The request is not valid.';
+
+/** Builds the HTTP application; the caller decides where it listens. */
+export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
+  const trusted = compileTrust(deps.trustProxy === undefined ? [] : [...deps.trustProxy]);
+  const app = Fastify({
+    serverFactory: (handler) =>
+      createHttpServer(handler, {
+        limits: deps.connectionLimits,
+        isTrustedProxy: (address) => trusted(address, 0),
+        stats: deps.connectionStats,
+        logger: deps.logger,
+      }),
+    loggerInstance: deps.logger as FastifyBaseLogger,
+    // One line per request, written in onResponse below, instead of Fastify's two.
+    logController: new LogController({ disableRequestLogging: true }),
+    trustProxy: deps.trustProxy === undefined ? false : [...deps.trustProxy],
+    routerOptions: { querystringParser: () => ({}) }, // data routes parse the raw query strictly
+    bodyLimit: 64 * 1024,
+    return503OnClosing: false, // requests during the drain are served; see drainOnClose
+    clientErrorHandler: answerClientError,
+    frameworkErrors: answerFrameworkError,
+  });
+  drainOnClose(app.server, SHUTDOWN_DRAIN_TIMEOUT_MS, deps.logger);
+  declareRequestIp(app);
+  answerProtocolEdges(app);
+  const knownRoutes = new KnownRoutes();
+
+  // Every request passes this one synchronous hook (an async hook costs a promise and a
+  // turn of the microtask queue per request, and this is every request's path). Answers
+  // given here return without calling `done`, which ends the request's way through the
+  // framework (Fastify's documented early response for callback hooks).
+  app.addHook('onRequest', (request, reply, done) => {
+    // Before anything is set: a Host problem is answered with nosniff and no CORS headers.
+    if (answerHostProblem(request, reply)) return;
+    // A request whose connection was cut while its chunk was being parsed (a pipelining
+    // flood; see connection-guard.ts) has no one to answer: it is dropped before any work.
+    if (request.raw.socket.destroyed) {
+      reply.hijack();
+      return;
+    }
+    // CORS (decisions.md §8): the API is anonymous and public, so any origin may read every
+    // response, with the headers a client needs exposed. The same two headers on every
+    // response, so they are set here rather than by a CORS plugin deciding per request;
+    // preflights are answered by KnownRoutes, so that an OPTIONS to an unknown path is a
+    // 404 like any other method.
+    reply
+      .header('x-content-type-options', 'nosniff')
+      .header('access-control-allow-origin', '*')
+      .header('access-control-expose-headers', EXPOSED_HEADER_LIST);
+    if (!knownRoutes.isRoutable(request)) {
+      knownRoutes.answerUnmatched(request, reply);
+      return;
+    }
+    done();
+  });
+
+  app.addHook('onResponse', (request, reply, done) => {
+    const route = request.routeOptions.url ?? 'unmatched';
+    const seconds = reply.elapsedTime / 1000;
+    deps.metrics.observeRequest(route, request.method, reply.statusCode, seconds);
+    request.log.info(
+      {
+        method: request.method,
+        url: request.url,
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime * 100) / 100,
+        ip: requestIp(request),
+      },
+      'request',
+    );
+    done();
+  });
+
+  app.setErrorHandler((error, request, reply) => {
+    if (error instanceof ApiError) return sendError(reply, error);
+    // A request that matched no route is a 404/405 whatever its body was.
+    if (request.is404) return knownRoutes.answerUnmatched(request, reply);
+    const status = (error as { statusCode?: number }).statusCode;
+    if (status !== undefined && status >= 400 && status < 500) {
+      // A malformed request the framework refused (body too large, bad content type...).
+      request.log.info({ code: (error as { code?: string }).code, status }, 'request refused');
+      return sendError(reply, new ApiError('invalid_query', refusalDetail(status)), status);
+    }
+    request.log.error({ err: error }, 'unexpected error');
+    return sendError(reply, new ApiError('internal_error'));
+  });
+
+  registerRecordRoutes(app, { ...deps, knownRoutes });
+  registerOperationsRoutes(app, { ...deps, knownRoutes });
+  registerOpenApiRoute(app, knownRoutes);
+  registerSiteAssets(app, knownRoutes);
+  registerDocsRoutes(app, { knownRoutes, publicBaseUrl: deps.publicBaseUrl });
+  registerSkillRoutes(app, { knownRoutes, publicBaseUrl: deps.publicBaseUrl });
+  registerStatusPage(app, { ...deps, knownRoutes });
+  registerFeedRoutes(app, { ...deps, knownRoutes });
+  await registerMcpRoute(app, { ...deps.mcp, knownRoutes });
+  knownRoutes.install(app);
+  return app;
+}

@@ -1,0 +1,138 @@
+import type { FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
+import type { SnapshotFile } from '../shared/domain/snapshot.ts';
+import { createLogger } from '../shared/logger.ts';
+import {
+  closeRedisClient,
+  createRedisClient,
+  type RedisClient,
+} from '../shared/redis/redis-client.ts';
+import { waitUntilReady } from '../shared/redis/wait-until-ready.ts';
+import type { Config } from './config.ts';
+import { createApp } from './http/app.ts';
+import { createConnectionStats } from './http/connection-guard.ts';
+import { createMcpEndpoint } from './mcp/mcp-server.ts';
+import { createMetrics } from './observability/metrics.ts';
+import { listenForMetrics, type MetricsListener } from './observability/metrics-server.ts';
+import { openQuota } from './quota/open-quota.ts';
+import { openSnapshotSource } from './snapshot/open-snapshot-source.ts';
+import { createSnapshotLoader } from './snapshot/snapshot-loader.ts';
+import { SnapshotStore } from './snapshot/snapshot-store.ts';
+
+const LISTEN_BACKLOG = 4096;
+/** How long start-up waits for Redis before serving anyway (503 where Redis is needed). */
+const REDIS_STARTUP_WAIT_MS = 2_000;
+
+export interface ServerOptions {
+  /** Injected clock (epoch ms) for everything time-dependent; tests move it. */
+  readonly clock?: () => number;
+  readonly logger?: Logger;
+  /**
+   * Served when neither SNAPSHOT_PATH nor SNAPSHOT_REDIS_KEY is set (`npm start`: the
+   * producer's sample ledger, built by the CLI). Without it, data is unavailable.
+   */
+  readonly demo?: SnapshotFile;
+  /**
+   * false sends every MCP request through the SDK, the direct answer of plain tool calls
+   * off (mcp/direct-tool-call.ts); for the test that compares the two paths.
+   */
+  readonly mcpDirectCalls?: boolean;
+}
+
+export interface RunningServer {
+  readonly app: FastifyInstance;
+  /** e.g. http://127.0.0.1:8080 */
+  readonly origin: string;
+  /** Where /metrics is served (METRICS_HOST:METRICS_PORT), or undefined when off. */
+  readonly metricsOrigin: string | undefined;
+  close(): Promise<void>;
+}
+
+/** Wires the service together from its configuration and starts listening. */
+export async function startServer(
+  config: Config,
+  options: ServerOptions = {},
+): Promise<RunningServer> {
+  const clock = options.clock ?? Date.now;
+  const logger = options.logger ?? createLogger(config.logLevel);
+
+  const redisClients: RedisClient[] = [];
+  const openRedis = (role: string) => {
+    const client = createRedisClient(config.redisUrl!, logger, role);
+    redisClients.push(client);
+    return client;
+  };
+  const redis = config.redisUrl === undefined ? undefined : openRedis('commands');
+  const subscriber =
+    config.snapshotRedisKey === undefined ? undefined : openRedis('snapshot subscriber');
+  if (redis !== undefined) await waitUntilReady(redis, REDIS_STARTUP_WAIT_MS);
+
+  const loader = createSnapshotLoader(config.snapshotMaxBytes);
+  const snapshots = new SnapshotStore(logger, loader);
+  const source = await openSnapshotSource(
+    config,
+    snapshots,
+    logger,
+    options.demo,
+    redis && subscriber ? { client: redis, subscriber } : undefined,
+  );
+  const quota = openQuota(config, logger, clock, redis);
+  const connectionStats = createConnectionStats();
+  const mcpEndpoint = createMcpEndpoint({
+    snapshots,
+    gate: quota.gate,
+    clock,
+    logger,
+    maxBodyBytes: config.mcp.maxBodyBytes,
+    directCalls: options.mcpDirectCalls ?? true,
+  });
+  const metrics = createMetrics({
+    snapshots,
+    gate: quota.gate,
+    clock,
+    connections: connectionStats,
+    mcp: mcpEndpoint,
+    memoryStore: quota.memoryStore,
+  });
+
+  const app = await createApp({
+    snapshots,
+    gate: quota.gate,
+    quotaStore: quota.store,
+    metrics,
+    logger,
+    clock,
+    trustProxy: config.trustProxy,
+    cacheMaxAgeSeconds: config.cacheMaxAgeSeconds,
+    publicBaseUrl: config.publicBaseUrl,
+    connectionLimits: config.connections,
+    connectionStats,
+    mcp: { ...config.mcp, endpoint: mcpEndpoint },
+  });
+  // A deep accept queue (the kernel caps it at net.core.somaxconn) absorbs bursts of new
+  // connections while the event loop is busy, instead of dropping SYNs that clients only
+  // retry after 1, 3, 7 s.
+  await app.listen({ host: config.host, port: config.port, backlog: LISTEN_BACKLOG });
+  let metricsListener: MetricsListener | undefined;
+  if (config.metrics !== undefined) {
+    metricsListener = await listenForMetrics(metrics, config.metrics.host, config.metrics.port);
+  }
+  const address = app.server.address();
+  const port = typeof address === 'object' && address !== null ? address.port : config.port;
+  const host = config.host.includes(':') ? `[${config.host}]` : config.host;
+
+  return {
+    app,
+    origin: `http://${host}:${port}`,
+    metricsOrigin: metricsListener?.origin,
+    async close() {
+      await source.stop();
+      await loader.close();
+      await metricsListener?.close();
+      await app.close();
+      await mcpEndpoint.close();
+      await quota.store?.close();
+      await Promise.all(redisClients.map(closeRedisClient));
+    },
+  };
+}
