@@ -1,6 +1,7 @@
 import { ERROR_CATALOGUE, type ErrorCode } from '../../shared/domain/errors.ts';
 import { PLACEHOLDER_BASE_URL } from '../web/base-url.ts';
 import { escapeHtml, renderPage } from '../web/layout.ts';
+import { DEFAULT_SITE, type Site } from '../web/site.ts';
 import { DOCS_ASSET_PREFIX } from './assets.ts';
 import { OPENAPI_DOCUMENT_PATH, REFERENCE_PATH } from './reference.ts';
 
@@ -87,6 +88,8 @@ export interface GuideOptions {
    * commands show PLACEHOLDER_BASE_URL and the page says it is a placeholder.
    */
   readonly baseUrl?: string | undefined;
+  /** SITE_NAME and the quota in force. */
+  readonly site?: Site;
 }
 
 /** Name under which the commands register the MCP server in a client. */
@@ -331,7 +334,8 @@ ${code('invalid_query')}. Paginate and back off exactly as over HTTP.</p>
 
 export function renderGuidePage(options: GuideOptions = {}): string {
   return renderPage({
-    title: 'Guide: Public Reset Records',
+    site: options.site ?? DEFAULT_SITE,
+    title: 'Guide',
     path: GUIDE_PATH,
     styles: [`${DOCS_ASSET_PREFIX}/docs.css`],
     scripts: [`${DOCS_ASSET_PREFIX}/copy-code.js`],

@@ -14,9 +14,8 @@ import { compareNewest, recordTime, revisedAt } from './record-times.ts';
  * - relative links when PUBLIC_BASE_URL is unset (it passes every URL through `new URL`).
  */
 
-const TITLE = 'Usage-limit resets';
 const SUBTITLE =
-  'Scheduled and completed usage-limit resets, newest first, from the public reset records.';
+  'Scheduled and completed usage-limit resets, newest first, each titled with its time and what was reset.';
 /** "This service" while the library builds the feed; replaced by relative links after. */
 const PLACEHOLDER_ORIGIN = 'https://relative.invalid';
 
@@ -24,18 +23,19 @@ export function buildAtomFeed(
   rows: readonly PreparedRecord[],
   generatedAt: string,
   baseUrl: string | undefined,
+  siteName = 'Usage-limit resets',
 ): string {
   const origin = baseUrl ?? PLACEHOLDER_ORIGIN;
   const generatedAtMs = Date.parse(generatedAt);
   const feed = new Feed({
     id: `${TAG_AUTHORITY}feed`,
-    title: TITLE,
+    title: siteName,
     description: SUBTITLE,
     updated: new Date(generatedAtMs),
     generator: false,
     link: `${origin}/`,
     feed: `${origin}${FEED_PATH}`,
-    author: { name: 'Public Reset Records Service' },
+    author: { name: siteName },
   });
 
   const related: (string | null)[] = [];

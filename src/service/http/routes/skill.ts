@@ -20,6 +20,8 @@ export interface SkillRoutesDeps {
   readonly knownRoutes: KnownRoutes;
   /** PUBLIC_BASE_URL: the origin in the skill's examples and llms.txt's links. */
   readonly publicBaseUrl?: string | undefined;
+  /** SITE_NAME: the product named in llms.txt. */
+  readonly siteName: string;
   /** The skill served; by default the bundled one, with `publicBaseUrl` substituted. */
   readonly bundle?: SkillBundle;
 }
