@@ -286,13 +286,24 @@ describe('agent skill endpoints', () => {
   test('llms.txt has a title, a summary and links to every page of the site', async () => {
     const { text } = await get(LLMS);
     const lines = text.split('\n');
-    assert.equal(lines[0], '# Public Reset Records Service');
+    assert.equal(lines[0], '# OpenAI Codex usage-limit resets: the Public Reset Records Service');
     assert.equal(lines[1], '');
-    assert.match(lines[2]!, /^> Read-only public records of when the usage limits/);
+    assert.match(
+      lines[2]!,
+      /^> Read-only public records of when the usage limits of OpenAI Codex were reset/,
+    );
     const sections = lines.filter((line) => line.startsWith('## '));
-    assert.deepEqual(sections, ['## Docs', '## Agent skill', '## API', '## Optional']);
+    assert.deepEqual(sections, [
+      '## The answer',
+      '## Docs',
+      '## Agent skill',
+      '## API',
+      '## Optional',
+    ]);
     const links = [...text.matchAll(/^- \[[^\]]+\]\(([^)]+)\)(?::|$)/gm)].map((m) => m[1]!);
     for (const required of [
+      '/status.json',
+      '/status.openapi.json',
       '/docs',
       '/docs/guide',
       '/openapi/v1/openapi.json',
