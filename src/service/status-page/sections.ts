@@ -23,7 +23,11 @@ export function freshnessLine(checkedAt: string | null, now: number): string {
   }
   const age = now - Date.parse(checkedAt);
   const stale = age > STALE_AFTER_MS;
-  return `<p class="freshness ${stale ? 'freshness-unknown' : 'freshness-ok'}" ${data}>Last successful check of the source: ${timeTag(checkedAt)}<span class="ago"${stale ? ' hidden' : ''}> (${agoWords(Math.max(0, age))})</span>.</p>`;
+  // Stale: the banner says the age; the script fills this in again if the data is fresh.
+  const ago = stale
+    ? '<span class="ago" hidden></span>'
+    : `<span class="ago"> (${agoWords(Math.max(0, age))})</span>`;
+  return `<p class="freshness ${stale ? 'freshness-unknown' : 'freshness-ok'}" ${data}>Last successful check of the source: ${timeTag(checkedAt)}${ago}.</p>`;
 }
 
 /**
