@@ -196,7 +196,7 @@ describe('GET /status.json', () => {
       paths: Record<string, unknown>;
       components: { schemas: Record<string, unknown> };
     };
-    const validation = await new Validator().validate(doc as object);
+    const validation = await new Validator().validate(structuredClone(doc) as never);
     assert.equal(validation.valid, true, JSON.stringify(validation.errors));
     assert.equal(doc.info.version, '1.0.0');
     assert.equal(doc.info.title, 'OpenAI Codex usage-limit resets: status answer');
