@@ -158,7 +158,11 @@ describe('agent skill endpoints', () => {
     const { body } = parseFrontmatter((await get(SKILL_MD)).text);
     for (const phrase of [
       'BASE=http://localhost:8080   # placeholder',
-      '$BASE/openapi/v1/records/latest?kind=reset_completed',
+      'curl -s "$BASE/status.json"',
+      '`completedAt ?? effectiveAt ?? announcedAt`',
+      'Read\n   `completedAt` first: real completions leave `effectiveAt` null.',
+      'its first row can be a *schedule*, which is no reset',
+      '$BASE/openapi/v1/records?kind=reset_completed&page=1&pageSize=10',
       '$BASE/openapi/v1/records?kind=reset_scheduled&page=1&pageSize=10',
       '$BASE/mcp',
       '`get_latest_reset_record`',

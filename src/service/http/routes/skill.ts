@@ -51,7 +51,7 @@ interface StaticBody {
  */
 export function registerSkillRoutes(app: FastifyInstance, deps: SkillRoutesDeps): void {
   const { knownRoutes, publicBaseUrl, siteName } = deps;
-  const bundle = deps.bundle ?? loadSkillBundle({ baseUrl: publicBaseUrl });
+  const bundle = deps.bundle ?? loadSkillBundle({ baseUrl: publicBaseUrl, siteName });
   const bodies = new Map<string, StaticBody>();
   for (const { path, bytes } of bundle.files) {
     const file = { type: contentTypeOf(path), body: bytes };
