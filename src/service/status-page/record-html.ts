@@ -1,9 +1,10 @@
 import type { ResetRecord } from '../../shared/domain/record.ts';
-import { whatWasReset } from '../answer/words.js';
+import { dayKeyName, whatWasReset, wholeDayOf } from '../answer/words.js';
 import { type PreparedRecord, recordOf } from '../query/prepared-record.ts';
 import { recordPagePath } from '../web/encode-id.ts';
 import { escapeHtml } from '../web/layout.ts';
 import { isWebUrl, timeTag } from './format.ts';
+import { LOCALE } from './server-clock.ts';
 import { capitalize } from './when-data.ts';
 
 /** HTML of single records on the status page: labels, windows, scope, source links. */
@@ -111,7 +112,12 @@ export function windowHtml(record: ResetRecord): string {
   const window = record.scheduleWindow;
   if (window === null) return 'No time given';
   if (record.schedulePrecision === 'date') {
-    return `Date only: the day from ${timeTag(window.startAt)} to ${timeTag(window.endAt)}`;
+    const whole = wholeDayOf(Date.parse(window.startAt), Date.parse(window.endAt));
+    const day =
+      whole === null
+        ? 'A day'
+        : `${escapeHtml(dayKeyName(whole.day, LOCALE))} ${whole.day.slice(0, 4)}, ${whole.label}, all day`;
+    return `${day} (no time of day): from ${timeTag(window.startAt)} to ${timeTag(window.endAt)}`;
   }
   if (window.startAt === window.endAt) return `At ${timeTag(window.startAt)}`;
   return `Between ${timeTag(window.startAt)} and ${timeTag(window.endAt)}`;

@@ -41,6 +41,8 @@ const setText = (element, text) => {
 let answer = null;
 let etag = null;
 let stripDay = null;
+/** One refresh at a time: a tab woken after hours fires many timers at once. */
+let refreshing = false;
 
 function readPage() {
   const block = document.getElementById('answer');
@@ -163,11 +165,13 @@ function tick() {
  * its data rewritten in place; focus stays where it was when its element is still there.
  */
 async function refresh() {
-  if (answer === null) return;
+  if (answer === null || refreshing) return;
+  refreshing = true;
   try {
+    // `no-store`: the conditional request is this script's own, so a 304 reaches it.
     const response = await fetch('/status.json', {
       headers: etag === null ? {} : { 'if-none-match': etag },
-      cache: 'no-cache',
+      cache: 'no-store',
     });
     if (response.status !== 200 || response.headers.get('etag') === etag) return;
     const page = await fetch(window.location.href, {
@@ -192,6 +196,8 @@ async function refresh() {
     }
   } catch {
     // Offline or the server restarting: try again at the next minute.
+  } finally {
+    refreshing = false;
   }
 }
 
