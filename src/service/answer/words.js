@@ -114,6 +114,12 @@ export function shiftDayKey(key, days) {
 const keyFormats = new Map();
 /** The calendar day (YYYY-MM-DD) of an instant in `zone`. */
 export function dayKeyIn(ms, zone) {
+  if (zone === 'UTC' || zone === 'Etc/UTC') {
+    // The server's zone, on every page it renders: the ISO string is the UTC calendar, and
+    // much cheaper than formatToParts.
+    const iso = new Date(ms).toISOString();
+    return { day: iso.slice(0, 10), clock: iso.slice(11, 19) };
+  }
   let format = keyFormats.get(zone);
   if (format === undefined) {
     format = new Intl.DateTimeFormat('en-CA', {
@@ -205,8 +211,22 @@ export function countdownWords(ms) {
 // ---------------------------------------------------------------------------------------
 // When a schedule lands, in the words its precision allows
 
+const wholeDays = new Map();
+/** Windows remembered by wholeDayOf: a page asks about the same few windows again and again. */
+const WHOLE_DAYS_MAX = 1000;
+
 /** The zone whose calendar day a window is (the announcer's first), or null. */
 export function wholeDayOf(startMs, endMs) {
+  const key = `${startMs}/${endMs}`;
+  const known = wholeDays.get(key);
+  if (known !== undefined) return known;
+  if (wholeDays.size >= WHOLE_DAYS_MAX) wholeDays.clear();
+  const found = findWholeDay(startMs, endMs);
+  wholeDays.set(key, found);
+  return found;
+}
+
+function findWholeDay(startMs, endMs) {
   for (const { zone, label } of DAY_ZONES) {
     const start = dayKeyIn(startMs, zone);
     const end = dayKeyIn(endMs, zone);
@@ -223,15 +243,21 @@ export function wholeDayOf(startMs, endMs) {
   return null;
 }
 
+const dayNameFormats = new Map();
 /** `Sat 21 Nov` of a `YYYY-MM-DD` day, whatever the zone it belongs to. */
 export function dayKeyName(key, locale) {
   const [year, month, day] = key.split('-').map(Number);
-  return new Intl.DateTimeFormat(locale, {
-    timeZone: 'UTC',
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-  }).format(Date.UTC(year, month - 1, day, 12));
+  let format = dayNameFormats.get(locale);
+  if (format === undefined) {
+    format = new Intl.DateTimeFormat(locale, {
+      timeZone: 'UTC',
+      weekday: 'short',
+      day: 'numeric',
+      month: 'short',
+    });
+    dayNameFormats.set(locale, format);
+  }
+  return format.format(Date.UTC(year, month - 1, day, 12));
 }
 
 /** A schedule with a time of day to the minute: exact, or a deadline of at most two hours. */

@@ -59,7 +59,7 @@ export function buildAtomFeed(
   }
 
   // Relative first: only the library's own links can hold the placeholder then.
-  const xml = baseUrl === undefined ? relativeLinks(feed.atom1()) : feed.atom1();
+  const xml = baseUrl === undefined ? withRootBase(relativeLinks(feed.atom1())) : feed.atom1();
   return withRelatedLinks(xml, related);
 }
 
@@ -90,6 +90,17 @@ function withRelatedLinks(xml: string, related: readonly (string | null)[]): str
   // The library's output format is what this relies on: fail loudly, never drop links.
   if (index !== related.length) throw new Error(`feed: ${index} entry links for ${related.length}`);
   return result;
+}
+
+/**
+ * Without PUBLIC_BASE_URL the links are root-relative, and the feed says what they are
+ * relative to with `xml:base="/"` (RFC 4287 §2, XML Base): the root of the address the feed
+ * was fetched from, taken from nothing a request says (never its Host header).
+ */
+function withRootBase(xml: string): string {
+  const opening = '<feed xmlns="http://www.w3.org/2005/Atom">';
+  if (!xml.includes(opening)) throw new Error('feed: unexpected <feed> element');
+  return xml.replace(opening, '<feed xmlns="http://www.w3.org/2005/Atom" xml:base="/">');
 }
 
 /** `href="https://relative.invalid/x"` → `href="/x"`, in `<link>` elements only. */
