@@ -572,7 +572,10 @@ describe('subscriptions: links', () => {
       const parsed = parseFeed(feed.text);
       assert.equal(parsed.self, '/feed.xml');
       // Relative to the root of the address the feed was read from, said in the feed.
-      assert.match(feed.text, /^<\?xml[^>]*>\n<feed xmlns="http:\/\/www\.w3\.org\/2005\/Atom" xml:base="\/">/);
+      assert.match(
+        feed.text,
+        /^<\?xml[^>]*>\n<feed xmlns="http:\/\/www\.w3\.org\/2005\/Atom" xml:base="\/">/,
+      );
       const entries = entriesOf(feed.text);
       assert.equal(entries[0]!.url, '/records/2001');
       assert.deepEqual(entries[0]!.related, ['https://x.com/resetwatch/status/2001']);

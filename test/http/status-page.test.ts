@@ -511,6 +511,11 @@ describe('status page: records, escaping, links, headers, quota', () => {
     }
     records.push(
       schedule('op_next', 'pending', [NOW + 10_500, NOW + HOUR], { text: 'pinned first' }),
+      // The last reset, whose plan ids reach the page's embedded answer.
+      completion('op_hostile', {
+        completedAt: iso(NOW - 30 * MINUTE),
+        scope: { plans: ['</script><script>alert(1)</script>'], windows: ['<!--'] },
+      }),
     );
     server = await serve(snapshotAt(records));
   });
@@ -523,17 +528,17 @@ describe('status page: records, escaping, links, headers, quota', () => {
     );
     assert.deepEqual(texts, [
       'pinned first',
+      'No text.',
       '&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &#39;quoted&#39;',
       'javascript url',
       'http url with query',
       'older 0',
       'older 1',
       'older 2',
-      'older 3',
     ]);
     assert.match(
       text,
-      /The first 8 of 10 public records: open schedules first, then the newest\. <a href="\/history\/">Browse every record by day<\/a>\./,
+      /The first 8 of 11 public records: open schedules first, then the newest\. <a href="\/history\/">Browse every record by day<\/a>\./,
     );
   });
 
@@ -549,6 +554,10 @@ describe('status page: records, escaping, links, headers, quota', () => {
       ],
     );
     assert.match(text, /<blockquote>pinned first<\/blockquote>/);
+    // The hostile plan id is in the embedded answer, unable to close it.
+    const block = one(text, /(<script type="application\/json" id="answer"[\s\S]*?<\/script>)/);
+    assert.match(block, /\\u003c\/script>\\u003cscript>alert\(1\)\\u003c\/script>/);
+    assert.equal(answerOf(text).lastReset.plans[0], '</script><script>alert(1)</script>');
   });
 
   test('links: http(s) sources with rel="noopener noreferrer", the rest to this site only', async () => {
