@@ -77,7 +77,7 @@ describe('the answer in words, at every hour of a day, in zones from UTC−12 to
             `${zone} ${new Date(now).toISOString()}`,
           );
           // Half a day back and forward from each hour, across the clock change.
-          for (const delta of [-36, -25, -23, -12, -1, 1, 12, 23, 25, 36]) {
+          for (const delta of [-25, -23, -1, 1, 23, 25]) {
             const at = now + delta * HOUR;
             const words = clock.when(at, now);
             const days = DateTime.fromISO(localDate(at, zone)).diff(
