@@ -166,15 +166,20 @@ describe('tense', () => {
 });
 
 describe('safety holds', () => {
-  test('a reset of what? Without limits, usage, plans or users near it, the post is held', () => {
-    const result = classify('Reset all propagated.');
+  test('a reset of what? Named only through a thing ("the reset button"), the post is held', () => {
+    const result = classify("It's been 20 years since I've pressed the reset button.");
     assert.equal(result.review, true);
-    assert.equal(result.reset?.kind, 'reset_completed');
     assert.equal(
       result.reasons[0],
       'a reset of what? No limits, usage, plans or users are named near it',
     );
-    assert.equal(classify("It's been 20 years since I've pressed the reset button.").review, true);
+  });
+
+  test('a firm verb without limits named is a reset of usage limits on this account', () => {
+    const result = classify('Reset all propagated.');
+    assert.equal(result.review, false);
+    assert.equal(result.reset?.kind, 'reset_completed');
+    assert.equal(result.reset?.confidence, 0.85);
   });
 
   test('banked words but no banked reset read: the type is in doubt, held', () => {
