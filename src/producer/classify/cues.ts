@@ -41,7 +41,7 @@ export const HABIT =
 
 /** Sentences that say when it lands without the word "reset" ("Lands around 6pm PT."). */
 export const LANDING =
-  /\b(?:eta|expect it|should see it|should be (?:live|showing|there)|kicks? in|goes out|going out|back in a)\b/;
+  /\b(?:eta|expect it|should see it|(?:should|will|'ll) be (?:live|showing|there|out|available)|kicks? in|goes out|going out|back in a)\b/;
 
 /** A banked reset: one the user keeps and spends when they choose. */
 export const BANKED =

@@ -32,7 +32,7 @@ import { readReply, threadOf } from './thread.ts';
  * this system can make. docs/classifier.md describes every rule; change the version when
  * a rule changes (stored classifications keep the version that made them).
  */
-export const RULES_CLASSIFIER = 'rules-2.0.0';
+export const RULES_CLASSIFIER = 'rules-2.1.0';
 
 export interface ClassifierOptions {
   /** Hold a post whose confidence is below this (REVIEW_BELOW, default 0.8). */
@@ -146,7 +146,7 @@ export function classifyPost(post: Post, options: ClassifierOptions): Classifica
   if (announcing.length === 0) {
     if (thread !== null) return readReply(post, own, thread, mentions, options);
     if (mentions.length > 0) return notAReset(mentions[0]!.refused!);
-    if (own.all.length <= 40 && JUST_DONE.test(own.all)) {
+    if (isBareDone(own.all)) {
       return held({ kind: 'reset_completed', resetType: 'global', scope: scopeOf('') }, [
         'a bare "done": what is done? (the announcer says so when a promised reset landed)',
       ]);
@@ -172,6 +172,12 @@ export function classifyPost(post: Post, options: ClassifierOptions): Classifica
 }
 
 const JUST_DONE = /\b(?:it is|it's|is now|all) done\b|^done[.! ]*$|^(?:it )?(?:has )?landed[.! ]*$/;
+/** "Confirmed landed across all accounts.": something arrived, said in a few words. */
+const ARRIVED = /\b(?:landed|propagated|rolled out|went out|gone out)\b/;
+
+/** A short post that only says something is done or landed (rules-2.1.0: the new set). */
+const isBareDone = (text: string) =>
+  (text.length <= 40 && JUST_DONE.test(text)) || (text.length <= 80 && ARRIVED.test(text));
 
 /** The post's tense from its announcing mentions and its landing sentences. */
 interface PostTense {
@@ -198,8 +204,13 @@ export function readAnnouncement(
   const announcing = mentions.filter((m) => m.refused === null);
   const mentioned = new Set(mentions.map((m) => m.sentence));
   // Sentences that say when it lands, without the word "reset" ("Lands around 6pm PT.").
+  // In the author's own thread, a reply that names a time says when the reset lands
+  // ("Will be there by EOD PST." under "Loading a banked reset…"): rules-2.1.0.
+  const replyTimes = new Set(
+    replyText?.sentences.filter((s) => timeAhead(s, announcedMs, options.timeZone) !== null),
+  );
   const landing = own.sentences.filter(
-    (s) => !mentioned.has(s) && !INCIDENT.test(s) && isLandingSentence(s),
+    (s) => !mentioned.has(s) && !INCIDENT.test(s) && (replyTimes.has(s) || isLandingSentence(s)),
   );
   const tense = postTense(announcing, landing, announcedMs, options.timeZone);
   const reasons: string[] = [];

@@ -243,7 +243,7 @@ function inNounPhrase(words: readonly Word[], at: number): boolean {
   const after = words[at + 1];
   return (
     before !== undefined &&
-    ['DET', 'ADJ', 'ADV', 'NUM', 'PRON'].includes(before.pos) &&
+    ['DET', 'ADJ', 'ADV', 'NUM', 'PRON', 'PART'].includes(before.pos) &&
     after !== undefined &&
     (after.pos === 'NOUN' || after.pos === 'PROPN' || isReset(after))
   );
@@ -396,6 +396,8 @@ function governorBefore(words: readonly Word[], index: number, start: number): n
   while (at >= start) {
     const word = words[at]!;
     if (word.pos === 'VERB' && !inNounPhrase(words, at)) return complementOf(words, at, start);
+    // "Loading a banked reset…" tagged a noun: an -ing word before a determiner takes an object.
+    if (word.pos === 'NOUN' && /ing$/.test(word.text) && words[at + 1]?.pos === 'DET') return at;
     // "There was a kerfuffle with some resets": a copula across a preposition governs nothing.
     if (word.pos === 'AUX' && !isReset(word)) return preposition ? null : at;
     if (word.pos === 'ADP') preposition = true;
