@@ -69,6 +69,8 @@ const GROUP_ADVERBS = new Set([
   'kindly',
   'officially',
 ]);
+/** Pronouns after "and" start a new clause ("… and we'll reset them again"); names may not. */
+const PRONOUN_SUBJECTS = new Set(['we', 'i', 'they', 'you', 'he', 'she', 'it', "i'm", "we're"]);
 const SUBJECTS = new Set(['we', 'i', 'they', 'you', 'he', 'she', 'team', 'openai', 'codex', 'it']);
 
 /** Verbs whose object or complement is a future event ("promised a reset", "plan to reset"). */
@@ -196,7 +198,9 @@ function endsClause(words: readonly Word[], index: number): boolean {
   // purpose starts a clause.
   const next = words[index + 1];
   return (
-    word.text === 'and' && next !== undefined && (SUBJECTS.has(next.text) || next.text === 'to')
+    word.text === 'and' &&
+    next !== undefined &&
+    (PRONOUN_SUBJECTS.has(next.text) || next.text === 'to')
   );
 }
 
@@ -227,7 +231,18 @@ const isAux = (word: Word) =>
   BE_PAST.has(word.text);
 const isFiller = (word: Word) =>
   GROUP_ADVERBS.has(word.text) || (word.pos === 'ADV' && !NEGATORS.has(word.text));
-const NOUN_PHRASE_TAGS = new Set(['DET', 'ADJ', 'NOUN', 'PROPN', 'NUM', 'PRON', 'SYM', 'PART']);
+/** X: what the tagger could not place ("pro" in "plus and pro users"). */
+const NOUN_PHRASE_TAGS = new Set([
+  'DET',
+  'ADJ',
+  'NOUN',
+  'PROPN',
+  'NUM',
+  'PRON',
+  'SYM',
+  'PART',
+  'X',
+]);
 
 /**
  * Is words[at] part of a noun phrase around "reset" ("a sneaky double", "all codex users a
