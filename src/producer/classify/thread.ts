@@ -87,13 +87,14 @@ export function readReply(
     if (!adds) return notAReset('a reply in his own thread that adds nothing about the reset');
     const announcing = parentMentions.filter((m) => m.refused === null);
     if (announcing.length > 0 && own.all.length <= MAX_CONTINUATION_CHARS) {
-      const together = readText(`${thread.parent.all}\n${own.all}`);
+      const reply = namingType(own);
+      const together = readText(`${thread.parent.all}\n${reply.all}`);
       return readAnnouncement(
         post,
         together,
         parentMentions,
         options,
-        withParentDay(own, thread.parent),
+        withParentDay(reply, thread.parent),
       );
     }
   }
@@ -107,6 +108,15 @@ export function readReply(
     `a reply to ${who}: "${clip(thread.parent.all)}"`,
     options,
   );
+}
+
+/**
+ * "Banked, landing by EOD." under "Reset incoming.": a bare "banked" names the type of the
+ * reset the reply continues, as "a banked reset" would.
+ */
+function namingType(own: ReadText): ReadText {
+  if (BANKED.test(own.all) || !/\bbank(?:ed|able)\b/.test(own.all)) return own;
+  return readText(own.all.replace(/\bbank(ed|able)\b/, 'a bank$1 reset'));
 }
 
 /**
