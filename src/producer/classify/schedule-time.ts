@@ -309,7 +309,7 @@ const VAGUE_NAMES = new Set(VAGUE_CUES.map(([, , name]) => name));
 
 /** Every cue scheduleWhen reads has one of these words (a test keeps the two in step). */
 export const TIME_HINT =
-  /\d|day\b|tonight|tomorrow|midnight|noon|week|hour|minute|\bmins?\b|\bhrs?\b|\bh\b|\beod\b|\bcob\b|close of business|end of|morning|afternoon|evening|night|soon|later|shortly|moment|imminent|in a (?:little )?bit|incoming|inbound|on (?:its|the) way|in a (?:few|couple)|when i(?:'m| am)? (?:back|land)|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\b/;
+  /\d(?::\d\d)? ?(?:am|pm)\b|\d:\d\d|\b(?:in|within|next|over|at|by|around|under|than) ~? ?\d|\d ?(?:h|hrs?|hours?|mins?|minutes?|days?|weeks?)\b|\d(?:st|nd|rd|th)\b|\d\/\d|day\b|tonight|tomorrow|midnight|noon|week|hour|minute|\bmins?\b|\bhrs?\b|\bh\b|\beod\b|\bcob\b|close of business|end of|morning|afternoon|evening|night|soon|later|shortly|moment|imminent|in a (?:little )?bit|incoming|inbound|on (?:its|the) way|in a (?:few|couple)|when i(?:'m| am)? (?:back|land)|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\b/;
 
 /**
  * Does `text` name a time after the post, and how firmly? `explicit`: a day, a clock time,
