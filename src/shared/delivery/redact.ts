@@ -27,12 +27,15 @@ export function problemLine(text: string, secrets: readonly string[]): string {
   return line.length <= MAX_PROBLEM_CHARS ? line : `${line.slice(0, MAX_PROBLEM_CHARS - 1)}…`;
 }
 
-/** The secrets a URL carries: the whole URL, and its path and query (a token may be either). */
+/**
+ * The secrets a URL carries: its path and query (a token may be in either), and so the whole
+ * URL; none when it is only an origin, which its label shows.
+ */
 export function urlSecrets(url: string): string[] {
   try {
     const parsed = new URL(url);
     const tail = `${parsed.pathname}${parsed.search}`;
-    return [url, parsed.toString(), ...(tail.length > 1 ? [tail] : [])];
+    return tail.length > 1 ? [url, parsed.toString(), tail] : [];
   } catch {
     return [url];
   }
