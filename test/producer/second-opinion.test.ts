@@ -2,6 +2,8 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import fc from 'fast-check';
+import { EVAL_SET, HOLDOUT_SET, readEvalSet } from '../../eval/evaluate.ts';
+import { evaluateSecondOpinion, formatSecondOpinion } from '../../eval/second-opinion.ts';
 import {
   classifyPost,
   DEFAULT_CLASSIFIER_OPTIONS,
@@ -504,4 +506,94 @@ describe('agreement with the rules', () => {
       { numRuns: 500 },
     );
   });
+});
+
+describe('npm run eval:second-opinion', () => {
+  const items = [...readEvalSet(EVAL_SET), ...readEvalSet(HOLDOUT_SET)];
+  const byText = new Map(items.map((item) => [item.post.text, item]));
+  const heldPost = (request: ChatRequest) =>
+    byText.get((JSON.parse(request.messages[1]!.content) as { post: { text: string } }).post.text)!;
+  const answer = (proposal: Partial<Proposal>): ModelAnswer => ({
+    content: JSON.stringify({ ...COMPLETED, reason: 'r', ...proposal }),
+  });
+
+  /** A model that reads every post as its label says: what a perfect model would do. */
+  const oracle = (request: ChatRequest): ModelAnswer => {
+    const { label, post: held } = heldPost(request);
+    if (!label.reset) return answer({ isAnnouncement: false, kind: null, resetType: null });
+    // Labels give a window only where the text states a time; elsewhere the rules' reading,
+    // or the default day after the post when the rules read no schedule.
+    const rules = rulesOn(held).reset!;
+    const scheduled = label.kind === 'reset_scheduled';
+    const postedMs = Date.parse(held.createdAt);
+    const window = label.window ??
+      rules.scheduleWindow ?? {
+        startAt: new Date(postedMs).toISOString(),
+        endAt: new Date(postedMs + 86_400_000).toISOString(),
+      };
+    return answer({
+      kind: label.kind,
+      resetType: label.resetType,
+      windowStartAt: scheduled ? window.startAt : null,
+      windowEndAt: scheduled ? window.endAt : null,
+      precision: scheduled ? (label.precision ?? rules.schedulePrecision ?? 'datetime') : null,
+      basis: scheduled ? (label.basis ?? rules.scheduleBasis ?? 'contextual_inference') : null,
+    });
+  };
+  /** A model that says what the rules say: it resolves nothing, and the evaluation must show it. */
+  const echo = (request: ChatRequest): ModelAnswer => {
+    const reset = rulesOn(heldPost(request).post).reset!;
+    return answer({
+      kind: reset.kind,
+      resetType: reset.resetType,
+      windowStartAt: reset.scheduleWindow?.startAt ?? null,
+      windowEndAt: reset.scheduleWindow?.endAt ?? null,
+      precision: reset.schedulePrecision,
+      basis: reset.scheduleBasis,
+    });
+  };
+
+  for (const [name, model] of [
+    ['oracle', oracle],
+    ['echo', echo],
+  ] as const) {
+    test(`scores ${name === 'oracle' ? 'a model that reads every post right: it publishes nothing wrong' : 'a model that echoes the rules: it would publish the joke about pressing the reset button, and fails'}`, async () => {
+      const standIn = await StandIn.start(chatCompletionsProtocol({ key: null, model }));
+      try {
+        const client = createSecondOpinionClient(
+          {
+            endpoint: `${standIn.origin}/v1/chat/completions`,
+            model: name,
+            apiKey: null,
+            timeoutMs: 5_000,
+          },
+          LA,
+        );
+        const score = await evaluateSecondOpinion(items, client, DEFAULT_CLASSIFIER_OPTIONS);
+        assert.equal(standIn.requests.length, score.held);
+        assert.deepEqual(score.problems, []);
+        assert.equal(score.outcomes.answered, score.held);
+        assert.equal(score.right + score.wrong.length, score.published);
+        assert.match(
+          formatSecondOpinion(name, score),
+          new RegExp(`of those, wrong \\(must be 0\\) \\| ${score.wrong.length} \\|`),
+        );
+        if (name === 'oracle') {
+          assert.deepEqual(score.wrong, []);
+          assert.ok(score.published >= 10, `published ${score.published} of ${score.held}`);
+          assert.equal(score.kindAndType.hits, score.kindAndType.of);
+        } else {
+          assert.ok(
+            score.wrong.some((why) =>
+              why.startsWith(
+                '2092862554632826968: would publish reset_completed global, labelled not a reset',
+              ),
+            ),
+          );
+        }
+      } finally {
+        await standIn.close();
+      }
+    });
+  }
 });
