@@ -229,7 +229,12 @@ export function createSender(options: SenderOptions): Sender {
     const delivery = lane.queue.shift()!;
     const left = delivery.queuedAt + limits.maxDeliveryMs - now;
     if (left <= 0) {
-      finish(lane, delivery, 'failed', `not delivered within ${limits.maxDeliveryMs / 1000} s`);
+      finish(
+        lane,
+        delivery,
+        'failed',
+        `${lane.channel.label}: not delivered within ${limits.maxDeliveryMs / 1000} s`,
+      );
       pump(lane);
       return;
     }
