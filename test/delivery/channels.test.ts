@@ -44,7 +44,7 @@ async function deliver(channel: Channel, message: MessageInput = MESSAGE) {
   const sender = createSender({
     channels: [channel],
     record: (record) => void records.push(record),
-    limits: { backOff: { baseMs: 20, maxMs: 50 }, maxAttempts: 3, attemptTimeoutMs: 2_000 },
+    limits: { backOff: { baseMs: 20, maxMs: 50 }, maxAttempts: 3, attemptTimeoutMs: 10_000 },
   });
   const sent = sender.send(message);
   assert.equal(sent.accepted, true);

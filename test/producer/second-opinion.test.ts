@@ -273,7 +273,7 @@ describe('asking the model', () => {
       model: 'gpt-test-1',
       problem: 'no answer within 300 ms',
     });
-    assert.ok(performance.now() - started < 1_500);
+    assert.ok(performance.now() - started < 3_000);
   });
 
   test(`an answer longer than ${MAX_ANSWER_BYTES} bytes is oversized, and not read past the bound`, async () => {
@@ -285,7 +285,8 @@ describe('asking the model', () => {
       model: 'gpt-test-1',
       problem: `the answer is longer than ${MAX_ANSWER_BYTES} bytes`,
     });
-    assert.ok(performance.now() - started < 1_500);
+    assert.ok(performance.now() - started < 5_000);
+    assert.ok(standIn.endlessChunks < 64, `${standIn.endlessChunks} of 128 chunks were written`);
   });
 
   test('a wrong key is refused (401), and an answer that echoes the key never shows it', async () => {

@@ -243,9 +243,11 @@ export function createSender(options: SenderOptions): Sender {
     void attempt(lane, delivery, Math.min(limits.attemptTimeoutMs, left)).finally(() => {
       lane.busy = false;
       inFlight--;
-      pump(lane);
+      // Channels waiting for a slot go first (in the order they began to wait), so a busy
+      // channel with a long queue cannot keep the slots to itself.
       while (inFlight < limits.maxConcurrent && waitingForSlot.length > 0)
         pump(waitingForSlot.shift()!);
+      pump(lane);
       notifyIfIdle();
     });
   }

@@ -46,6 +46,8 @@ export class StandIn {
   readonly requests: Recorded[] = [];
   /** Requests being answered right now, and the most at once. */
   open = 0;
+  /** 64 KiB chunks of 'endless' bodies written before the client stopped reading. */
+  endlessChunks = 0;
   maxOpen = 0;
   readonly #server: Server;
   readonly #script: Behaviour[] = [];
@@ -132,6 +134,7 @@ export class StandIn {
       const write = () => {
         if (response.destroyed || sent >= 128) return response.end();
         sent++;
+        this.endlessChunks++;
         response.write(chunk, () => setTimeout(write, 5));
       };
       write();
