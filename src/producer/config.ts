@@ -1,5 +1,6 @@
 import { IANAZone } from 'luxon';
 import { z } from 'zod';
+import { channelSettingsFromEnv, deliveryEnvShape } from '../shared/config/delivery-env.ts';
 import {
   ConfigError,
   commaSeparated,
@@ -9,8 +10,10 @@ import {
   parseEnv,
 } from '../shared/config/env.ts';
 import { loadPublishSettings, type PublishSettings } from '../shared/config/publish-settings.ts';
+import type { ChannelSettings } from '../shared/delivery/channels/create-channel.ts';
 import type { BuildSettings } from './build/settings.ts';
 import type { ClassifierOptions } from './classify/rules-classifier.ts';
+import { chatCompletionsEndpoint, type SecondOpinionSettings } from './second-opinion/settings.ts';
 
 /**
  * The producer's settings (producer.md), read from the environment once, validated and
@@ -102,6 +105,28 @@ const ProducerEnv = z.object({
   X_BEARER_TOKEN: bearerToken.optional(),
   X_HANDLES: handles.default(['thsottiaux']),
   X_API_BASE_URL: baseUrl.default('https://api.x.com'),
+  // The operator's alerts (docs/operating.md): a channel is on when its variables are set.
+  ...deliveryEnvShape('ALERT'),
+  // A second opinion on held posts from a language model: off unless URL and model are set.
+  SECOND_OPINION_URL: z
+    .string()
+    .refine((value) => isHttpBaseUrl(value), {
+      message:
+        'SECOND_OPINION_URL must be an http:// or https:// URL without credentials, query or #, like https://api.openai.com/v1',
+    })
+    .optional(),
+  SECOND_OPINION_MODEL: z
+    .string()
+    .regex(/^[\x21-\x7E]{1,200}$/, 'SECOND_OPINION_MODEL must be a model name without spaces')
+    .optional(),
+  SECOND_OPINION_API_KEY: z
+    .string()
+    .regex(
+      /^[\x21-\x7E]{1,1000}$/,
+      'SECOND_OPINION_API_KEY must be printable ASCII without spaces or line breaks (its value is not shown)',
+    )
+    .optional(),
+  SECOND_OPINION_TIMEOUT_SECONDS: seconds('SECOND_OPINION_TIMEOUT_SECONDS', 1, 600).default(60),
 });
 
 /** Every environment variable the producer reads (the README's table lists each one). */
@@ -132,6 +157,10 @@ export interface ProducerConfig {
   readonly classifier: ClassifierOptions;
   /** Where snapshots are published, and the log level (shared with the service). */
   readonly publish: PublishSettings;
+  /** The operator's alert channels (ALERT_*): present only when at least one is set. */
+  readonly alerts?: readonly ChannelSettings[];
+  /** The second opinion (SECOND_OPINION_*): present only when its URL and model are set. */
+  readonly secondOpinion?: SecondOpinionSettings;
 }
 
 export { ConfigError };
@@ -140,6 +169,8 @@ export function loadProducerConfig(
   env: Record<string, string | undefined> = process.env,
 ): ProducerConfig {
   const e = parseEnv(ProducerEnv, env);
+  const alerts = channelSettingsFromEnv('ALERT', e);
+  const secondOpinion = secondOpinionSettings(e);
   return deepFreeze({
     ledgerUrl: e.LEDGER_URL,
     operator: e.OPERATOR,
@@ -161,5 +192,27 @@ export function loadProducerConfig(
             baseUrl: e.X_API_BASE_URL,
           }),
         }),
+    ...(alerts.length === 0 ? {} : { alerts }),
+    ...(secondOpinion === undefined ? {} : { secondOpinion }),
   });
+}
+
+function secondOpinionSettings(e: z.infer<typeof ProducerEnv>): SecondOpinionSettings | undefined {
+  const { SECOND_OPINION_URL: url, SECOND_OPINION_MODEL: model, SECOND_OPINION_API_KEY: key } = e;
+  if (url === undefined && model === undefined) {
+    if (key !== undefined)
+      throw new ConfigError(['SECOND_OPINION_API_KEY is set but SECOND_OPINION_URL is not']);
+    return undefined;
+  }
+  if (url === undefined || model === undefined) {
+    throw new ConfigError([
+      `${url === undefined ? 'SECOND_OPINION_MODEL' : 'SECOND_OPINION_URL'} is set but ${url === undefined ? 'SECOND_OPINION_URL' : 'SECOND_OPINION_MODEL'} is not: the second opinion needs both`,
+    ]);
+  }
+  return {
+    endpoint: chatCompletionsEndpoint(url),
+    model,
+    apiKey: key ?? null,
+    timeoutMs: e.SECOND_OPINION_TIMEOUT_SECONDS * 1000,
+  };
 }

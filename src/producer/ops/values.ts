@@ -56,8 +56,18 @@ export function confidenceValue(name: string, value: string): number {
 }
 
 /** producer.md §2: lowercase plan ids, `all` for everyone; `unknown` when not named. */
-const PLANS = ['all', 'free', 'go', 'plus', 'pro', 'business', 'enterprise', 'edu', 'unknown'];
-const WINDOWS = ['five_hour', 'weekly', 'unknown'];
+export const PLANS = [
+  'all',
+  'free',
+  'go',
+  'plus',
+  'pro',
+  'business',
+  'enterprise',
+  'edu',
+  'unknown',
+];
+export const WINDOWS = ['five_hour', 'weekly', 'unknown'];
 
 const SCOPE_SYNTAX = 'plans:LIST;windows:LIST, e.g. plans:plus,pro;windows:weekly';
 
