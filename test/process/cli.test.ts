@@ -150,9 +150,11 @@ describe('the reset-records CLI', () => {
     const taken = String((blocker.address() as AddressInfo).port);
     try {
       // The cli helper kills a process still running after 15 s: exiting is part of the test.
+      // A snapshot file that does not exist yet: no demo to build before listening.
+      const env = { SNAPSHOT_PATH: join(dir, 'not-published-yet.json'), LOG_LEVEL: 'error' };
       const [port, metrics] = await Promise.all([
-        cli(['serve'], { PORT: taken, LOG_LEVEL: 'warn' }),
-        cli(['serve'], { PORT: '0', METRICS_PORT: taken, LOG_LEVEL: 'warn' }),
+        cli(['serve'], { ...env, PORT: taken }),
+        cli(['serve'], { ...env, PORT: '0', METRICS_PORT: taken }),
       ]);
       for (const [run, variable] of [
         [port, 'PORT'],

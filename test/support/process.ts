@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
@@ -79,4 +79,17 @@ export function cli(args: string[], env: Record<string, string> = {}): Promise<R
       resolve({ code, stdout, stderr });
     });
   });
+}
+
+/**
+ * Ends a child started with `detached: true` and its whole process group (npm, sh and node
+ * under it): SIGTERM, SIGKILL after `ms`; resolves once the child has exited.
+ */
+export async function endProcessGroup(child: ChildProcess, ms = 10_000): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  process.kill(-child.pid!, 'SIGTERM');
+  const timer = setTimeout(() => process.kill(-child.pid!, 'SIGKILL'), ms);
+  await exited;
+  clearTimeout(timer);
 }
