@@ -16,7 +16,7 @@
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { availableParallelism, tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { register } from 'tsx/esm/api';
@@ -115,8 +115,11 @@ if (wantsBrowser) {
 }
 
 // Half the time of a typical file is spent waiting (on sockets, child processes, timers
-// the tests run out), so one more file runs at once than there are cores.
-const concurrency = Math.max(2, availableParallelism() + 1);
+// the tests run out), so one more file runs at once than there are cores; on a machine
+// already busy with other work, one per core, so that the tests' own waits still suffice.
+const cores = availableParallelism();
+const busy = loadavg()[0] >= cores;
+const concurrency = Math.max(2, busy ? cores : cores + 1);
 
 /**
  * The in-process files in a few processes instead of one each: a file's own tests take a
@@ -155,7 +158,7 @@ const found = [
   wantsBrowser && `Chromium (${chromium.from}: ${chromium.path})`,
 ].filter(Boolean);
 console.log(
-  `run-tests: ${files.length} test files${found.length > 0 ? `; found ${found.join('; ')}` : ''}`,
+  `run-tests: ${files.length} test files, ${concurrency} at a time${busy ? ' (the machine is busy)' : ''}${found.length > 0 ? `; found ${found.join('; ')}` : ''}`,
 );
 
 /** A command whose output is kept, to print when it ends. */

@@ -56,8 +56,12 @@ export interface Run {
   readonly stderr: string;
 }
 
-/** `node bin/reset-records.js ...args` with a clean environment plus `env`; killed after 15 s. */
-export function cli(args: string[], env: Record<string, string> = {}): Promise<Run> {
+/** `node bin/reset-records.js ...args` with a clean environment plus `env`; killed after `limitMs`. */
+export function cli(
+  args: string[],
+  env: Record<string, string> = {},
+  limitMs = 15_000,
+): Promise<Run> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['bin/reset-records.js', ...args], {
       cwd: ROOT,
@@ -72,7 +76,7 @@ export function cli(args: string[], env: Record<string, string> = {}): Promise<R
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
       stderr += chunk;
     });
-    const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+    const timer = setTimeout(() => child.kill('SIGKILL'), limitMs);
     child.on('error', reject);
     child.on('close', (code) => {
       clearTimeout(timer);
