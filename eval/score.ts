@@ -58,13 +58,14 @@ export interface Score {
   readonly misses: readonly string[];
 }
 
-/** Targets of issue 10. */
+/** Targets of issues 10 and 18, on every set. */
 export const TARGETS = {
   automaticPrecision: 1,
   detectionRecall: 0.95,
   kind: 0.95,
   resetType: 0.95,
   window: 0.9,
+  automaticRecall: 0.8,
 } as const;
 
 /** Two instants this close count as the same (a label computed by hand may round a second). */

@@ -9,6 +9,7 @@ import {
   parseEnv,
 } from '../shared/config/env.ts';
 import { PUBLISH_VARIABLES_SHAPE, withPublishRules } from '../shared/config/publish-settings.ts';
+import { DEFAULT_SITE_NAME } from './web/site.ts';
 
 export { ConfigError };
 
@@ -72,6 +73,15 @@ const EnvShape = {
     })
     .transform((value) => value.replace(/\/+$/, ''))
     .optional(),
+  SITE_NAME: z
+    .string()
+    .trim()
+    .max(80, 'SITE_NAME must be at most 80 characters')
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing them is the point
+    .refine((value) => !/[\u0000-\u001F\u007F-\u009F\u2028\u2029]/.test(value), {
+      message: 'SITE_NAME must be one line of text, without control characters',
+    })
+    .default(DEFAULT_SITE_NAME),
   CACHE_MAX_AGE_SECONDS: integer('CACHE_MAX_AGE_SECONDS', 0, 86_400).default(30),
   HTTP_MAX_CONNECTIONS: integer('HTTP_MAX_CONNECTIONS', 1, 1_000_000).default(10_000),
   HTTP_MAX_CONNECTIONS_PER_CLIENT: integer('HTTP_MAX_CONNECTIONS_PER_CLIENT', 1, 1_000_000).default(
@@ -111,6 +121,8 @@ export interface Config {
   /** Peers whose X-Forwarded-For is honoured; undefined trusts no one. */
   readonly trustProxy: readonly string[] | undefined;
   readonly cacheMaxAgeSeconds: number;
+  /** SITE_NAME: the product's name in the pages' titles, the feed, the calendar and llms.txt. */
+  readonly siteName: string;
   /**
    * The public address of the service (PUBLIC_BASE_URL, no trailing slash), for the guide,
    * the skill, llms.txt, the feed and the calendar; never taken from a request's Host.
@@ -156,6 +168,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     trustProxy: e.TRUST_PROXY,
     cacheMaxAgeSeconds: e.CACHE_MAX_AGE_SECONDS,
+    siteName: e.SITE_NAME === '' ? DEFAULT_SITE_NAME : e.SITE_NAME,
     publicBaseUrl: e.PUBLIC_BASE_URL,
     snapshotMaxBytes: e.SNAPSHOT_MAX_BYTES,
     connections: {

@@ -106,6 +106,12 @@ export async function startServer(
     trustProxy: config.trustProxy,
     cacheMaxAgeSeconds: config.cacheMaxAgeSeconds,
     publicBaseUrl: config.publicBaseUrl,
+    site: {
+      name: config.siteName,
+      quota: config.rateLimit.enabled
+        ? { max: config.rateLimit.max, windowSeconds: config.rateLimit.windowSeconds }
+        : null,
+    },
     connectionLimits: config.connections,
     connectionStats,
     mcp: { ...config.mcp, endpoint: mcpEndpoint },

@@ -184,7 +184,7 @@ describe('documentation pages in a browser', { timeout: 180_000 }, () => {
       const { page, problems } = await open('/docs/guide', size, scheme);
       assert.equal(
         await page.locator('h1').textContent(),
-        'Guide to the Public Reset Records Service',
+        'Guide: OpenAI Codex usage-limit resets',
       );
       assert.deepEqual(
         await page.locator('h2[id]').allTextContents(),
@@ -288,9 +288,14 @@ describe('documentation pages in a browser', { timeout: 180_000 }, () => {
       await button.click();
       await page.locator('[role="status"]', { hasText: 'Copied' }).waitFor();
       assert.equal(await button.textContent(), 'Copied');
+      // Without PUBLIC_BASE_URL the commands carry the page's own address, not the placeholder.
       assert.equal(
         await page.evaluate<string>('navigator.clipboard.readText()'),
-        'claude mcp add --transport http reset-records http://localhost:8080/mcp',
+        `claude mcp add --transport http reset-records ${server.origin}/mcp`,
+      );
+      assert.equal(
+        await page.locator('#address-note').textContent(),
+        `The commands on this page use the address you are reading it at, ${server.origin}.`,
       );
       assertClean(problems);
     } finally {
@@ -316,7 +321,7 @@ describe('documentation pages in a browser', { timeout: 180_000 }, () => {
       assert.match((await status.textContent()) ?? '', /^(Copied|Selected: press Ctrl\+C)/);
       assert.equal(
         await page.evaluate<string>('String(window.getSelection())'),
-        'codex mcp add reset-records --url http://localhost:8080/mcp',
+        `codex mcp add reset-records --url ${server.origin}/mcp`,
       );
       assertClean(problems);
     } finally {

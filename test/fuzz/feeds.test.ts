@@ -3,8 +3,9 @@ import { describe, test } from 'node:test';
 import { parseFeed } from '@rowanmanning/feed-parser';
 import fc from 'fast-check';
 import ICAL from 'ical.js';
+import { wholeDayOf } from '../../src/service/answer/words.js';
 import { buildAtomFeed } from '../../src/service/feeds/atom-feed.ts';
-import { buildCalendar } from '../../src/service/feeds/calendar.ts';
+import { buildCalendar, LAST_WRITABLE_MS } from '../../src/service/feeds/calendar.ts';
 import { entryId, eventUid, FEED_ENTRIES, recordPath } from '../../src/service/feeds/paths.ts';
 import { plainText, recordTitle } from '../../src/service/feeds/record-summary.ts';
 import { PreparedSnapshot } from '../../src/service/query/prepared-snapshot.ts';
@@ -193,7 +194,7 @@ const ICAL_CONTROLS = /[\u0000-\u0008\u000A-\u001F\u007F]/;
 /** A completion's time, else a schedule's announcement (null: none, listed last). */
 const timeOf = (record: ResetRecord) =>
   record.kind === 'reset_completed'
-    ? (record.effectiveAt ?? record.completedAt ?? record.announcedAt)
+    ? (record.completedAt ?? record.effectiveAt ?? record.announcedAt)
     : record.announcedAt;
 const lines = (value: string) => value.replace(/\r\n?/g, '\n');
 
@@ -241,23 +242,38 @@ describe('fuzzing the subscriptions', () => {
         assert.doesNotMatch(ics.replaceAll('\r\n', ''), ICAL_CONTROLS);
         for (const line of ics.split('\r\n')) assert.ok(Buffer.byteLength(line) <= 75, line);
         const events = new ICAL.Component(ICAL.parse(ics)).getAllSubcomponents('vevent');
-        const windowed = parsed.records.filter((record) => record.scheduleWindow !== null);
+        // An event per schedule with a window and per completion with a time.
+        const startOf = (record: ResetRecord) =>
+          record.kind === 'reset_completed'
+            ? timeOf(record)
+            : (record.scheduleWindow?.startAt ?? null);
+        const dated = parsed.records.filter((record) => startOf(record) !== null);
         assert.deepEqual(
           events.map((event) => event.getFirstPropertyValue('uid')).sort(),
-          windowed.map((record) => eventUid(record.id)).sort(),
+          dated.map((record) => eventUid(record.id)).sort(),
         );
         for (const component of events) {
           const event = new ICAL.Event(component);
           const record = byUid.get(event.uid)!;
-          const window = record.scheduleWindow!;
-          assert.equal(
-            event.startDate.toJSDate().getTime(),
-            Math.floor(Date.parse(window.startAt) / 1000) * 1000,
-          );
+          const start = Date.parse(startOf(record)!);
+          if (event.startDate.isDate) {
+            // A whole day (Pacific or UTC) of a date-precision window: that date.
+            const window = record.scheduleWindow!;
+            const whole = wholeDayOf(start, Date.parse(window.endAt));
+            assert.equal(record.schedulePrecision, 'date');
+            assert.equal(event.startDate.toString(), whole?.day);
+          } else {
+            assert.equal(
+              event.startDate.toJSDate().getTime(),
+              Math.min(Math.floor(start / 1000) * 1000, LAST_WRITABLE_MS),
+            );
+          }
           assert.ok(event.endDate.compare(event.startDate) >= 0);
           assert.equal(
             component.getFirstPropertyValue('status'),
-            record.scheduleState === 'fulfilled' ? 'CONFIRMED' : 'TENTATIVE',
+            record.scheduleState === 'fulfilled' || record.kind === 'reset_completed'
+              ? 'CONFIRMED'
+              : 'TENTATIVE',
           );
           const postText = lines(plainText(record.text ?? ''));
           if (postText.trim() !== '') assert.ok(event.description.startsWith(`${postText}\n\n`));

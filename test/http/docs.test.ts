@@ -127,10 +127,12 @@ describe('documentation pages', () => {
     assert.deepEqual(
       GUIDE_SECTIONS.map(([id]) => id),
       [
+        'status-json',
         'records',
         'states',
         'filters',
         'pagination',
+        'last-reset',
         'next-reset',
         'quota',
         'errors',

@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { after, before, describe, test } from 'node:test';
 import { parseFeed } from '@rowanmanning/feed-parser';
 import ICAL from 'ical.js';
+import { syntheticSnapshot } from '../../bench/synthetic-snapshot.ts';
 import type { ResetRecord } from '../../src/shared/domain/record.ts';
 import type { SnapshotFile } from '../../src/shared/domain/snapshot.ts';
 import type { Response } from '../support/http.ts';
@@ -129,8 +131,11 @@ function eventsOf(body: string): Event[] {
     const event = new ICAL.Event(component);
     return {
       uid: event.uid,
-      start: event.startDate.toJSDate().toISOString(),
-      end: event.endDate.toJSDate().toISOString(),
+      // An all-day event's dates as dates (a JS Date of one depends on the process's zone).
+      start: event.startDate.isDate
+        ? event.startDate.toString()
+        : event.startDate.toJSDate().toISOString(),
+      end: event.endDate.isDate ? event.endDate.toString() : event.endDate.toJSDate().toISOString(),
       hasEnd: component.hasProperty('dtend'),
       summary: event.summary,
       status: String(component.getFirstPropertyValue('status')),
@@ -165,7 +170,7 @@ describe('subscriptions: the Atom feed', () => {
     assert.equal(response.status, 200);
     assert.equal(response.headers['content-type'], 'application/atom+xml; charset=utf-8');
     const feed = parseFeed(response.text);
-    assert.equal(feed.title, 'Usage-limit resets');
+    assert.equal(feed.title, 'OpenAI Codex usage-limit resets');
     assert.equal(feed.self, `${BASE}/feed.xml`);
     assert.equal(feed.updated?.toISOString(), SNAPSHOT.generatedAt);
 
@@ -180,51 +185,51 @@ describe('subscriptions: the Atom feed', () => {
     assert.deepEqual(entriesOf(response.text), [
       entry(
         '2001',
-        'Reset scheduled for 2026-11-21 18:00 UTC (pending)',
+        'Reset scheduled for 2026-11-21 18:00 UTC: global limits (pending)',
         '2026-11-21T09:00:00.000Z',
         '2026-11-21T09:00:00.000Z',
       ),
       entry(
         'op_date',
-        'Reset scheduled between 2026-11-22 08:00 and 2026-11-23 07:59 UTC (pending)',
+        'Reset scheduled for Sun 22 Nov 2026, Pacific time: global limits (pending)',
         '2026-11-21T07:00:00.000Z',
         '2026-11-21T07:00:00.000Z',
       ),
       // A completion is published at its reset time and updated at its latest own time.
       entry(
         '3001',
-        'Reset completed: global limits, all plans',
+        'Reset completed 2026-11-21 05:30 UTC: global limits, all plans, five-hour window',
         '2026-11-21T05:40:00.000Z',
         '2026-11-21T05:30:00.000Z',
       ),
       // A fulfilled schedule changed when it was completed; an elapsed one when its window ended.
       entry(
         '2003',
-        'Reset scheduled between 2026-11-21 05:00 and 06:00 UTC (fulfilled)',
+        'Reset scheduled between 2026-11-21 05:00 and 06:00 UTC: global limits (fulfilled, confirmed 2026-11-21 05:30 UTC)',
         '2026-11-21T05:30:00.000Z',
         '2026-11-21T04:00:00.000Z',
       ),
       entry(
         '2005',
-        'Reset scheduled with no announced time (pending)',
+        'Reset scheduled with no announced time: global limits (pending)',
         '2026-11-21T03:00:00.000Z',
         '2026-11-21T03:00:00.000Z',
       ),
       entry(
         '2002',
-        'Reset scheduled between 2026-11-20 06:00 and 08:00 UTC (elapsed, not confirmed)',
+        'Reset scheduled between 2026-11-20 06:00 and 08:00 UTC: banked usage (elapsed, not confirmed)',
         '2026-11-20T08:00:00.000Z',
         '2026-11-19T10:00:00.000Z',
       ),
       entry(
         'manual:2026-11-19',
-        'Reset completed: global limits',
+        'Reset completed 2026-11-19 09:00 UTC: global limits',
         '2026-11-19T09:00:00.000Z',
         '2026-11-19T09:00:00.000Z',
       ),
       entry(
         'op_unknown',
-        'Reset scheduled for 2026-11-25 12:00 UTC (state unknown)',
+        'Reset scheduled for 2026-11-25 12:00 UTC: global limits and banked usage (state unknown)',
         '2026-11-18T12:00:00.000Z',
         '2026-11-18T12:00:00.000Z',
       ),
@@ -266,12 +271,12 @@ describe('subscriptions: the iCalendar feed', () => {
   });
   after(() => server.close());
 
-  test('one event per schedule with a window, in every state; completions and windowless schedules are none', async () => {
+  test('one event per schedule with a window, in every state, and per completion at its time; a Pacific day is an all-day event; windowless schedules are none', async () => {
     const response = await server.get(CALENDAR);
     assert.equal(response.status, 200);
     assert.equal(response.headers['content-type'], 'text/calendar; charset=utf-8');
     const calendar = new ICAL.Component(ICAL.parse(response.text));
-    assert.equal(calendar.getFirstPropertyValue('x-wr-calname'), 'Usage-limit resets');
+    assert.equal(calendar.getFirstPropertyValue('x-wr-calname'), 'OpenAI Codex usage-limit resets');
     assert.equal(String(calendar.getFirstPropertyValue('refresh-interval')), 'PT15M');
     assert.equal(String(calendar.getFirstPropertyValue('x-published-ttl')), 'PT15M');
 
@@ -287,23 +292,43 @@ describe('subscriptions: the iCalendar feed', () => {
       }),
     );
     assert.deepEqual(summary, [
+      // A completion is an event at the time of its reset.
+      {
+        uid: 'manual%3A2026-11-19@reset-records',
+        start: '2026-11-19T09:00:00.000Z',
+        end: '2026-11-19T09:00:00.000Z',
+        hasEnd: false,
+        summary: 'Reset: global limits',
+        status: 'CONFIRMED',
+        sequence: 0,
+      },
       {
         uid: '2002@reset-records',
         start: '2026-11-20T06:00:00.000Z',
         end: '2026-11-20T08:00:00.000Z',
         hasEnd: true,
-        summary: 'Banked limits reset (elapsed, not confirmed)',
+        summary: 'Reset not confirmed (elapsed): banked usage',
         status: 'TENTATIVE',
         sequence: 2,
       },
+      // A fulfilled schedule says when it was confirmed.
       {
         uid: '2003@reset-records',
         start: '2026-11-21T05:00:00.000Z',
         end: '2026-11-21T06:00:00.000Z',
         hasEnd: true,
-        summary: 'Global limits reset (fulfilled)',
+        summary: 'Reset confirmed 2026-11-21 05:30 UTC: global limits',
         status: 'CONFIRMED',
         sequence: 3,
+      },
+      {
+        uid: '3001@reset-records',
+        start: '2026-11-21T05:30:00.000Z',
+        end: '2026-11-21T05:30:00.000Z',
+        hasEnd: false,
+        summary: 'Reset: global limits, all plans, five-hour window',
+        status: 'CONFIRMED',
+        sequence: 0,
       },
       // An exact time is a zero-length event: DTSTART and no DTEND.
       {
@@ -311,17 +336,17 @@ describe('subscriptions: the iCalendar feed', () => {
         start: '2026-11-21T18:00:00.000Z',
         end: '2026-11-21T18:00:00.000Z',
         hasEnd: false,
-        summary: 'Global limits reset (pending)',
+        summary: 'Reset expected: global limits',
         status: 'TENTATIVE',
         sequence: 0,
       },
-      // A date-level window: the civil day in UTC, its inclusive end made exclusive.
+      // A whole Pacific day: an all-day event on that date (DTEND the next date, exclusive).
       {
         uid: 'op_date@reset-records',
-        start: '2026-11-22T08:00:00.000Z',
-        end: '2026-11-23T08:00:00.000Z',
+        start: '2026-11-22',
+        end: '2026-11-23',
         hasEnd: true,
-        summary: 'Global limits reset (pending)',
+        summary: 'Reset expected: global limits',
         status: 'TENTATIVE',
         sequence: 0,
       },
@@ -330,7 +355,7 @@ describe('subscriptions: the iCalendar feed', () => {
         start: '2026-11-25T12:00:00.000Z',
         end: '2026-11-25T12:00:00.000Z',
         hasEnd: false,
-        summary: 'Global and banked limits reset (state unknown)',
+        summary: 'Reset (state unknown): global limits and banked usage',
         status: 'TENTATIVE',
         sequence: 1,
       },
@@ -385,13 +410,13 @@ describe('subscriptions: a state change in a newer snapshot', () => {
       const fulfilled = eventBy(afterwards, '2001@reset-records');
       assert.equal(eventBy(before, '2001@reset-records').status, 'TENTATIVE');
       assert.equal(fulfilled.status, 'CONFIRMED');
-      assert.equal(fulfilled.summary, 'Global limits reset (fulfilled)');
+      assert.equal(fulfilled.summary, 'Reset confirmed 2026-11-21 18:02 UTC: global limits');
       assert.ok(fulfilled.sequence > eventBy(before, '2001@reset-records').sequence);
       assert.equal(fulfilled.lastModified, '2026-11-21T18:02:00.000Z');
 
       const elapsed = eventBy(afterwards, 'op_date@reset-records');
       assert.equal(elapsed.status, 'TENTATIVE', 'elapsed is not cancelled');
-      assert.equal(elapsed.summary, 'Global limits reset (elapsed, not confirmed)');
+      assert.equal(elapsed.summary, 'Reset not confirmed (elapsed): global limits');
       assert.ok(elapsed.sequence > eventBy(before, 'op_date@reset-records').sequence);
       assert.equal(elapsed.lastModified, '2026-11-23T07:59:59.000Z');
       // The records that did not change are the same events, byte for byte.
@@ -408,7 +433,8 @@ describe('subscriptions: a state change in a newer snapshot', () => {
       );
       assert.deepEqual(entriesAfter[0], {
         ...entriesBefore[0],
-        title: 'Reset scheduled for 2026-11-21 18:00 UTC (fulfilled)',
+        title:
+          'Reset scheduled for 2026-11-21 18:00 UTC: global limits (fulfilled, confirmed 2026-11-21 18:02 UTC)',
         updated: '2026-11-21T18:02:00.000Z',
       });
       assert.equal(entriesAfter[2]!.updated, entriesBefore[2]!.updated, 'an unchanged record');
@@ -545,6 +571,11 @@ describe('subscriptions: links', () => {
       }
       const parsed = parseFeed(feed.text);
       assert.equal(parsed.self, '/feed.xml');
+      // Relative to the root of the address the feed was read from, said in the feed.
+      assert.match(
+        feed.text,
+        /^<\?xml[^>]*>\n<feed xmlns="http:\/\/www\.w3\.org\/2005\/Atom" xml:base="\/">/,
+      );
       const entries = entriesOf(feed.text);
       assert.equal(entries[0]!.url, '/records/2001');
       assert.deepEqual(entries[0]!.related, ['https://x.com/resetwatch/status/2001']);
@@ -582,6 +613,80 @@ describe('subscriptions: before any snapshot', () => {
         assert.equal(head.headers['retry-after'], '60');
       }
     } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('the calendar under hostile and large snapshots (issue 16, findings 12 and 14)', () => {
+  test('a window ending 9999-12-31T23:59:59.999Z ends at the last writable second, never in year 10000', async () => {
+    const last = '9999-12-31T23:59:59.999Z';
+    const server = await serve(
+      snapshotOf(
+        [
+          schedule('op_far', 'pending', [at('9999-12-31T20:00:00.000Z'), at(last)]),
+          // A whole UTC day, the very last one: no writable next date, so a timed event.
+          schedule('op_far_day', 'pending', [at('9999-12-31T00:00:00.000Z'), at(last)], {
+            schedulePrecision: 'date',
+          }),
+          // An exact time at the last millisecond: one second, no DTEND equal to DTSTART.
+          schedule('op_far_exact', 'pending', [at(last), at(last)]),
+        ],
+        NOW - MINUTE,
+      ),
+    );
+    try {
+      const { text } = await server.get(CALENDAR);
+      const stamps = [...text.matchAll(/^(DTSTART|DTEND)[^:\r\n]*:(.*)\r$/gm)].map((m) => m[2]!);
+      assert.equal(stamps.length, 5);
+      for (const stamp of stamps) assert.match(stamp, /^\d{8}T\d{6}Z$/, stamp);
+      const events = eventsOf(text);
+      assert.equal(eventBy(events, 'op_far@reset-records').end, '9999-12-31T23:59:59.000Z');
+      const day = eventBy(events, 'op_far_day@reset-records');
+      assert.deepEqual(
+        [day.start, day.end],
+        ['9999-12-31T00:00:00.000Z', '9999-12-31T23:59:59.000Z'],
+      );
+      const exact = eventBy(events, 'op_far_exact@reset-records');
+      assert.deepEqual([exact.start, exact.hasEnd], ['9999-12-31T23:59:59.000Z', false]);
+    } finally {
+      await server.close();
+    }
+  });
+
+  test('3,000 records with long texts: the calendar is built off the main thread, which never stalls', async (t) => {
+    // 500 events with 500-character texts: about 2 s of rendering on this machine's main
+    // thread (ical-generator folds lines character by character), which used to stall every
+    // request once per new snapshot. Built in the worker, the main thread only picks the
+    // rows: the longest stall of its event loop stays far below that.
+    const file = syntheticSnapshot(3000, NOW);
+    for (const record of file.records) {
+      record.text = `${record.text} ${'Limits reset for everyone, all plans. '.repeat(14)}`;
+    }
+    const server = await serve(file);
+    const delay = monitorEventLoopDelay({ resolution: 10 });
+    try {
+      await server.get('/healthz'); // the snapshot is loaded and the server warm
+      delay.enable();
+      const started = performance.now();
+      const response = await server.get(CALENDAR);
+      const took = performance.now() - started;
+      delay.disable();
+      assert.equal(response.status, 200);
+      assert.equal(eventsOf(response.text).length, 500);
+      const stallMs = delay.max / 1e6;
+      t.diagnostic(`first calendar: ${took.toFixed(0)} ms, longest stall ${stallMs.toFixed(0)} ms`);
+      assert.ok(
+        stallMs < 250,
+        `longest stall ${stallMs.toFixed(0)} ms while rendering for ${took.toFixed(0)} ms`,
+      );
+      // The next request is served from the rendered body.
+      const again = await server.get(CALENDAR, {
+        headers: { 'if-none-match': response.headers.etag! },
+      });
+      assert.equal(again.status, 304);
+    } finally {
+      delay.disable();
       await server.close();
     }
   });

@@ -64,14 +64,11 @@ const factsOf = (html: string) =>
       ),
     ].map((match) => [match[1], match[2]!.replace(/<[^>]*>/g, '')]),
   );
-const relatedOf = (html: string) => {
-  const section = /<h2 id="related-heading">([^<]*)<\/h2><ul>(.*?)<\/ul>/.exec(html);
-  if (section === null) return null;
-  return {
-    heading: section[1],
-    items: [...section[2]!.matchAll(/<li>(.*?)<\/li>/g)].map((match) => match[1]),
-  };
-};
+const timelineOf = (html: string) =>
+  [...one(html, /<ol class="timeline">([\s\S]*?)<\/ol>/).matchAll(/<li>(.*?)<\/li>/g)].map(
+    (match) => match[1]!.replace(/<[^>]*>/g, ''),
+  );
+const headingOf = (html: string) => one(html, /<h1>(.*?)<\/h1>/);
 
 describe('record pages', () => {
   let server: TestServer;
@@ -80,82 +77,94 @@ describe('record pages', () => {
   });
   after(() => server.close());
 
-  test('a fulfilled schedule: title, facts, and a link to the completion that fulfilled it', async () => {
+  test('a fulfilled schedule: its day in the title and the heading, a timeline saying when it was confirmed, facts', async () => {
     const response = await server.get('/records/op_done');
     assert.equal(response.status, 200);
     const { text } = response;
-    assert.equal(titleOf(text), 'Reset scheduled: Global limits (fulfilled) · Reset records');
-    assert.match(text, /<h1>Reset scheduled: Global limits \(fulfilled\)<\/h1>/);
+    assert.equal(
+      titleOf(text),
+      'Reset scheduled for Sat 21 Nov 2026 (UTC): Global limits (fulfilled) · OpenAI Codex usage-limit resets',
+    );
+    // The heading's day is a <time> of the same instant as the window in the body: the
+    // page's script shows both in the visitor's zone, so they never name different days.
+    assert.equal(
+      headingOf(text),
+      'Reset scheduled for <time datetime="2026-11-21T07:00:00.000Z" data-day="">Sat 21 Nov 2026 (UTC)</time>: Global limits (fulfilled)',
+    );
     assert.match(
       text,
       /<blockquote class="record-quote">Resetting between 07:00 and 08:00 UTC\.<\/blockquote>/,
     );
+    assert.deepEqual(timelineOf(text), [
+      'Announced 2026-11-20 14:00 UTC.',
+      'Window: Between 2026-11-21 07:00 UTC and 2026-11-21 08:00 UTC.',
+      'Confirmed 2026-11-21 08:00 UTC (matched automatically to a completion post): Reset completed on Sat 21 Nov 2026 (UTC): Global limits, all plans, five-hour and weekly windows.',
+    ]);
+    assert.match(
+      text,
+      new RegExp(
+        `<a href="/records/${COMPLETION_ID}">Reset completed on Sat 21 Nov 2026 \\(UTC\\)`,
+      ),
+    );
     assert.deepEqual(factsOf(text), {
       Kind: 'Scheduled reset',
       Type: 'Global limits',
-      State: 'Fulfilled: a completion is linked to it.',
-      Window: 'Between 2026-11-21 07:00 UTC and 2026-11-21 08:00 UTC',
       'Time basis': 'stated in the post (a time), confidence 90&nbsp;%',
-      Completed: '2026-11-21 08:00 UTC',
-      Announced: '2026-11-20 14:00 UTC',
       Source: 'Operator note',
       'Record id': 'op_done',
     });
-    assert.deepEqual(relatedOf(text), {
-      heading: 'Fulfilled by',
-      items: [
-        `<a href="/records/${COMPLETION_ID}">Reset completed on 2026-11-21: Global limits, all plans</a>`,
-      ],
-    });
-    assert.match(text, /<p class="breadcrumb"><a href="\/">Status<\/a> › Record<\/p>/);
+    assert.doesNotMatch(text, /id="countdown"/, 'no countdown: it is not open');
+    assert.match(
+      text,
+      /<p class="breadcrumb"><a href="\/">Status<\/a> › <a href="\/history\/">History<\/a> › Record<\/p>/,
+    );
   });
 
-  test('its completion: source link, escaped text, and links back to the schedules it fulfils', async () => {
+  test('its completion: dated by completedAt ?? effectiveAt, escaped text, the schedules it fulfils', async () => {
     const { status, text } = await server.get(`/records/${COMPLETION_ID}`);
     assert.equal(status, 200);
     assert.equal(
       titleOf(text),
-      'Reset completed on 2026-11-21: Global limits, all plans · Reset records',
+      'Reset completed on Sat 21 Nov 2026 (UTC): Global limits, all plans, five-hour and weekly windows · OpenAI Codex usage-limit resets',
     );
     assert.match(
       text,
       /<blockquote class="record-quote">Limits reset for &quot;everyone&quot; &lt;b&gt;now&lt;\/b&gt; &amp; enjoy<\/blockquote>/,
     );
     assert.doesNotMatch(text, /<b>now/);
+    assert.deepEqual(timelineOf(text), [
+      'Announced 2026-11-21 08:01 UTC by @resetwatch.',
+      'Reset 2026-11-21 08:00 UTC.',
+      'Fulfils the schedule Reset scheduled for Sat 21 Nov 2026 (UTC): Global limits (fulfilled).',
+      'Fulfils the schedule op_dismissed (not published).',
+    ]);
     const facts = factsOf(text);
     assert.equal(facts['Kind'], 'Completed reset');
     assert.equal(facts['Type'], 'Global limits (plans: all; windows: five-hour, weekly)');
-    // The completion time once: effectiveAt equals completedAt here.
-    assert.equal(facts['Reset at'], '2026-11-21 08:00 UTC');
-    assert.equal(facts['Effective'], undefined);
-    assert.equal(facts['Announced'], '2026-11-21 08:01 UTC');
     assert.equal(facts['Record id'], COMPLETION_ID);
     assert.match(
       text,
       /<dt>Source<\/dt><dd><a href="https:\/\/x\.com\/resetwatch\/status\/1990500000000000042" rel="noopener noreferrer">Post by @resetwatch<\/a><\/dd>/,
     );
-    assert.deepEqual(relatedOf(text), {
-      heading: 'Schedules it fulfils',
-      items: [
-        '<a href="/records/op_done">Reset scheduled: Global limits (fulfilled)</a>',
-        '<code>op_dismissed</code> (not published)',
-      ],
-    });
   });
 
-  test('a record with nothing linked has no related section', async () => {
+  test('an open schedule has a countdown, from the one answer', async () => {
     const { text } = await server.get('/records/op_pending');
-    assert.equal(relatedOf(text), null);
-    assert.equal(
-      factsOf(text)['State'],
-      'Pending: its window has not ended and no completion is linked yet.',
+    assert.match(
+      text,
+      /<p id="countdown" class="countdown" data-when="" data-start="2026-11-21T15:00:00.000Z" data-end="2026-11-21T15:00:00.000Z" data-precision="datetime" data-basis="explicit" data-sentence="">Today 15:00 UTC, in 5 h 00 min\.<\/p>/,
     );
+    assert.deepEqual(timelineOf(text).slice(-1), [
+      'Not confirmed yet: the window is open or still ahead.',
+    ]);
   });
 
   test('a pending schedule whose window has passed is not said to be still open', async () => {
     const { text } = await server.get('/records/op_passed');
-    assert.doesNotMatch(factsOf(text)['State']!, /has not ended/);
-    assert.match(factsOf(text)['State']!, /passed|ended/);
+    assert.doesNotMatch(text, /id="countdown"/);
+    assert.deepEqual(timelineOf(text).slice(-1), [
+      'Pending when the data was published; its window has ended since, and no completion is linked yet.',
+    ]);
   });
 
   test('meta tags for link previews; no og:url or canonical without PUBLIC_BASE_URL, whatever the Host', async () => {
@@ -164,18 +173,15 @@ describe('record pages', () => {
     });
     const description =
       'Completed 2026-11-21 08:00 UTC. &quot;Limits reset for &quot;everyone&quot; &lt;b&gt;now&lt;/b&gt; &amp; enjoy&quot;';
-    assert.equal(
-      metaOf(text, 'og:title'),
-      'Reset completed on 2026-11-21: Global limits, all plans',
-    );
+    const title =
+      'Reset completed on Sat 21 Nov 2026 (UTC): Global limits, all plans, five-hour and weekly windows';
+    assert.equal(metaOf(text, 'og:title'), title);
+    assert.equal(metaOf(text, 'og:site_name'), 'OpenAI Codex usage-limit resets');
     assert.equal(metaOf(text, 'og:description'), description);
     assert.equal(metaOf(text, 'description'), description);
     assert.equal(metaOf(text, 'og:type'), 'article');
     assert.equal(metaOf(text, 'twitter:card'), 'summary');
-    assert.equal(
-      metaOf(text, 'twitter:title'),
-      'Reset completed on 2026-11-21: Global limits, all plans',
-    );
+    assert.equal(metaOf(text, 'twitter:title'), title);
     assert.equal(metaOf(text, 'twitter:description'), description);
     assert.equal(metaOf(text, 'og:url'), undefined);
     assert.doesNotMatch(text, /rel="canonical"/);
@@ -204,7 +210,7 @@ describe('record pages', () => {
       assert.equal(status, 200, target);
       assert.equal(factsOf(text)['Record id'], 'manual:abc');
       assert.equal(factsOf(text)['Source'], 'Manual completion by the operator');
-      assert.equal(factsOf(text)['Completed'], '2026-11-21 09:00 UTC');
+      assert.deepEqual(timelineOf(text), ['Reset 2026-11-21 09:00 UTC.']);
     }
   });
 

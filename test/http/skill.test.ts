@@ -158,7 +158,11 @@ describe('agent skill endpoints', () => {
     const { body } = parseFrontmatter((await get(SKILL_MD)).text);
     for (const phrase of [
       'BASE=http://localhost:8080   # placeholder',
-      '$BASE/openapi/v1/records/latest?kind=reset_completed',
+      'curl -s "$BASE/status.json"',
+      '`completedAt ?? effectiveAt ?? announcedAt`',
+      'Read\n   `completedAt` first: real completions leave `effectiveAt` null.',
+      'its first row can be a *schedule*, which is no reset',
+      '$BASE/openapi/v1/records?kind=reset_completed&page=1&pageSize=10',
       '$BASE/openapi/v1/records?kind=reset_scheduled&page=1&pageSize=10',
       '$BASE/mcp',
       '`get_latest_reset_record`',
@@ -286,13 +290,24 @@ describe('agent skill endpoints', () => {
   test('llms.txt has a title, a summary and links to every page of the site', async () => {
     const { text } = await get(LLMS);
     const lines = text.split('\n');
-    assert.equal(lines[0], '# Public Reset Records Service');
+    assert.equal(lines[0], '# OpenAI Codex usage-limit resets: the Public Reset Records Service');
     assert.equal(lines[1], '');
-    assert.match(lines[2]!, /^> Read-only public records of when the usage limits/);
+    assert.match(
+      lines[2]!,
+      /^> Read-only public records of when the usage limits of OpenAI Codex were reset/,
+    );
     const sections = lines.filter((line) => line.startsWith('## '));
-    assert.deepEqual(sections, ['## Docs', '## Agent skill', '## API', '## Optional']);
+    assert.deepEqual(sections, [
+      '## The answer',
+      '## Docs',
+      '## Agent skill',
+      '## API',
+      '## Optional',
+    ]);
     const links = [...text.matchAll(/^- \[[^\]]+\]\(([^)]+)\)(?::|$)/gm)].map((m) => m[1]!);
     for (const required of [
+      '/status.json',
+      '/status.openapi.json',
       '/docs',
       '/docs/guide',
       '/openapi/v1/openapi.json',

@@ -55,9 +55,9 @@ const S1_WINDOW = { startAt: '2025-03-11T07:00:00.000Z', endAt: '2025-03-12T06:5
 const NOTE_AT = '2025-03-11T02:00:00.000Z';
 const COMPLETED_AT = '2025-03-11T19:30:00.000Z';
 
-/** What the rules classifier (rules-1.0.0) says of S1 and C3. */
+/** What the rules classifier (rules-2.1) says of S1 and C3. */
 const S1_REASONS = [
-  'coming: "reset for everyone tomorrow"',
+  'coming: "weekly limits reset for everyone tomorrow"',
   'window from "tomorrow" (date, explicit)',
 ];
 const C3_REASONS = [

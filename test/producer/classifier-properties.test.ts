@@ -249,11 +249,36 @@ test('any text: a valid classification, the same each time, windows that start b
   );
 });
 
+/** The part-of-speech model loads on the first sentence read (grammar.ts): not a post's cost. */
+const warmUp = () =>
+  classifyPost(postAt(Date.UTC(2026, 6, 9), 'Limits were reset.'), DEFAULT_CLASSIFIER_OPTIONS);
+
 test('a hostile post (25,000 characters of reset words) is classified in bounded time', () => {
+  warmUp();
   const text = 'reset will tomorrow at 6pm PT by within 3 hours '.repeat(600).slice(0, 25_000);
   const started = performance.now();
   const result = classifyPost(postAt(Date.UTC(2026, 6, 9), text), DEFAULT_CLASSIFIER_OPTIONS);
   const elapsed = performance.now() - started;
   assert.ok(elapsed < 1_000, `took ${elapsed.toFixed(0)} ms`);
+  Classification.parse(result);
+});
+
+test('a hostile thread (a 25,000-character parent and reply, one sentence of reset words) is classified in bounded time', () => {
+  warmUp();
+  const words = 'we reset limits and resets landing tomorrow for everyone '
+    .repeat(500)
+    .slice(0, 25_000);
+  const started = performance.now();
+  const result = classifyPost(
+    {
+      ...postAt(Date.UTC(2026, 6, 9), `banked by eod ${words}`),
+      inReplyToId: '1',
+      parentText: words,
+      parentHandle: 'thsottiaux',
+    },
+    DEFAULT_CLASSIFIER_OPTIONS,
+  );
+  const elapsed = performance.now() - started;
+  assert.ok(elapsed < 2_000, `took ${elapsed.toFixed(0)} ms`);
   Classification.parse(result);
 });

@@ -166,15 +166,20 @@ describe('tense', () => {
 });
 
 describe('safety holds', () => {
-  test('a reset of what? Without limits, usage, plans or users near it, the post is held', () => {
-    const result = classify('Reset all propagated.');
+  test('a reset of what? Named only through a thing ("the reset button"), the post is held', () => {
+    const result = classify("It's been 20 years since I've pressed the reset button.");
     assert.equal(result.review, true);
-    assert.equal(result.reset?.kind, 'reset_completed');
     assert.equal(
       result.reasons[0],
       'a reset of what? No limits, usage, plans or users are named near it',
     );
-    assert.equal(classify("It's been 20 years since I've pressed the reset button.").review, true);
+  });
+
+  test('a firm verb without limits named is a reset of usage limits on this account', () => {
+    const result = classify('Reset all propagated.');
+    assert.equal(result.review, false);
+    assert.equal(result.reset?.kind, 'reset_completed');
+    assert.equal(result.reset?.confidence, 0.85);
   });
 
   test('banked words but no banked reset read: the type is in doubt, held', () => {
@@ -358,6 +363,103 @@ describe('replies mean nothing without their parent', () => {
       classify('Yes', { inReplyToId: '2', parentText: 'Is the new model out?' }).reset,
       null,
     );
+  });
+});
+
+describe('wordings no rule was written from, read from the grammar (issue 18)', () => {
+  test('"has been processed": any verb in the perfect is done', () => {
+    const result = classify("The reset of everyone's usage limits has been processed.");
+    assert.equal(result.review, false);
+    assert.equal(result.reset?.kind, 'reset_completed');
+    assert.deepEqual(result.reasons, ['done: "has been processed"']);
+  });
+
+  test('a global reset promised "by EOD" is coming, with that deadline', () => {
+    assert.deepEqual(
+      classify('Global reset for all paid users promised by EOD.'),
+      published(
+        scheduledAt(SUMMER_AFTERNOON, '2026-07-10T06:59:59.999Z', { scope: scope(['all']) }),
+        ['coming: "promised"', 'window from "by eod" (datetime, explicit)'],
+      ),
+    );
+  });
+
+  test('"resetting tomorrow morning" is coming: under way with a time ahead', () => {
+    const result = classify('Resetting usage limits for everyone tomorrow morning.');
+    assert.equal(result.review, false);
+    assert.equal(result.reset?.kind, 'reset_scheduled');
+    assert.deepEqual(result.reset?.scheduleWindow, {
+      startAt: '2026-07-10T13:00:00.000Z',
+      endAt: '2026-07-10T19:00:00.000Z',
+    });
+  });
+
+  test('a reset of the past, a habit or a wish announces nothing', () => {
+    for (const text of [
+      'Remember when we reset usage limits twice in one day? Good times.',
+      'We had reset usage limits last week already.',
+      'We reset usage limits every time something breaks.',
+      'You can now use a banked reset from the web.',
+    ]) {
+      assert.equal(classify(text).reset, null, text);
+    }
+  });
+});
+
+describe('threads, read as people do (issue 18)', () => {
+  const PARENT_ID = '2000000000000000000';
+
+  test('a reply in his own thread naming the type and a deadline carries the record, published', () => {
+    const result = classify('Banked, landing by EOD.', {
+      inReplyToId: PARENT_ID,
+      parentText: 'Usage reset incoming for all paid users.',
+      parentHandle: 'thsottiaux',
+    });
+    assert.equal(result.review, false);
+    assert.equal(result.reset?.kind, 'reset_scheduled');
+    assert.equal(result.reset?.resetType, 'banked');
+    assert.deepEqual(result.reset?.scheduleWindow, {
+      startAt: SUMMER_AFTERNOON,
+      endAt: '2026-07-10T06:59:59.999Z',
+    });
+  });
+
+  test('a reply in his own thread that adds nothing about the reset is not a second record', () => {
+    const result = classify('Have a great weekend everyone.', {
+      inReplyToId: PARENT_ID,
+      parentText: 'We have reset usage limits for all paid users.',
+      parentHandle: 'thsottiaux',
+    });
+    assert.equal(result.reset, null);
+  });
+
+  test('a reply to someone else is held when only its parent speaks of the reset', () => {
+    const result = classify('Tomorrow, 10am PT.', {
+      inReplyToId: PARENT_ID,
+      parentText: 'When is the next reset?',
+      parentHandle: 'someone',
+    });
+    assert.equal(result.review, true);
+    assert.equal(result.reset?.kind, 'reset_scheduled');
+  });
+
+  test('a joke reply about past resets is not an announcement', () => {
+    const result = classify('We reset limits so often we should rename the company.', {
+      inReplyToId: PARENT_ID,
+      parentText: 'Tibo drops a reset every time the model gets slow.',
+      parentHandle: 'someone',
+    });
+    assert.equal(result.reset, null);
+  });
+
+  test('a reply to someone else that announces in its own words is read as a post, a notch less sure', () => {
+    const result = classify('@someone We have reset usage limits for all paid users.', {
+      inReplyToId: PARENT_ID,
+      parentText: 'Limits are drained again.',
+    });
+    assert.equal(result.review, false);
+    assert.equal(result.reset?.confidence, 0.85);
+    assert.equal(result.reasons.at(-1), 'a reply to someone else');
   });
 });
 

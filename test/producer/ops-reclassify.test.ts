@@ -110,3 +110,96 @@ test('reclassify of an unknown post is refused', async () => {
     stderr: ['Refused: unknown post 42'],
   });
 });
+
+/** A post stored by the monitor with the stand-in's classification (held, or not a reset). */
+function stored(id: string, text: string, held: boolean, extra: object = {}): NewEntry[] {
+  const monitor = { at: '2026-11-20T11:00:00.000Z', actor: 'monitor', reason: null } as const;
+  const classification = storedByStandIn()[1]!.payload as { classification: object };
+  return [
+    {
+      ...monitor,
+      type: 'post_observed',
+      payload: { post: { id, handle: 'thsottiaux', createdAt: monitor.at, text, ...extra } },
+    },
+    {
+      ...monitor,
+      type: 'post_classified',
+      payload: {
+        postId: id,
+        classification: held
+          ? classification.classification
+          : { classifier: 'stand-in-0.1.0', reset: null, review: false, reasons: ['none'] },
+      },
+    } as NewEntry,
+  ];
+}
+
+const HELD_RESET = '1990500000000000043';
+const HELD_CHAT = '1990500000000000044';
+const NOT_HELD = '1990500000000000045';
+
+test('reclassify --held --dry-run shows what every held post becomes and appends nothing; --held appends one entry each; again is refused', async () => {
+  const ledger = new OpsMemoryLedger([
+    ...stored(HELD_RESET, TEXT, true),
+    ...stored(HELD_CHAT, 'I had french fries for lunch.', true),
+    ...stored(NOT_HELD, 'Usage limits were reset for everyone.', false),
+  ]);
+  const dry = await opsOk(ledger, ['reclassify', '--held', '--dry-run']);
+  assert.deepEqual(dry.stdout, [
+    'Would reclassify 2 held post(s):',
+    `  ${HELD_RESET}: reset_completed/global held (0.5), stand-in-0.1.0 → reset_completed/global published (0.95), ${RULES_CLASSIFIER}`,
+    `  ${HELD_CHAT}: reset_completed/global held (0.5), stand-in-0.1.0 → no reset, ${RULES_CLASSIFIER}`,
+    `  ${HELD_RESET} is now published`,
+  ]);
+  assert.equal((await ledger.entries()).length, 6);
+
+  const ran = await opsOk(ledger, ['reclassify', '--held', '--json']);
+  assert.deepEqual(
+    ran.stdout.map((line) => {
+      const { postId, entryId, after } = JSON.parse(line);
+      return { postId, entryId, classifier: after.classifier };
+    }),
+    [
+      { postId: HELD_RESET, entryId: 7, classifier: RULES_CLASSIFIER },
+      { postId: HELD_CHAT, entryId: 8, classifier: RULES_CLASSIFIER },
+    ],
+  );
+  const types = (await ledger.entries()).map((entry) => entry.type);
+  assert.deepEqual(types.slice(6), ['reclassify', 'reclassify']);
+  // The post the stand-in did not hold is left as it was: nothing published changes by itself.
+  assert.deepEqual(
+    (await published(ledger)).map((record) => record.id),
+    [HELD_RESET],
+  );
+  assert.deepEqual(await ops(ledger, ['reclassify', '--held']), {
+    status: 1,
+    stdout: [],
+    stderr: ['Refused: no held post is classified otherwise by this version; nothing to change'],
+  });
+});
+
+test('reclassify --dry-run without --held is a usage error', async () => {
+  const ledger = new OpsMemoryLedger(storedByStandIn());
+  const result = await ops(ledger, ['reclassify', '--dry-run']);
+  assert.equal(result.status, 2);
+  assert.equal(result.stderr[0], 'Usage error: --dry-run goes with --held');
+});
+
+test('a stored reply is reclassified with its stored parent: in his own thread, it carries the record', async () => {
+  const parent = '1990500000000000046';
+  const reply = '1990500000000000047';
+  const ledger = new OpsMemoryLedger([
+    ...stored(parent, 'Loading a banked reset in everyone’s paid accounts.', false),
+    ...stored(reply, 'Will be there by EOD PST.', true, { inReplyToId: parent }),
+  ]);
+  await opsOk(ledger, ['reclassify', reply]);
+  const entry = (await ledger.entries()).at(-1)!;
+  const { classification } = entry.payload as {
+    classification: { reset: { kind: string; resetType: string }; review: boolean };
+  };
+  const { kind, resetType } = classification.reset;
+  assert.deepEqual(
+    { kind, resetType, review: classification.review },
+    { kind: 'reset_scheduled', resetType: 'banked', review: false },
+  );
+});

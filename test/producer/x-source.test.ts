@@ -96,6 +96,7 @@ const REPLY_POST: Post = {
   inReplyToId: PARENT.id,
   conversationId: PARENT.id,
   parentText: PARENT_LONG_TEXT,
+  parentHandle: 'someone',
 };
 const QUOTE_POST: Post = {
   id: QUOTE.id,
@@ -105,6 +106,7 @@ const QUOTE_POST: Post = {
   quotedId: QUOTED.id,
   conversationId: QUOTE.id,
   quotedText: 'Codex usage limits are changing.',
+  quotedHandle: 'someone',
 };
 
 /** `count` plain posts of `user`, ids `first`, `first + 1`…, a minute apart. */
@@ -215,18 +217,45 @@ describe('the X source', () => {
     });
   });
 
-  test('a long post gives its note text; a reply its parent and the parent’s text; a quote the quoted text', async () => {
+  test('a long post gives its note text; a reply its parent, its text and author; a quote the quoted text and author', async () => {
     x.addUser(TIBO, [PLAIN, LONG, REPLY, QUOTE]);
+    x.addUser(OTHER);
     x.addReferenced([PARENT, QUOTED]);
     const check = await source().check(null);
     assert.deepEqual(check.posts, [PLAIN_POST, LONG_POST, REPLY_POST, QUOTE_POST]);
     assert.equal(check.cursor, QUOTE.id);
   });
 
-  test('a reply whose parent X did not include has no parentText', async () => {
+  test("a reply in the author's own thread names him as the parent's author", async () => {
+    const selfReply: ApiTweet = {
+      id: '1900000000000000105',
+      text: 'Will be there by EOD PST.',
+      author_id: TIBO.id,
+      created_at: '2026-11-20T10:20:00.000Z',
+      conversation_id: PLAIN.id,
+      in_reply_to_user_id: TIBO.id,
+      referenced_tweets: [{ type: 'replied_to', id: PLAIN.id }],
+    };
+    x.addUser(TIBO, [PLAIN, selfReply]);
+    const check = await source().check(PLAIN.id);
+    assert.deepEqual(check.posts, [
+      {
+        id: selfReply.id,
+        handle: 'thsottiaux',
+        createdAt: '2026-11-20T10:20:00.000Z',
+        text: 'Will be there by EOD PST.',
+        inReplyToId: PLAIN.id,
+        conversationId: PLAIN.id,
+        parentText: PLAIN.text,
+        parentHandle: 'thsottiaux',
+      },
+    ]);
+  });
+
+  test('a reply whose parent X did not include has no parentText nor parentHandle', async () => {
     x.addUser(TIBO, [REPLY]); // PARENT is unknown to the stand-in (deleted, protected…)
     const check = await source().check(null);
-    const { parentText: _, ...withoutParent } = REPLY_POST;
+    const { parentText: _, parentHandle: __, ...withoutParent } = REPLY_POST;
     assert.deepEqual(check.posts, [withoutParent]);
   });
 

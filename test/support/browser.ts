@@ -49,10 +49,16 @@ export function watchPage(page: Page, origin: string): PageProblems {
     if (message.type() === 'error') problems.consoleErrors.push(message.text());
   });
   page.on('pageerror', (error) => problems.consoleErrors.push(error.message));
-  page.on('requestfailed', (request) =>
-    problems.failedRequests.push(`${request.url()} ${request.failure()?.errorText}`),
-  );
+  // Chromium (through Playwright) reports a fetch answered 304 Not Modified, which the page
+  // asked for with If-None-Match, as a failed request (net::ERR_ABORTED) after its response:
+  // that is no failure.
+  const notModified = new WeakSet<object>();
+  page.on('requestfailed', (request) => {
+    if (notModified.has(request) && request.failure()?.errorText === 'net::ERR_ABORTED') return;
+    problems.failedRequests.push(`${request.url()} ${request.failure()?.errorText}`);
+  });
   page.on('response', (response) => {
+    if (response.status() === 304) notModified.add(response.request());
     if (response.status() >= 400)
       problems.failedRequests.push(`${response.url()} ${response.status()}`);
   });

@@ -28,57 +28,20 @@ export const TALK_ABOUT = [
   /\bre-?set\b[^.!?]{0,40}\bif (?:we|you|this|it)\b/,
 ];
 
-/** "No reset", "not resetting", "won't reset": the reset is denied. */
-export const NEGATED =
-  /\b(?:no|not|never|won't|wont|will not|don't|do not|can't|cannot|can not|isn't|aren't|wasn't|no plans? (?:to|for)|not planning)\b(?: \w+){0,3} re-?set/;
-
-/** It has happened. */
-export const COMPLETED = [
-  /\b(?:have|has|'ve|'s) (?:just |now |all |officially |already |successfully )?(?:been )?(?:re-?set|refreshed)\b/,
-  /\b(?:were|got|was) (?:just |all )?(?:re-?set|refreshed)\b/,
-  /\b(?:we|i|just|you're all|you are all|everyone's|everyone is|all) (?:just |have )?re-?set\b(?! (?:tomorrow|tonight|later|soon|at|on|in|next|this|around|by))/,
-  /\bre-?set (?:is |has |have |are )?(?:now |been |all |fully |officially )?(?:done|complete|completed|finished|live|out|landed|propagated|rolled out|shipped|in effect|applied|deployed|through)\b/,
-  /\b(?:all |fully |now |has |have )(?:propagated|landed|rolled out)\b/,
-  /\bjust (?:did|done|pushed|triggered|kicked off) (?:a |the |another )?(?:global |banked )?re-?set\b/,
-  /\b(?:did|done|triggered|pushed|kicked off) (?:a |the |another )(?:\w+ ){0,2}re-?set\b/,
-  /\bre-?set button (?:pressed|pushed|hit)\b|\b(?:pressed|pushed|hit) the (?:re-?set )?button\b/,
-];
-
 /**
- * It is happening: "we are resetting", "propagating now", "enjoy the reset". Counted as
- * done (the reset has started when the post is written and reaches users within minutes),
- * unless the post gives a deadline ahead ("propagating in the next hour"): then it is a
- * schedule with that deadline (README, "Classifier rules: tense").
+ * A reset of the past, not the one being announced: "remember when we reset…", "we reset
+ * limits last week", "three resets ago". Only a done reset is read against these.
  */
-export const IN_PROGRESS = [
-  /\b(?:we|i)(?: are|'re|'m| am) (?:now |currently |once again |also |again )?(?:re-?set\w*|refreshing|rolling out|loading|giving|crediting|adding|granting)\b/,
-  /\b(?:re-?set\w*|propagating|rolling out|going out|landing) (?:right )?now\b/,
-  /\benjoy (?:the|your|this|a)\b[^.!?]{0,30}\bre-?set\b|\bre-?set\b[^.!?]{0,30}\benjoy\b/,
-  /\b(?:is|are) getting (?:another|a|one|an?)\b/,
-];
+export const PAST_REFERENCE =
+  /\b(?:yesterday|ago|remember(?:s|ed)?|recall|back (?:then|when|in)|the other day|in the past|used to|previously|last (?:night|week|weekend|month|year|time|(?:mon|tues|wednes|thurs|fri|satur|sun)day)|earlier this (?:week|month|year)|(?:a|one|two|three) (?:weeks?|months?|years?) (?:back|before))\b/;
 
-/** A landing deadline ahead: with an in-progress reset, it makes the post a schedule. */
-export const DEADLINE_AHEAD =
-  /\b(?:propagat\w+|lands?|landing|rolling out|going out|should land|should see it) (?:in|over|within|by) (?:the )?(?:next|end of|eod|midnight)\b|\b(?:in|over|within) (?:the )?next (?:\d+ |few |couple (?:of )?)?(?:hours?|minutes?|mins?)\b/;
+/** A habit or a count, not one reset: "we reset whenever…", "so many resets", "how often". */
+export const HABIT =
+  /\b(?:every time|each time|whenever|so (?:many|often)|how (?:many|often)|(?:\d+|three|four|five|many|several|multiple|more|countless) times|more than once|again and again|usually|always|often|sometimes|typically)\b/;
 
-/** It will happen. */
-export const SCHEDULED = [
-  /\b(?:will|'ll|wil|shall) (?:be )?(?:\w+ )?(?:do|doing|re-?set\w*|refresh|refreshing|roll|rolling|land|landing|happen|go|going|kick|push|give|get|apply|trigger|run|credit|add|load)\b/,
-  /\bpromised (?:you |everyone )?(?:a |the |another )?(?:\w+ )?re-?set/,
-  /\bwill be (?:there|live|available|out|ready|applied|active|in place|yours)\b/,
-  /\bre-?sets?\b[^.!?]{0,40}\b(?:at|around|by|from|until) (?:~ ?)?\d{1,2}(?::\d{2})? ?(?:am|pm)\b/,
-  /\bre-?sets? (?:for|on) (?:mon|tues|wednes|thurs|fri|satur|sun)day\b/,
-  /\b(?:going to|gonna|about to|plan(?:ning)? to|planning (?:a|another)|preparing (?:a|another|to)|getting ready to|set to) (?:do |push |roll out |trigger )?(?:a |another |the )?(?:global |banked |full )?re-?set/,
-  /\bre-?sets? (?:is |are )?(?:coming|incoming|inbound|landing|scheduled|planned|queued|on (?:its|the) way|pending|imminent|in progress|underway|under way|upcoming)\b/,
-  /\b(?:incoming|upcoming|scheduled|planned|queued) (?:global |banked |full )?re-?set/,
-  /\bre-?set\b[^.!?]{0,40}\b(?:tomorrow|tonight|later today|later this|this afternoon|this evening|next week|on (?:mon|tues|wednes|thurs|fri|satur|sun)day)\b/,
-  /\b(?:tomorrow|tonight|later today|on (?:mon|tues|wednes|thurs|fri|satur|sun)day)\b[^.!?]{0,40}\bre-?set\b/,
-  /\bgive (?:us|me|it) (?:\d+|an?|one|two|a few|a couple(?: of)?) (?:more )?(?:minutes?|mins?|hours?|hrs?|h|days?)\b/,
-  /\b(?:lands?|landing|arrives?|arriving|goes out|going out|kicks? in|should land|should be live|eta)\b/,
-  /\b(?:propagat\w+|landing|rolling out|going out) (?:in|over|within) (?:the )?next\b/,
-  /\bin the next (?:\d+ |few |couple (?:of )?)?(?:hours?|minutes?|mins?)\b/,
-  /\bre-?set\b[^.!?]{0,20}\b(?:soon|shortly|in a bit|in a few|in an hour)\b/,
-];
+/** Sentences that say when it lands without the word "reset" ("Lands around 6pm PT."). */
+export const LANDING =
+  /\b(?:eta|expect it|should see it|(?:should|will|'ll) be (?:live|showing|there|out|available)|kicks? in|goes out|going out|back in a)\b/;
 
 /** A banked reset: one the user keeps and spends when they choose. */
 export const BANKED =

@@ -4,35 +4,35 @@ import type { Post } from '../ledger/post.ts';
 import {
   BANK_VOCABULARY,
   BANKED,
-  BARE_ACK,
-  COMPLETED,
-  DEADLINE_AHEAD,
   GLOBAL,
+  HABIT,
   HEDGED,
-  IN_PROGRESS,
   INCIDENT,
-  NEGATED,
+  LANDING,
   OTHER_SENSE,
-  PROGRESS,
+  PAST_REFERENCE,
   RESET_WORD,
-  SCHEDULED,
   TALK_ABOUT,
   USAGE_CONTEXT,
 } from './cues.ts';
-import { NO_TIME_CUE, scheduleWhen } from './schedule-time.ts';
+import { type Word, wordsOf } from './grammar.ts';
+import { scheduleWhen, timeAhead } from './schedule-time.ts';
 import { scopeOf } from './scope.ts';
+import { isArrival, type MentionReading, readMention, resetWordsOf, type Tense } from './sense.ts';
 import { matchesAny, type ReadText, readText } from './text.ts';
+import { readReply, threadOf } from './thread.ts';
 
 /**
- * The rules classifier (producer.md §2): deterministic and versioned. It reads a post's
- * sentences, finds the ones that announce a reset, decides the tense, the type, the scope
- * and the window, and gives a confidence. It publishes by itself only what it is sure of:
- * anything it doubts is held for the operator (REVIEW_BELOW, and the hold reasons below),
- * because a false reset published automatically is the worst error this system can make.
- * The README's "Classifier rules" section describes every rule; change the version when
+ * The rules classifier (producer.md §2): deterministic and versioned. It finds the
+ * sentences that speak of a reset, reads from the grammar of each (sense.ts) whether the
+ * reset is done, under way or coming, denied, asked about or only talked about, then the
+ * type, the scope and the window, and gives a confidence. It publishes by itself only
+ * what it is sure of: anything it doubts is held for the operator (REVIEW_BELOW, and the
+ * hold reasons below), because a false reset published automatically is the worst error
+ * this system can make. docs/classifier.md describes every rule; change the version when
  * a rule changes (stored classifications keep the version that made them).
  */
-export const RULES_CLASSIFIER = 'rules-1.0.1';
+export const RULES_CLASSIFIER = 'rules-2.1.3';
 
 export interface ClassifierOptions {
   /** Hold a post whose confidence is below this (REVIEW_BELOW, default 0.8). */
@@ -50,121 +50,232 @@ export function createRulesClassifier(options: ClassifierOptions = DEFAULT_CLASS
   return (post: Post): Classification => classifyPost(post, options);
 }
 
-const notAReset = (reason: string): Classification => ({
+export const notAReset = (reason: string): Classification => ({
   classifier: RULES_CLASSIFIER,
   reset: null,
   review: false,
   reasons: [reason],
 });
 
-/** Sentences that speak of a reset of usage limits (not a password reset, say). */
+/** One sentence that speaks of a reset, as read. */
+export interface Mention {
+  readonly sentence: string;
+  /** The sentence as read: "another one" made "another reset" (the reset it stands for). */
+  readonly read: string;
+  /** Why it announces nothing (denied, asked, talked about), or null when it announces. */
+  readonly refused: string | null;
+  readonly reading: MentionReading;
+}
+
 const OTHER_SENSES = new RegExp(OTHER_SENSE.source, 'g');
-const mentionsReset = (sentence: string) => RESET_WORD.test(sentence.replace(OTHER_SENSES, ' '));
+
+/** The sentences of `text` that speak of a reset of limits, each read (sense.ts). */
+export function mentionsOf(own: ReadText): Mention[] {
+  const mentions: Mention[] = [];
+  let previousMentioned: string | null = null;
+  for (const sentence of own.sentences) {
+    const plain = sentence.replace(OTHER_SENSES, ' ');
+    const named = RESET_WORD.test(plain);
+    // "…banked resets not applying. Everyone affected is getting another one.": "one" stands
+    // for the reset of the sentence before.
+    const anaphora = !named && previousMentioned !== null && ONE_MORE.test(plain);
+    const antecedent = BANKED_NOUN.test(previousMentioned ?? '') ? 'banked reset' : 'reset';
+    previousMentioned = named ? plain : null;
+    if (!named && !anaphora) continue;
+    const read = anaphora ? plain.replace(ONE_MORE, `$1 ${antecedent}`) : plain;
+    const words = wordsOf(read);
+    const indices = mentionIndices(words);
+    const readings = indices.map((index) => readMention(words, index));
+    // A sentence says one thing of its reset; its first announcing mention stands for it.
+    const reading = readings.find(
+      (r) => !r.negated && r.notAnnouncing === null && (r.tense !== 'none' || r.nominal),
+    ) ??
+      readings[0] ?? {
+        tense: 'none' as const,
+        cue: sentence,
+        negated: false,
+        hedged: false,
+        notAnnouncing: null,
+        nominal: true,
+        clause: sentence,
+        modifier: false,
+      };
+    mentions.push({ sentence, read, refused: refusalOf(sentence, reading), reading });
+  }
+  return mentions;
+}
+
+const BANKED_NOUN = /\bbank(?:ed|able) re-?sets?\b/;
+const ONE_MORE = /\b(another|one more|a new|a fresh|a second) one\b/;
+
+/** "reset", "refreshed … limits", "brand new usage": the words that name the reset. */
+function mentionIndices(words: readonly Word[]): number[] {
+  const resets = resetWordsOf(words);
+  if (resets.length > 0) return resets;
+  const found: number[] = [];
+  words.forEach((word, index) => {
+    const next = words
+      .slice(index + 1, index + 4)
+      .map((w) => w.text)
+      .join(' ');
+    if (word.lemma === 'refresh' && /\blimits?\b|\busage\b/.test(next)) found.push(index);
+    if (word.text === 'usage' && /^(?:new|fresh)$/.test(words[index - 1]?.text ?? ''))
+      found.push(index);
+    if (word.text === 'fresh' && /^(?:usage|limits)/.test(next)) found.push(index);
+  });
+  return found;
+}
+
+function refusalOf(sentence: string, reading: MentionReading): string | null {
+  if (/\?["')\s]*$/.test(sentence)) return `the reset is asked about: "${clip(sentence)}"`;
+  if (matchesAny(sentence, TALK_ABOUT))
+    return `the reset is talked about, not announced: "${clip(sentence)}"`;
+  if (reading.negated) return `the reset is denied: "${clip(sentence)}"`;
+  if (reading.notAnnouncing !== null) return `${reading.notAnnouncing}: "${clip(sentence)}"`;
+  if (HABIT.test(reading.clause)) return `resets as a habit, not one reset: "${clip(sentence)}"`;
+  if (reading.tense === 'done' && PAST_REFERENCE.test(reading.clause))
+    return `a reset of the past, not announced now: "${clip(sentence)}"`;
+  return null;
+}
 
 export function classifyPost(post: Post, options: ClassifierOptions): Classification {
   const own = readText(post.text);
-  const mentioning = own.sentences.filter(mentionsReset);
-  if (mentioning.length === 0) return withoutResetWord(post, own, options);
-
-  const talkedAbout = mentioning.filter((s) => matchesAny(s, TALK_ABOUT));
-  const negated = mentioning.filter((s) => NEGATED.test(s));
-  const questions = mentioning.filter((s) => /\?["')\s]*$/.test(s));
-  const announcing = mentioning.filter(
-    (s) => !talkedAbout.includes(s) && !negated.includes(s) && !questions.includes(s),
-  );
+  const thread = threadOf(post);
+  const mentions = mentionsOf(own);
+  const announcing = mentions.filter((m) => m.refused === null);
   if (announcing.length === 0) {
-    if (negated.length > 0) return notAReset(`the reset is denied: "${clip(negated[0]!)}"`);
-    if (questions.length > 0)
-      return notAReset(`the reset is asked about: "${clip(questions[0]!)}"`);
-    return notAReset(`the reset is talked about, not announced: "${clip(talkedAbout[0]!)}"`);
+    if (thread !== null) return readReply(post, own, thread, mentions, options);
+    if (mentions.length > 0) return notAReset(mentions[0]!.refused!);
+    if (isBareDone(own.all)) {
+      return held({ kind: 'reset_completed', resetType: 'global', scope: scopeOf('') }, [
+        'a bare "done": what is done? (the announcer says so when a promised reset landed)',
+      ]);
+    }
+    return notAReset('no reset mentioned');
   }
-
-  // Sentences that say when it lands, without the word "reset" ("Lands around 6pm PT.").
-  const landing = own.sentences.filter(
-    (s) =>
-      !mentioning.includes(s) &&
-      !INCIDENT.test(s) &&
-      /\b(?:lands?|landing|eta|expect it|should be live|kicks? in|going out|goes out|propagat\w+)\b/.test(
-        s,
-      ),
+  // "Resets.": a reset named without a verb, without what is reset and without a time.
+  const teaser = announcing.every(
+    (m) =>
+      m.reading.tense === 'none' &&
+      !USAGE_CONTEXT.test(m.sentence) &&
+      timeAhead(m.sentence, Date.parse(post.createdAt), options.timeZone) === null,
   );
-  const tenseText = [...announcing, ...landing];
-  const doneCue = firstMatch(announcing, COMPLETED);
-  const progressCue = firstMatch(announcing, IN_PROGRESS);
-  const scheduledCue = firstMatch(tenseText, SCHEDULED);
-  const deadlineAhead = DEADLINE_AHEAD.exec(tenseText.join(' \n '))?.[0] ?? null;
+  if (teaser)
+    return notAReset(
+      `a reset named without what or when (a teaser?): "${clip(announcing[0]!.sentence)}"`,
+    );
+  const result = readAnnouncement(post, own, mentions, options);
+  // A reply to someone else that announces in its own words: one notch less sure.
+  if (thread?.author === 'other' && result.reset !== null)
+    return lessSure(result, 0.1, 'a reply to someone else', options);
+  return result;
+}
+
+const JUST_DONE = /\b(?:it is|it's|is now|all) done\b|^done[.! ]*$|^(?:it )?(?:has )?landed[.! ]*$/;
+/** "Confirmed landed across all accounts.": something arrived, said in a few words. */
+const ARRIVED = /\b(?:landed|propagated|rolled out|went out|gone out)\b/;
+
+/** A short post that only says something is done or landed (rules-2.1.0: the new set). */
+const isBareDone = (text: string) =>
+  (text.length <= 40 && JUST_DONE.test(text)) || (text.length <= 80 && ARRIVED.test(text));
+
+/** The post's tense from its announcing mentions and its landing sentences. */
+interface PostTense {
+  readonly kind: ClassifiedReset['kind'] | 'both';
+  readonly confidence: number;
+  readonly reason: string;
+  /** The sentences the window is read from. */
+  readonly whenText: readonly string[];
+}
+
+/**
+ * Reads the announcement of `own` (its mentions already read). Exported for thread.ts,
+ * which reads a reply with the post it continues.
+ */
+export function readAnnouncement(
+  post: Post,
+  own: ReadText,
+  mentions: readonly Mention[],
+  options: ClassifierOptions,
+  /** A reply's own sentences: its times come before those of the post it continues. */
+  replyText?: ReadText,
+): Classification {
+  const announcedMs = Date.parse(post.createdAt);
+  const announcing = mentions.filter((m) => m.refused === null);
+  const mentioned = new Set(mentions.map((m) => m.sentence));
+  // Sentences that say when it lands, without the word "reset" ("Lands around 6pm PT.").
+  // In the author's own thread, a reply that names a time says when the reset lands
+  // ("Will be there by EOD PST." under "Loading a banked reset…"): rules-2.1.0.
+  const replyTimes = new Set(
+    replyText?.sentences.filter((s) => timeAhead(s, announcedMs, options.timeZone) !== null),
+  );
+  const landing = own.sentences.filter(
+    (s) => !mentioned.has(s) && !INCIDENT.test(s) && (replyTimes.has(s) || isLandingSentence(s)),
+  );
+  const tense = postTense(announcing, landing, announcedMs, options.timeZone);
   const reasons: string[] = [];
   const holds: string[] = [];
-  let confidence: number;
+  let confidence = tense.confidence;
   let kind: ClassifiedReset['kind'];
-
-  if (doneCue !== null && scheduledCue === null) {
-    kind = 'reset_completed';
-    confidence = 0.95;
-    reasons.push(`done: "${doneCue}"`);
-  } else if (doneCue === null && progressCue !== null && scheduledCue === null) {
-    kind = 'reset_completed';
-    confidence = 0.9;
-    reasons.push(`under way, counted as done: "${progressCue}"`);
-  } else if (doneCue === null && progressCue !== null && deadlineAhead !== null) {
-    kind = 'reset_scheduled';
-    confidence = 0.85;
-    reasons.push(`under way, landing "${deadlineAhead}"`);
-  } else if (scheduledCue !== null && doneCue === null && progressCue === null) {
-    kind = 'reset_scheduled';
-    confidence = 0.9;
-    reasons.push(`coming: "${scheduledCue}"`);
-  } else if (scheduledCue !== null) {
-    // Done and coming in one post: one record (the first said), the operator adds the other.
-    const done = (doneCue ?? progressCue)!;
-    const doneFirst = own.all.indexOf(done) <= own.all.indexOf(scheduledCue);
-    kind = doneFirst ? 'reset_completed' : 'reset_scheduled';
-    confidence = 0.6;
-    holds.push(
-      `both a done reset ("${done}") and a coming one ("${scheduledCue}"): one record is proposed, add the other as a note`,
-    );
+  if (tense.kind === 'both') {
+    const first = announcing[0]!;
+    kind =
+      mentionKind(first, announcedMs, options.timeZone) === 'coming'
+        ? 'reset_scheduled'
+        : 'reset_completed';
+    holds.push(`${tense.reason}: one record is proposed, add the other as a note`);
   } else {
-    const nominal = announcing.find((s) => USAGE_CONTEXT.test(s));
-    if (nominal === undefined)
-      return notAReset(`a reset named without what or when (a teaser?): "${clip(announcing[0]!)}"`);
-    kind = 'reset_completed';
-    confidence = 0.5;
-    holds.push(`no tense: "${clip(nominal)}" could be done or coming`);
+    kind = tense.kind;
+    reasons.push(tense.reason);
   }
 
-  if (HEDGED.test(tenseText.join(' '))) {
+  const tenseText = [...announcing.map((m) => m.sentence), ...landing];
+  if (announcing.some((m) => m.reading.hedged) || HEDGED.test(tenseText.join(' '))) {
     confidence -= 0.3;
-    holds.push('hedged ("maybe", "might", "probably"…): not a firm announcement');
+    holds.push('hedged ("maybe", "might", "would", "hope to"…): not a firm announcement');
   }
-  if (talkedAbout.length > 0 || negated.length > 0 || questions.length > 0) {
+  if (mentions.length > announcing.length) {
     confidence -= 0.1;
     reasons.push('other sentences talk about resets without announcing one');
   }
 
-  const about = aboutText(own, tenseText);
+  const about = [aboutText(own, tenseText), ...announcing.map((m) => m.read)].join(' \n ');
   const resetType = resetTypeOf(about);
   const scope = scopeOf(about);
   if (!USAGE_CONTEXT.test(about)) {
-    confidence -= 0.2;
-    holds.push('a reset of what? No limits, usage, plans or users are named near it');
+    // On this account a reset is one of usage limits. A firm verb ("has been reset", "all
+    // propagated", "will land") makes "Reset all propagated." an announcement; a reset
+    // named without one, or only through a thing ("the reset button"), stays in doubt.
+    const firm = announcing.some(
+      (m) =>
+        !m.reading.nominal &&
+        !m.reading.modifier &&
+        (m.reading.tense === 'done' || m.reading.tense === 'coming'),
+    );
+    confidence -= firm ? 0.1 : 0.2;
+    if (!firm) holds.push('a reset of what? No limits, usage, plans or users are named near it');
+    else reasons.push('no limits or users named: a reset of usage limits, on this account');
   }
   if (resetType === 'global' && BANK_VOCABULARY.test(own.all)) {
     confidence -= 0.2;
     holds.push('banked words appear, but no banked reset was read: global or banked?');
   }
-  const announcedMs = Date.parse(post.createdAt);
   let schedule: Pick<
     ClassifiedReset,
     'effectiveAt' | 'schedulePrecision' | 'scheduleBasis' | 'scheduleWindow'
-  > = {
-    effectiveAt: null,
-    schedulePrecision: null,
-    scheduleBasis: null,
-    scheduleWindow: null,
-  };
+  > = { effectiveAt: null, schedulePrecision: null, scheduleBasis: null, scheduleWindow: null };
   if (kind === 'reset_scheduled') {
-    const whenText = tenseText.filter((s) => !INCIDENT.test(s)).join(' \n ');
-    const { when, doubts } = scheduleWhen(whenText, announcedMs, options.timeZone);
+    const whenOf = (sentences: readonly string[]) =>
+      scheduleWhen(
+        sentences.filter((s) => !INCIDENT.test(s)).join(' \n '),
+        announcedMs,
+        options.timeZone,
+      );
+    const ownWhen = replyText === undefined ? null : whenOf(replyText.sentences);
+    const { when, doubts } =
+      ownWhen !== null && timeAhead(replyText!.all, announcedMs, options.timeZone) !== null
+        ? ownWhen
+        : whenOf(tense.whenText);
     schedule = {
       effectiveAt: when.effectiveMs === null ? null : formatTimestamp(when.effectiveMs),
       schedulePrecision: when.precision,
@@ -180,11 +291,6 @@ export function classifyPost(post: Post, options: ClassifierOptions): Classifica
       holds.push(...doubts);
     }
   }
-  if (isReply(post) && announcing.every((s) => s.length < 40)) {
-    confidence -= 0.1;
-    reasons.push('a short reply');
-  }
-
   confidence = Math.round(Math.max(0.05, Math.min(1, confidence)) * 100) / 100;
   if (confidence < options.reviewBelow)
     holds.push(`confidence ${confidence} is below ${options.reviewBelow}`);
@@ -197,87 +303,150 @@ export function classifyPost(post: Post, options: ClassifierOptions): Classifica
 }
 
 /**
- * A post without the word. A reply such as "Yes" or "And now 100%" means something only
- * with its parent: held when the parent (or quoted post) speaks of a reset and the reply
- * acknowledges, reports progress or names a time, or when the parent is not at hand and
- * the reply reports progress. A short post that only says "It is done" is held too (the
- * announcer's way of saying a promised reset landed). Everything else is not a reset.
+ * A sentence that says when "it" lands: an arrival verb ("Lands in the next hour.") or
+ * "should see it". Not when someone else arrives: "we landed some fixes", "I land at 6".
  */
-function withoutResetWord(post: Post, own: ReadText, options: ClassifierOptions): Classification {
-  if (!isReply(post)) {
-    if (own.all.length <= 40 && JUST_DONE.test(own.all))
-      return heldReply(post, own, readText(''), 'a bare "done": what is done?', options);
-    return notAReset('no reset mentioned');
-  }
-  const parentText = post.parentText ?? post.quotedText;
-  const progress = own.all.length <= 120 && PROGRESS.test(own.all);
-  const timed =
-    own.all.length <= 120 && (matchesAny(own.all, SCHEDULED) || WHEN_WORD.test(own.all));
-  if (!BARE_ACK.test(own.all) && !progress && !timed) return notAReset('no reset mentioned');
-  if (parentText === undefined) {
-    if (!progress) return notAReset('a bare reply, and its parent is not at hand');
-    return heldReply(post, own, readText(''), 'its parent is not at hand', options);
-  }
-  const parent = readText(parentText);
-  if (!parent.sentences.some(mentionsReset))
-    return notAReset('a reply, and its parent mentions no reset');
-  return heldReply(post, own, parent, `parent: "${clip(parent.all)}"`, options);
+function isLandingSentence(sentence: string): boolean {
+  if (LANDING.test(sentence)) return true;
+  if (!ARRIVAL_STEM.test(sentence)) return false; // no need to parse it
+
+  const words = wordsOf(sentence);
+  return words.some(
+    (word, index) =>
+      word.pos !== 'ADP' &&
+      isArrival(word) &&
+      !words.slice(Math.max(0, index - 3), index).some((w) => PERSONAL_SUBJECT.has(w.text)),
+  );
 }
 
-const isReply = (post: Post) =>
-  post.inReplyToId !== undefined ||
-  post.quotedId !== undefined ||
-  post.parentText !== undefined ||
-  post.quotedText !== undefined;
+const ARRIVAL_STEM = /land|arriv|propagat|roll|kick|show|appear|reach|appl|happen/;
+const PERSONAL_SUBJECT = new Set(['we', 'i', "i'm", 'you', 'they', "we're", "we've"]);
 
-const JUST_DONE = /\b(?:it is|it's|is now|all) done\b|^done[.! ]*$|^(?:it )?(?:has )?landed[.! ]*$/;
-const WHEN_WORD =
-  /\b(?:coming|tomorrow|today|tonight|soon|later|next week|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b|\b\d{1,2}(?::\d{2})? ?(?:am|pm)\b/;
+/** What one announcing mention says, its time counted: under way + a time ahead is coming. */
+function mentionKind(mention: Mention, announcedMs: number, zone: string): Tense {
+  const { tense } = mention.reading;
+  if (tense === 'done' || tense === 'coming') return tense;
+  return timeAhead(mention.sentence, announcedMs, zone) === null ? tense : 'coming';
+}
 
-function heldReply(
-  post: Post,
-  own: ReadText,
-  parent: ReadText,
-  context: string,
+function postTense(
+  announcing: readonly Mention[],
+  landing: readonly string[],
+  announcedMs: number,
+  zone: string,
+): PostTense {
+  const sentences = announcing.map((m) => m.sentence);
+  const kinds = announcing.map((m) => mentionKind(m, announcedMs, zone));
+  const cue = (tense: Tense) => announcing[kinds.indexOf(tense)]!.reading.cue;
+  const timedLanding = landing.filter((s) => timeAhead(s, announcedMs, zone) !== null);
+  const explicitLanding = landing.filter((s) => timeAhead(s, announcedMs, zone) === 'explicit');
+  const hasDone = kinds.includes('done');
+  const hasComing = kinds.includes('coming');
+  const now = kinds.filter((k) => k === 'ongoing' || k === 'none');
+  if (hasDone && hasComing) {
+    return {
+      kind: 'both',
+      confidence: 0.6,
+      reason: `both a done reset ("${cue('done')}") and a coming one ("${cue('coming')}")`,
+      whenText: sentences,
+    };
+  }
+  if (hasComing) {
+    return {
+      kind: 'reset_scheduled',
+      confidence: 0.9,
+      reason: `coming: "${cue('coming')}"`,
+      whenText: [...sentences, ...timedLanding],
+    };
+  }
+  if (hasDone) {
+    // Done, and it reaches accounts over the next minutes: still done (propagation).
+    return {
+      kind: 'reset_completed',
+      confidence: 0.95,
+      reason: `done: "${cue('done')}"`,
+      whenText: [],
+    };
+  }
+  // Under way, or named without a verb: it is happening now, unless a sentence says when it
+  // lands ("Propagating in the next hour"): then it is a schedule with that deadline. A
+  // vague landing ("should see it in a few hours") leaves it under way.
+  const verbal = kinds.includes('ongoing');
+  const which = verbal ? announcing[kinds.indexOf('ongoing')]! : announcing[0]!;
+  if (explicitLanding.length > 0) {
+    return {
+      kind: 'reset_scheduled',
+      confidence: 0.85,
+      reason: `${verbal ? 'under way' : 'announced'} ("${which.reading.cue}"), landing "${clip(explicitLanding[0]!)}"`,
+      whenText: [...sentences, ...explicitLanding],
+    };
+  }
+  if (now.length > 0 && verbal) {
+    return {
+      kind: 'reset_completed',
+      confidence: 0.9,
+      reason: `under way, counted as done: "${which.reading.cue}"`,
+      whenText: [],
+    };
+  }
+  // Only a name: "Another reset for all our users." Announced now when it says for whom.
+  const named = sentences.some((s) => NAMED_FOR.test(s));
+  return {
+    kind: 'reset_completed',
+    confidence: named ? 0.85 : 0.5,
+    reason: named
+      ? `a reset named for its users, counted as done: "${clip(which.sentence)}"`
+      : `no tense: "${clip(which.sentence)}" could be done or coming`,
+    whenText: [],
+  };
+}
+
+/** A named reset says for whom: "for all paid users", "everyone", a plan. */
+const NAMED_FOR =
+  /\b(?:for|to) (?:all|every|everyone|everybody|our|your|paid|plus|pro|business|the)\b|\beveryone\b|\ball (?:paid )?(?:users|accounts|plans)\b/;
+
+/** The same classification, `by` less sure (and held when that falls below the threshold). */
+export function lessSure(
+  result: Classification,
+  by: number,
+  why: string,
   options: ClassifierOptions,
 ): Classification {
-  const both = `${parent.all}\n${own.all}`;
-  const timed = matchesAny(own.all, SCHEDULED) || WHEN_WORD.test(own.all);
-  const done =
-    !timed &&
-    (PROGRESS.test(own.all) || JUST_DONE.test(own.all) || matchesAny(parent.all, COMPLETED));
-  const reset: ClassifiedReset = {
-    kind: done ? 'reset_completed' : 'reset_scheduled',
-    resetType: resetTypeOf(both),
-    effectiveAt: null,
-    confidence: 0.4,
-    scope: scopeOf(both),
-    schedulePrecision: null,
-    scheduleBasis: null,
-    scheduleWindow: null,
+  if (result.reset === null) return result;
+  const confidence = Math.round(Math.max(0.05, (result.reset.confidence ?? 0) - by) * 100) / 100;
+  const below = confidence < options.reviewBelow;
+  return {
+    ...result,
+    reset: { ...result.reset, confidence },
+    review: result.review || below,
+    reasons: [
+      ...(below && !result.review
+        ? [`confidence ${confidence} is below ${options.reviewBelow}`]
+        : []),
+      ...result.reasons,
+      why,
+    ],
   };
-  if (!done) {
-    // The reply's own words say when; the parent's only when the reply names no time.
-    const postedMs = Date.parse(post.createdAt);
-    const ownWhen = scheduleWhen(own.all, postedMs, options.timeZone).when;
-    const when =
-      ownWhen.cue === NO_TIME_CUE
-        ? scheduleWhen(parent.all, postedMs, options.timeZone).when
-        : ownWhen;
-    Object.assign(reset, {
-      schedulePrecision: when.precision,
-      scheduleBasis: when.basis,
-      scheduleWindow: {
-        startAt: formatTimestamp(when.startMs),
-        endAt: formatTimestamp(when.endMs),
-      },
-    });
-  }
+}
+
+/** A held classification: the operator decides. */
+export function held(
+  fields: Pick<ClassifiedReset, 'kind' | 'resetType' | 'scope'> &
+    Partial<Pick<ClassifiedReset, 'schedulePrecision' | 'scheduleBasis' | 'scheduleWindow'>>,
+  reasons: readonly string[],
+): Classification {
   return {
     classifier: RULES_CLASSIFIER,
-    reset,
+    reset: {
+      effectiveAt: null,
+      confidence: 0.4,
+      schedulePrecision: null,
+      scheduleBasis: null,
+      scheduleWindow: null,
+      ...fields,
+    },
     review: true,
-    reasons: [`a reply that only makes sense with its parent (${context})`],
+    reasons: [...reasons],
   };
 }
 
@@ -301,22 +470,11 @@ function aboutText(own: ReadText, tenseText: readonly string[]): string {
 
 const BANKED_ALL = new RegExp(BANKED.source, 'g');
 
-function resetTypeOf(text: string): ClassifiedReset['resetType'] {
+export function resetTypeOf(text: string): ClassifiedReset['resetType'] {
   const banked = BANKED.test(text);
   const global = GLOBAL.test(text.replace(BANKED_ALL, ' '));
   if (banked && global) return 'global_and_banked';
   return banked ? 'banked' : 'global';
 }
 
-/** The first words, in order of sentences, that one of `patterns` finds. */
-function firstMatch(sentences: readonly string[], patterns: readonly RegExp[]): string | null {
-  for (const sentence of sentences) {
-    for (const pattern of patterns) {
-      const found = pattern.exec(sentence);
-      if (found) return found[0];
-    }
-  }
-  return null;
-}
-
-const clip = (text: string) => (text.length <= 100 ? text : `${text.slice(0, 99)}…`);
+export const clip = (text: string) => (text.length <= 100 ? text : `${text.slice(0, 99)}…`);

@@ -304,3 +304,50 @@ function pacificMillis(
     earlier.day === local.day && earlier.hour === local.hour && earlier.minute === local.minute;
   return (repeated ? earlier : local).toMillis();
 }
+
+const VAGUE_NAMES = new Set(VAGUE_CUES.map(([, , name]) => name));
+
+/** Every cue scheduleWhen reads has one of these words (a test keeps the two in step). */
+export const TIME_HINT =
+  /\d(?::\d\d)? ?(?:am|pm)\b|\d:\d\d|\b(?:in|within|next|over|at|by|around|under|than) ~? ?\d|\d ?(?:h|hrs?|hours?|mins?|minutes?|days?|weeks?)\b|\d(?:st|nd|rd|th)\b|\d\/\d|day\b|tonight|tomorrow|midnight|noon|week|hour|minute|\bmins?\b|\bhrs?\b|\bh\b|\beod\b|\bcob\b|close of business|end of|morning|afternoon|evening|night|soon|later|shortly|moment|imminent|in a (?:little )?bit|incoming|inbound|on (?:its|the) way|in a (?:few|couple)|when i(?:'m| am)? (?:back|land)|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\b/;
+
+/**
+ * Does `text` name a time after the post, and how firmly? `explicit`: a day, a clock time,
+ * a deadline, a part of a day, next week; `vague`: soon, in a bit, in a few hours; null:
+ * no time, or only the day of the post ("today"). The tense rules use it: "resetting
+ * tomorrow morning" is coming, "resetting" alone is under way.
+ */
+export function timeAhead(
+  text: string,
+  announcedMs: number,
+  zone: string,
+): 'explicit' | 'vague' | null {
+  // chrono costs some 300 µs a sentence: most sentences have no word of time at all, and
+  // the rules ask about the same sentence several times while reading one post.
+  if (!TIME_HINT.test(text)) return null;
+  const key = `${announcedMs} ${zone}`;
+  if (aheadCache.key !== key || aheadCache.answers.size >= MAX_CACHED) {
+    aheadCache = { key, answers: new Map() };
+  }
+  const cached = aheadCache.answers.get(text);
+  if (cached !== undefined) return cached;
+  const answer = readAhead(text, announcedMs, zone);
+  aheadCache.answers.set(text, answer);
+  return answer;
+}
+
+/** The answers of timeAhead for one post's time (the post being read), at most MAX_CACHED. */
+let aheadCache: { key: string; answers: Map<string, 'explicit' | 'vague' | null> } = {
+  key: '',
+  answers: new Map(),
+};
+const MAX_CACHED = 64;
+
+function readAhead(text: string, announcedMs: number, zone: string): 'explicit' | 'vague' | null {
+  const { when } = scheduleWhen(text, announcedMs, zone);
+  if (when.cue === NO_TIME_CUE) return null;
+  if (VAGUE_NAMES.has(when.cue)) return 'vague';
+  // A whole day that has begun when the post is written is today: not ahead.
+  if (when.precision === 'date' && when.startMs <= announcedMs) return null;
+  return 'explicit';
+}

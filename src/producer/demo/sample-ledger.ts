@@ -1,3 +1,4 @@
+import { DateTime } from 'luxon';
 import type { SnapshotFile } from '../../shared/domain/snapshot.ts';
 import { formatTimestamp } from '../../shared/domain/timestamp.ts';
 import { build } from '../build/build.ts';
@@ -6,13 +7,22 @@ import type { ClassifiedReset, Entry, NewEntry } from '../ledger/entry.ts';
 
 /**
  * The bundled sample ledger behind `npm start` without SNAPSHOT_PATH: posts as the monitor
- * stores them (with their stored classifications), and an operator's day of decisions,
+ * stores them (with their stored classifications), and an operator's days of decisions,
  * all at times relative to `nowMs`. The demo snapshot is `build()` of these entries, the
  * same code that builds production snapshots, and it shows every record shape and state:
- * schedules pending (an exact time ahead, a whole day in progress, one without a window),
- * elapsed, unknown, and fulfilled automatically, by a link and by a manual completion;
- * completions from posts, an operator note and a manual completion. Behind the scenes it
- * also holds a post waiting in the review queue, a dismissed post and an undone dismissal.
+ * schedules pending (a whole Pacific day in progress, an exact time later), elapsed,
+ * unknown (one without a window), and fulfilled automatically, by a link and by a manual
+ * completion; completions from posts, a banked one for one plan, and a manual completion.
+ * Behind the scenes it also holds a post waiting in the review queue, a dismissed post and
+ * an undone dismissal.
+ *
+ * Every text says what its dates are: a day is named by its weekday on the announcer's
+ * (Pacific) calendar, as the classifier reads it, and a date window is that Pacific day.
+ * Over its first day the demo's banner shows the verdicts in turn: a global reset of all
+ * plans two minutes before the start ("Yes", green, until the visitor's midnight), then
+ * "No reset yet today" while resets are still scheduled (the Pacific day in progress, the
+ * exact time five hours after the start), then with nothing scheduled once both passed.
+ * Which of the last two a visitor sees depends on where their midnight falls.
  */
 
 const MINUTE = 60_000;
@@ -20,6 +30,8 @@ const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 const HANDLE = 'resetwatch';
 const CLASSIFIER = 'sample-1.0.0';
+/** The announcer's calendar (producer.md §2). */
+const PACIFIC = 'America/Los_Angeles';
 
 const reset = (fields: Partial<ClassifiedReset> & Pick<ClassifiedReset, 'kind' | 'resetType'>) => ({
   effectiveAt: null,
@@ -32,14 +44,23 @@ const reset = (fields: Partial<ClassifiedReset> & Pick<ClassifiedReset, 'kind' |
 });
 
 export function sampleLedger(nowMs: number): Entry[] {
-  const at = (offsetMs: number) =>
-    formatTimestamp(Math.floor((nowMs + offsetMs) / MINUTE) * MINUTE);
-  const dayStart = Math.floor(nowMs / DAY) * DAY;
-  const civilDay = (dayOffset: number) => ({
-    startAt: formatTimestamp(dayStart + dayOffset * DAY),
-    endAt: formatTimestamp(dayStart + (dayOffset + 1) * DAY - 1),
-  });
-  const exact = (offsetMs: number) => ({ startAt: at(offsetMs), endAt: at(offsetMs) });
+  const minute = (ms: number) => Math.floor(ms / MINUTE) * MINUTE;
+  const at = (offsetMs: number) => formatTimestamp(minute(nowMs + offsetMs));
+  const pacific = (offsetMs: number) =>
+    DateTime.fromMillis(minute(nowMs + offsetMs), { zone: PACIFIC });
+  /** The Pacific day of `offsetMs` shifted by `days`: its window and its weekday's name. */
+  const pacificDay = (offsetMs: number, days = 0) => {
+    const day = pacific(offsetMs).startOf('day').plus({ days });
+    return {
+      window: {
+        startAt: formatTimestamp(day.toMillis()),
+        endAt: formatTimestamp(day.endOf('day').toMillis()),
+      },
+      weekday: day.toFormat('cccc'),
+    };
+  };
+  const exact = (ms: number) => ({ startAt: formatTimestamp(ms), endAt: formatTimestamp(ms) });
+  const clock = (ms: number) => DateTime.fromMillis(ms, { zone: PACIFIC }).toFormat('h:mm a');
 
   const entries: NewEntry[] = [];
   const observe = (
@@ -104,51 +125,62 @@ export function sampleLedger(nowMs: number): Entry[] {
     type: 'accept',
     payload: { postId: '1988000000000000777', corrections: {} },
   });
+  // "Tomorrow morning": 9 AM Pacific on the next Pacific day; confirmed by hand.
+  const morning = pacific(-10 * DAY)
+    .startOf('day')
+    .plus({ days: 1, hours: 9 })
+    .toMillis();
   observe(
     '1989000000000000321',
     -10 * DAY,
-    'Resetting limits tomorrow morning.',
+    'Resetting limits tomorrow morning, 9 AM PT.',
     reset({
       kind: 'reset_scheduled',
       resetType: 'global',
-      effectiveAt: at(-9 * DAY),
+      effectiveAt: formatTimestamp(morning),
       confidence: 0.9,
       scope: { plans: ['all'], windows: ['five_hour'] },
       schedulePrecision: 'datetime',
       scheduleBasis: 'explicit',
-      scheduleWindow: exact(-9 * DAY),
+      scheduleWindow: exact(morning),
     }),
     false,
   );
-  operator(-9 * DAY + 3 * HOUR, 'Confirmed in the product; no post announced it.', {
+  operator(morning - nowMs + 3 * HOUR, 'Confirmed in the product; no post announced it.', {
     type: 'complete',
     payload: {
       recordId: 'manual:reset-9-days-ago',
       scheduleIds: ['1989000000000000321'],
-      completedAt: at(-9 * DAY + 2 * HOUR),
+      completedAt: formatTimestamp(morning + 2 * HOUR),
       resetType: 'global',
     },
   });
-  operator(-8 * DAY, 'Heard on a community call.', {
+  // An operator's note, on a Thursday, for that Saturday, which passed unconfirmed: the
+  // last Saturday a week or more before the start, far from every completion post.
+  const saturday = pacificDay(-7 * DAY, -((pacific(-7 * DAY).weekday + 1) % 7));
+  const thursday = Date.parse(saturday.window.startAt) - 2 * DAY + 10 * HOUR - nowMs;
+  operator(thursday, 'Heard on a community call.', {
     type: 'note',
     payload: {
       recordId: 'op_weekend_notice',
       kind: 'reset_scheduled',
       resetType: 'global',
-      announcedAt: at(-8 * DAY),
+      announcedAt: at(thursday),
       effectiveAt: null,
-      text: 'Operator note: a weekend reset was expected but never confirmed.',
+      text: `Operator note: a reset is expected on ${saturday.weekday} (heard on a community call).`,
       scope: null,
       schedulePrecision: 'date',
       scheduleBasis: 'contextual_inference',
-      scheduleWindow: civilDay(-6),
+      scheduleWindow: saturday.window,
       post: null,
     },
   });
+  // A weekly reset announced for the next day, which went out two days late.
+  const weekly = pacificDay(-7 * DAY, 1);
   observe(
     '1989500000000000001',
     -7 * DAY,
-    'Weekly limits reset for Plus and Pro on Thursday.',
+    `Weekly limits reset for Plus and Pro on ${weekly.weekday}.`,
     reset({
       kind: 'reset_scheduled',
       resetType: 'global',
@@ -156,14 +188,14 @@ export function sampleLedger(nowMs: number): Entry[] {
       scope: { plans: ['plus', 'pro'], windows: ['weekly'] },
       schedulePrecision: 'date',
       scheduleBasis: 'explicit',
-      scheduleWindow: civilDay(-6),
+      scheduleWindow: weekly.window,
     }),
     false,
   );
   observe(
     '1989600000000000002',
     -4 * DAY,
-    'The Thursday reset finally went out today, sorry for the delay.',
+    `The ${weekly.weekday} reset finally went out today, sorry for the delay.`,
     reset({
       kind: 'reset_completed',
       resetType: 'global',
@@ -176,10 +208,12 @@ export function sampleLedger(nowMs: number): Entry[] {
     type: 'link',
     payload: { scheduleId: '1989500000000000001', completionId: '1989600000000000002' },
   });
+  // Banked usage for Pro, announced for a day that passed unconfirmed.
+  const banked = pacificDay(-5 * DAY, 3);
   observe(
     '1990000000000000500',
     -5 * DAY,
-    'Banked limits are planned to reset yesterday-ish; details to follow.',
+    `Banked limits for Pro are planned to reset on ${banked.weekday}; details to follow.`,
     reset({
       kind: 'reset_scheduled',
       resetType: 'banked',
@@ -187,7 +221,7 @@ export function sampleLedger(nowMs: number): Entry[] {
       scope: { plans: ['pro'], windows: ['weekly'] },
       schedulePrecision: 'date',
       scheduleBasis: 'explicit',
-      scheduleWindow: civilDay(-1),
+      scheduleWindow: banked.window,
     }),
     true,
   );
@@ -206,92 +240,35 @@ export function sampleLedger(nowMs: number): Entry[] {
     type: 'dismiss',
     payload: { recordId: '1990100000000000003' },
   });
-  observe(
-    '1990400000000000013',
-    -3 * DAY,
-    'We will reset usage limits the day after tomorrow.',
-    reset({
-      kind: 'reset_scheduled',
-      resetType: 'global',
-      effectiveAt: at(-2 * DAY),
-      confidence: 0.88,
-      scope: { plans: ['all'], windows: ['weekly'] },
-      schedulePrecision: 'datetime',
-      scheduleBasis: 'explicit',
-      scheduleWindow: exact(-2 * DAY),
-    }),
-    false,
-  );
-  observe(
-    '1990500000000000042',
-    -2 * DAY,
-    'Limits have been reset for everyone. Enjoy!',
-    reset({
-      kind: 'reset_completed',
-      resetType: 'global',
-      effectiveAt: at(-2 * DAY),
-      confidence: 0.98,
-      scope: { plans: ['all'], windows: ['five_hour', 'weekly'] },
-    }),
-    false,
-  );
-  operator(-2 * DAY + HOUR, 'Wrong record.', {
+  operator(-3 * DAY, 'Wrong record.', {
     type: 'dismiss',
     payload: { recordId: '987654321' },
   });
-  operator(-2 * DAY + 2 * HOUR, 'Dismissed the wrong record by mistake.', {
+  operator(-3 * DAY + HOUR, 'Dismissed the wrong record by mistake.', {
     type: 'undo',
     payload: { entryId: 0 },
   }); // id set below
   observe(
-    '1990900000000000077',
-    -20 * HOUR,
-    'Banked usage should be restored some time today.',
+    '1990300000000000009',
+    -2 * DAY,
+    'Banked usage for Pro has been reset.',
     reset({
-      kind: 'reset_scheduled',
+      kind: 'reset_completed',
       resetType: 'banked',
-      confidence: 0.6,
-      scope: { plans: ['plus', 'pro'], windows: ['unknown'] },
-      schedulePrecision: 'date',
-      scheduleBasis: 'contextual_inference',
-      scheduleWindow: civilDay(0),
-    }),
-    true,
-  );
-  operator(-19 * HOUR, 'Checked with support: it is today.', {
-    type: 'accept',
-    payload: { postId: '1990900000000000077', corrections: {} },
-  });
-  observe(
-    '1991000000000000101',
-    -2 * HOUR,
-    'Heads up: usage limits for all plans reset in about five hours.',
-    reset({
-      kind: 'reset_scheduled',
-      resetType: 'global',
-      effectiveAt: at(5 * HOUR),
-      confidence: 0.93,
-      scope: { plans: ['all'], windows: ['five_hour', 'weekly'] },
-      schedulePrecision: 'datetime',
-      scheduleBasis: 'explicit',
-      scheduleWindow: exact(5 * HOUR),
+      confidence: 0.9,
+      scope: { plans: ['pro'], windows: ['unknown'] },
     }),
     false,
   );
-  observe(
-    '1991000000000000150',
-    -90 * MINUTE,
-    'Some of you asked about a reset. Not today.',
-    reset({ kind: 'reset_scheduled', resetType: 'global', confidence: 0.45 }),
-    true,
-  );
-  operator(-30 * MINUTE, 'No date given yet.', {
+  // A note with no date, announced 12 days ago: past UNKNOWN_AFTER_HOURS, no completion
+  // post in the three days after it, so its state is unknown.
+  operator(-12 * DAY, 'No date given yet.', {
     type: 'note',
     payload: {
       recordId: 'op_next_maintenance',
       kind: 'reset_scheduled',
       resetType: 'global_and_banked',
-      announcedAt: at(-30 * MINUTE),
+      announcedAt: at(-12 * DAY),
       effectiveAt: null,
       text: 'A reset is expected after the next maintenance; no date has been given.',
       scope: { plans: ['unknown'], windows: ['unknown'] },
@@ -301,6 +278,82 @@ export function sampleLedger(nowMs: number): Entry[] {
       post: null,
     },
   });
+  // Banked usage for Plus and Pro some time on the Pacific day of the start: announced the
+  // evening before ("tomorrow"), in progress when the demo starts.
+  const today = pacificDay(0);
+  const eve = Date.parse(today.window.startAt) - 6 * HOUR - nowMs;
+  observe(
+    '1990900000000000077',
+    eve,
+    `Banked usage for Plus and Pro should be restored some time tomorrow (${today.weekday}).`,
+    reset({
+      kind: 'reset_scheduled',
+      resetType: 'banked',
+      confidence: 0.6,
+      scope: { plans: ['plus', 'pro'], windows: ['unknown'] },
+      schedulePrecision: 'date',
+      scheduleBasis: 'explicit',
+      scheduleWindow: today.window,
+    }),
+    true,
+  );
+  operator(eve + 20 * MINUTE, 'Checked with support: it is that day.', {
+    type: 'accept',
+    payload: { postId: '1990900000000000077', corrections: {} },
+  });
+  // A global reset announced an hour ahead, done two minutes before the start.
+  const done = minute(nowMs - 2 * MINUTE);
+  observe(
+    '1991000000000000013',
+    -62 * MINUTE,
+    `We will reset usage limits for everyone at ${clock(done)} PT.`,
+    reset({
+      kind: 'reset_scheduled',
+      resetType: 'global',
+      effectiveAt: formatTimestamp(done),
+      confidence: 0.88,
+      scope: { plans: ['all'], windows: ['weekly'] },
+      schedulePrecision: 'datetime',
+      scheduleBasis: 'explicit',
+      scheduleWindow: exact(done),
+    }),
+    false,
+  );
+  observe(
+    '1991000000000000042',
+    -2 * MINUTE,
+    'Limits have been reset for everyone. Enjoy!',
+    reset({
+      kind: 'reset_completed',
+      resetType: 'global',
+      confidence: 0.98,
+      scope: { plans: ['all'], windows: ['five_hour', 'weekly'] },
+    }),
+    false,
+  );
+  observe(
+    '1991000000000000101',
+    -MINUTE,
+    `Heads up: five-hour limits for all plans reset again in about five hours, at ${clock(minute(nowMs + 5 * HOUR))} PT.`,
+    reset({
+      kind: 'reset_scheduled',
+      resetType: 'global',
+      effectiveAt: at(5 * HOUR),
+      confidence: 0.93,
+      scope: { plans: ['all'], windows: ['five_hour'] },
+      schedulePrecision: 'datetime',
+      scheduleBasis: 'explicit',
+      scheduleWindow: exact(minute(nowMs + 5 * HOUR)),
+    }),
+    false,
+  );
+  observe(
+    '1991000000000000150',
+    -MINUTE,
+    'Some of you asked about another reset. Not today.',
+    reset({ kind: 'reset_scheduled', resetType: 'global', confidence: 0.45 }),
+    true,
+  );
   entries.push({
     type: 'source_checked',
     at: at(-MINUTE),
@@ -315,10 +368,16 @@ export function sampleLedger(nowMs: number): Entry[] {
     },
   });
 
-  const numbered = entries.map((entry, index) => ({ ...entry, id: index + 1 }) as Entry);
-  // The undo reverts the dismissal just before it.
+  // The ledger is in time order, as the monitor and the operator append it.
+  const ordered = [...entries].sort((a, b) => Date.parse(a.at) - Date.parse(b.at));
+  const numbered = ordered.map((entry, index) => ({ ...entry, id: index + 1 }) as Entry);
+  // The undo reverts the dismissal of 987654321.
   const undo = numbered.find((entry) => entry.type === 'undo')!;
-  (undo.payload as { entryId: number }).entryId = undo.id - 1;
+  const dismissal = numbered.find(
+    (entry) =>
+      entry.type === 'dismiss' && (entry.payload as { recordId: string }).recordId === '987654321',
+  )!;
+  (undo.payload as { entryId: number }).entryId = dismissal.id;
   return numbered;
 }
 

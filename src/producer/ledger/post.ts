@@ -26,6 +26,16 @@ export const Post = z.strictObject({
   parentText: z.string().max(25_000).optional(),
   /** The quoted post's text, when at hand. */
   quotedText: z.string().max(25_000).optional(),
+  /** Who wrote the parent (X sends it with the parent): the author's own thread or not. */
+  parentHandle: z
+    .string()
+    .regex(/^[A-Za-z0-9_]{1,15}$/)
+    .optional(),
+  /** Who wrote the quoted post, when at hand. */
+  quotedHandle: z
+    .string()
+    .regex(/^[A-Za-z0-9_]{1,15}$/)
+    .optional(),
 });
 export type Post = z.infer<typeof Post>;
 

@@ -8,8 +8,9 @@ import { nextStateChange } from '../build/next-change.ts';
 import type { BuildSettings } from '../build/settings.ts';
 import type { Entry, NewEntry } from '../ledger/entry.ts';
 import type { Ledger } from '../ledger/ledger.ts';
-import { type Classify, newPostEntries, storedPostIds } from '../pipeline/ingest.ts';
+import { type Classify, newPostEntries } from '../pipeline/ingest.ts';
 import { publishSnapshot } from '../pipeline/publish.ts';
+import { storedPosts } from '../pipeline/thread-context.ts';
 import type { PostSource } from './post-source.ts';
 
 export interface MonitorDeps {
@@ -91,10 +92,13 @@ export async function runRound(
 
   const at = formatTimestamp(deps.clock());
   const { appended, result: entries } = await ledger.transact((stored) => {
+    const posts = check === undefined ? undefined : storedPosts(stored);
     const append: NewEntry[] =
-      check === undefined
+      check === undefined || posts === undefined
         ? []
-        : newPostEntries(storedPostIds(stored), check.posts, deps.classify, at);
+        : newPostEntries(new Set(posts.keys()), check.posts, deps.classify, at, (id) =>
+            posts.get(id),
+          );
     const newPosts = append.filter((entry) => entry.type === 'post_observed').length;
     append.push({
       type: 'source_checked',

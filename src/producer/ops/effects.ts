@@ -34,8 +34,22 @@ export function effectsOf(
   now: number,
   settings: BuildSettings,
 ): Effects {
+  return effectsOfAll(entries, [entry], now, settings);
+}
+
+/** What several entries appended together do (`ops reclassify --held`). */
+export function effectsOfAll(
+  entries: readonly Entry[],
+  added: readonly NewEntry[],
+  now: number,
+  settings: BuildSettings,
+): Effects {
   const before = build(entries, now, settings);
-  const after = build(withAppended(entries, entry), now, settings);
+  const after = build(
+    added.reduce<Entry[]>((all, entry) => withAppended(all, entry), [...entries]),
+    now,
+    settings,
+  );
   const was = new Map(before.snapshot.records.map((record) => [record.id, record]));
   const is = new Map(after.snapshot.records.map((record) => [record.id, record]));
   const changes: RecordChange[] = [];

@@ -25,6 +25,14 @@ export type OpsCommand =
   | { readonly name: 'review'; readonly json: boolean }
   | { readonly name: 'log'; readonly json: boolean; readonly limit: number }
   | {
+      /** `ops reclassify --held [--dry-run]`: every held post, appended together. */
+      readonly name: 'reclassify-held';
+      readonly json: boolean;
+      readonly dryRun: boolean;
+      readonly by: string | undefined;
+      readonly reason: string | undefined;
+    }
+  | {
       readonly name: 'write';
       readonly json: boolean;
       readonly by: string | undefined;
@@ -181,6 +189,24 @@ export function parseOpsArgs(argv: readonly string[]): OpsCommand {
       name,
       json: values.json === true,
       limit: limit === undefined ? DEFAULT_LOG_LIMIT : wholeNumber('--limit', limit),
+    };
+  }
+  if (name === 'reclassify' && (rest.includes('--held') || rest.includes('--dry-run'))) {
+    const options = {
+      ...COMMON,
+      ...WRITING,
+      held: { type: 'boolean' },
+      'dry-run': { type: 'boolean' },
+    } as const;
+    const { values } = parse(name, rest, options, []);
+    if (values.help) return { name: 'help' };
+    if (values['held'] !== true) throw new OpsUsageError('--dry-run goes with --held');
+    return {
+      name: 'reclassify-held',
+      json: values.json === true,
+      dryRun: values['dry-run'] === true,
+      by: one(values, 'by'),
+      reason: one(values, 'reason'),
     };
   }
   const spec = Object.hasOwn(WRITE_COMMANDS, name) ? WRITE_COMMANDS[name] : undefined;

@@ -1,7 +1,10 @@
 import { isDeepStrictEqual } from 'node:util';
-import type { Entry, NewEntry } from '../ledger/entry.ts';
+import type { Journal } from '../build/journal.ts';
+import type { Classification, Entry, NewEntry } from '../ledger/entry.ts';
+import type { Post } from '../ledger/post.ts';
+import { withParent } from '../pipeline/thread-context.ts';
 import { type OpsContext, operatorEntry } from './context.ts';
-import { currentState } from './current-state.ts';
+import { currentState, isHeld } from './current-state.ts';
 import { OpsRefusal } from './refusal.ts';
 
 /**
@@ -19,12 +22,66 @@ export function reclassify(
   const { journal } = currentState(entries);
   const stored = journal.posts.get(request.postId);
   if (stored === undefined) throw new OpsRefusal(`unknown post ${request.postId}`);
-  const classification = context.classify(stored.post);
-  const current = journal.classifications.get(request.postId);
-  if (current !== undefined && isDeepStrictEqual(current, classification)) {
+  const change = reclassified(journal, stored.post, context.classify);
+  if (change === null) {
     throw new OpsRefusal(
-      `post ${request.postId}: ${classification.classifier} classifies it as before; nothing to change`,
+      `post ${request.postId}: ${context.classify(stored.post).classifier} classifies it as before; nothing to change`,
     );
   }
-  return operatorEntry('reclassify', { postId: request.postId, classification }, context);
+  return operatorEntry(
+    'reclassify',
+    { postId: request.postId, classification: change.after },
+    context,
+  );
+}
+
+/** A post's classification now and with the classifier of this version. */
+export interface Reclassified {
+  readonly postId: string;
+  readonly before: Classification | undefined;
+  readonly after: Classification;
+}
+
+/** The post classified again (read with its stored parent), or null when nothing changes. */
+function reclassified(
+  journal: Journal,
+  post: Post,
+  classify: OpsContext['classify'],
+): Reclassified | null {
+  const after = classify(withParent(post, (id) => journal.posts.get(id)?.post));
+  const before = journal.classifications.get(post.id);
+  return before !== undefined && isDeepStrictEqual(before, after)
+    ? null
+    : { postId: post.id, before, after };
+}
+
+/**
+ * `ops reclassify --held`: every post of the review queue (held, not dismissed) whose
+ * classification this version changes, oldest first. Published posts are left as they
+ * are: a new version never changes what is already published by itself.
+ */
+export function heldReclassifications(
+  entries: readonly Entry[],
+  classify: OpsContext['classify'],
+): Reclassified[] {
+  const { journal } = currentState(entries);
+  return [...journal.posts.values()]
+    .map(({ post }) => post)
+    .filter((post) => isHeld(journal, post.id) && !journal.dismissed.has(post.id))
+    .flatMap((post) => reclassified(journal, post, classify) ?? []);
+}
+
+/** One line for the operator: what the post was, and what it becomes. */
+export function describeReclassified({ postId, before, after }: Reclassified): string {
+  return `${postId}: ${summary(before)} → ${summary(after)}`;
+}
+
+function summary(classification: Classification | undefined): string {
+  if (classification === undefined) return 'not classified';
+  const { reset, review, classifier } = classification;
+  const what =
+    reset === null
+      ? 'no reset'
+      : `${reset.kind}/${reset.resetType} ${review ? 'held' : 'published'} (${reset.confidence})`;
+  return `${what}, ${classifier}`;
 }

@@ -2,12 +2,13 @@ import type { BuildSettings } from '../build/settings.ts';
 import { createRulesClassifier } from '../classify/rules-classifier.ts';
 import { ACTOR, type Entry } from '../ledger/entry.ts';
 import type { Ledger } from '../ledger/ledger.ts';
-import type { OpsContext } from './context.ts';
+import { type OpsContext, operatorEntry } from './context.ts';
 import { describeChange } from './describe-changes.ts';
 import { doneLine, entriesById, namedRecordIds } from './describe-entry.ts';
-import { type Effects, effectsOf } from './effects.ts';
+import { type Effects, effectsOf, effectsOfAll } from './effects.ts';
 import { formatLog, logRows } from './log.ts';
 import { type Decide, OpsUsageError, parseOpsArgs } from './parse-ops-args.ts';
+import { describeReclassified, heldReclassifications, type Reclassified } from './reclassify.ts';
 import { timeOrderedToken } from './record-ids.ts';
 import { OpsRefusal } from './refusal.ts';
 import { formatReview, heldPosts } from './review.ts';
@@ -52,6 +53,8 @@ export async function runOps(argv: string[], io: OpsIo): Promise<number> {
         printAll(io, command.json ? rows.map((row) => JSON.stringify(row)) : formatLog(rows));
         return 0;
       }
+      case 'reclassify-held':
+        return await reclassifyHeld(io, command);
       case 'write':
         return await write(io, command.decide, {
           json: command.json,
@@ -121,6 +124,78 @@ async function write(io: OpsIo, decide: Decide, options: WriteOptions): Promise<
       io.stdout(`  ${id} is left out of the snapshot: ${problem}`);
     }
   }
+  return 0;
+}
+
+/**
+ * `ops reclassify --held [--dry-run]`: every held post this version classifies otherwise,
+ * one `reclassify` entry each, appended in one transaction; `--dry-run` prints the same
+ * differences and what they would do to the published records, and appends nothing.
+ */
+async function reclassifyHeld(
+  io: OpsIo,
+  command: Extract<ReturnType<typeof parseOpsArgs>, { name: 'reclassify-held' }>,
+): Promise<number> {
+  const now = io.now();
+  const classify = io.classify ?? createRulesClassifier();
+  const plan = (entries: readonly Entry[], context: OpsContext) => {
+    const changed = heldReclassifications(entries, classify);
+    const added = changed.map(({ postId, after }) =>
+      operatorEntry('reclassify', { postId, classification: after }, context),
+    );
+    return { changed, added, effects: effectsOfAll(entries, added, now, io.settings) };
+  };
+  const print = (changed: readonly Reclassified[], effects: Effects, entryIds: number[]) => {
+    if (command.json) {
+      changed.forEach((change, index) => {
+        io.stdout(JSON.stringify({ ...change, entryId: entryIds[index] ?? null }));
+      });
+      return;
+    }
+    io.stdout(
+      `${command.dryRun ? 'Would reclassify' : 'Reclassified'} ${changed.length} held post(s):`,
+    );
+    for (const change of changed) io.stdout(`  ${describeReclassified(change)}`);
+    if (effects.changes.length === 0) io.stdout('  No change to the published records.');
+    for (const change of effects.changes) io.stdout(`  ${describeChange(change)}`);
+  };
+  if (command.dryRun) {
+    const context = {
+      now,
+      actor: 'dry-run',
+      reason: null,
+      newId: () => '',
+      settings: io.settings,
+      classify,
+    };
+    const { changed, effects } = plan(await io.ledger.entries(), context);
+    print(changed, effects, []);
+    return 0;
+  }
+  const context: OpsContext = {
+    now,
+    actor: actor(command.by, io.operator),
+    reason: reason(command.reason),
+    newId: io.newId ?? (() => timeOrderedToken(now)),
+    settings: io.settings,
+    classify,
+  };
+  const { appended, result } = await io.ledger.transact((entries) => {
+    const { changed, added, effects } = plan(entries, context);
+    if (changed.length === 0)
+      throw new OpsRefusal(
+        'no held post is classified otherwise by this version; nothing to change',
+      );
+    const invalid = effects.newlyOmitted[0];
+    if (invalid !== undefined)
+      throw new OpsRefusal(`record ${invalid.id} would not be valid: ${invalid.problem}`);
+    return { append: added, result: { changed, effects } };
+  });
+  print(
+    result.changed,
+    result.effects,
+    appended.map((entry) => entry.id),
+  );
   return 0;
 }
 

@@ -17,6 +17,9 @@ Writing (appends one entry; --by NAME or OPERATOR names you; --reason TEXT goes 
   ops dismiss RECORD_ID
   ops restore RECORD_ID
   ops reclassify POST_ID           classify a stored post again with this version's classifier
+  ops reclassify --held [--dry-run]
+                                   every held post at once (one entry each); --dry-run only
+                                   shows what would change
   ops undo ENTRY_ID
 
 Values:

@@ -2,6 +2,7 @@ import { formatTimestamp } from '../../shared/domain/timestamp.ts';
 import type { Classification, NewEntry } from '../ledger/entry.ts';
 import type { Ledger } from '../ledger/ledger.ts';
 import type { Post } from '../ledger/post.ts';
+import { storedPosts, withParent } from './thread-context.ts';
 
 export type Classify = (post: Post) => Classification;
 
@@ -21,9 +22,13 @@ export function newPostEntries(
   posts: readonly Post[],
   classify: Classify,
   at: string,
+  /** A stored post by id: a reply is classified with its parent (thread-context.ts). */
+  storedPost: (id: string) => Post | undefined = () => undefined,
 ): NewEntry[] {
   const entries: NewEntry[] = [];
   const added = new Set<string>();
+  const batch = new Map(posts.map((post) => [post.id, post]));
+  const parentOf = (id: string) => batch.get(id) ?? storedPost(id);
   for (const post of posts) {
     if (known.has(post.id) || added.has(post.id)) continue;
     added.add(post.id);
@@ -33,18 +38,14 @@ export function newPostEntries(
       at,
       actor: 'monitor',
       reason: null,
-      payload: { postId: post.id, classification: classify(post) },
+      payload: { postId: post.id, classification: classify(withParent(post, parentOf)) },
     });
   }
   return entries;
 }
 
 export function storedPostIds(entries: readonly { type: string; payload: unknown }[]): Set<string> {
-  const ids = new Set<string>();
-  for (const entry of entries) {
-    if (entry.type === 'post_observed') ids.add((entry.payload as { post: Post }).post.id);
-  }
-  return ids;
+  return new Set(storedPosts(entries).keys());
 }
 
 /** Appends the posts not yet in the ledger (idempotent by post id), in one transaction. */
@@ -54,10 +55,15 @@ export async function ingest(
   classify: Classify,
   now: number,
 ): Promise<Ingested> {
-  const { appended } = await ledger.transact((entries) => ({
-    append: newPostEntries(storedPostIds(entries), posts, classify, formatTimestamp(now)),
-    result: undefined,
-  }));
+  const { appended } = await ledger.transact((entries) => {
+    const stored = storedPosts(entries);
+    return {
+      append: newPostEntries(new Set(stored.keys()), posts, classify, formatTimestamp(now), (id) =>
+        stored.get(id),
+      ),
+      result: undefined,
+    };
+  });
   const added = appended.filter((entry) => entry.type === 'post_observed').length;
   return { added, known: posts.length - added };
 }

@@ -118,7 +118,12 @@ async function readTimeline(
   let paginationToken: string | undefined;
   for (let page = 1; ; page++) {
     const body = await api.timelinePage(user.id, { sinceId: since, paginationToken });
-    const read = postsOfPage(user.username, body.data ?? [], body.includes?.tweets ?? []);
+    const read = postsOfPage(
+      user.username,
+      body.data ?? [],
+      body.includes?.tweets ?? [],
+      body.includes?.users ?? [],
+    );
     posts.push(...read.posts);
     problems.push(...read.problems);
     ids.push(...read.ids);

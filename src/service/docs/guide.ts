@@ -1,6 +1,7 @@
 import { ERROR_CATALOGUE, type ErrorCode } from '../../shared/domain/errors.ts';
 import { PLACEHOLDER_BASE_URL } from '../web/base-url.ts';
 import { escapeHtml, renderPage } from '../web/layout.ts';
+import { DEFAULT_SITE, type Site } from '../web/site.ts';
 import { DOCS_ASSET_PREFIX } from './assets.ts';
 import { OPENAPI_DOCUMENT_PATH, REFERENCE_PATH } from './reference.ts';
 
@@ -19,10 +20,12 @@ export const GUIDE_PATH = '/docs/guide';
 
 /** The guide's sections, in order: [id, heading]. Also the table of contents. */
 export const GUIDE_SECTIONS = [
+  ['status-json', 'The answer in one call: /status.json'],
   ['records', 'Records'],
   ['states', 'Schedule states'],
   ['filters', 'Filters and ordering'],
   ['pagination', 'Pagination'],
+  ['last-reset', 'Finding the last reset'],
   ['next-reset', 'Finding the next scheduled reset'],
   ['quota', 'The quota and how to back off'],
   ['errors', 'Errors'],
@@ -87,6 +90,8 @@ export interface GuideOptions {
    * commands show PLACEHOLDER_BASE_URL and the page says it is a placeholder.
    */
   readonly baseUrl?: string | undefined;
+  /** SITE_NAME and the quota in force. */
+  readonly site?: Site;
 }
 
 /** Name under which the commands register the MCP server in a client. */
@@ -98,24 +103,33 @@ const toc = GUIDE_SECTIONS.map(([id, heading]) => `<li><a href="#${id}">${headin
   '',
 );
 
-function guideHtml({ baseUrl }: GuideOptions): string {
+function guideHtml({ baseUrl, site = DEFAULT_SITE }: GuideOptions): string {
   const base = baseUrl ?? PLACEHOLDER_BASE_URL;
   const mcpUrl = `${base}/mcp`;
+  // Without PUBLIC_BASE_URL the examples carry a placeholder; copy-code.js puts the page's
+  // own address in its place in the browser (it knows where it is; the server takes no
+  // address from a Host header), and says so in this note.
   const addressNote =
     baseUrl === undefined
-      ? `<p class="note">The commands on this page use ${code(PLACEHOLDER_BASE_URL)}, a
+      ? `<p class="note" id="address-note" data-placeholder="${PLACEHOLDER_BASE_URL}">The commands on this page use ${code(PLACEHOLDER_BASE_URL)}, a
 <strong>placeholder</strong>: the address of a local ${code('npm start')}. Replace it with the
 address of the server you are reading this page on (its operator can set
 ${code('PUBLIC_BASE_URL')} so that the page shows it).</p>`
       : `<p class="note">The commands on this page use this service's public address,
 ${code(baseUrl)}.</p>`;
+  const quota =
+    site.quota === null
+      ? 'not rate-limited on this server'
+      : `${site.quota.max} requests per rolling ${site.quota.windowSeconds === 3600 ? 'hour' : `${site.quota.windowSeconds} seconds`} per IP`;
   return `<article class="guide">
-<h1>Guide to the Public Reset Records Service</h1>
-<p>The service publishes read-only public records about usage-limit resets of a coding-assistant
-product: resets that were <strong>scheduled</strong> (announced for a time or a window) and resets
-that were <strong>completed</strong>. The same data is served by an HTTP JSON API under
-${code('/openapi/v1')} and by an MCP server at ${code('/mcp')}. Access is anonymous: no key, no
-registration.</p>
+<h1>Guide: ${escapeHtml(site.name)}</h1>
+<p>The service publishes read-only public records about the usage-limit resets of
+${escapeHtml(site.name.replace(/ usage-limit resets$/, ''))}: resets that were
+<strong>scheduled</strong> (announced for a time or a window) and resets that were
+<strong>completed</strong>. Its answer to &ldquo;was there a reset, and when is the next
+one?&rdquo; is one uncounted call, ${code('GET /status.json')}; the records themselves are
+served by an HTTP JSON API under ${code('/openapi/v1')} and by an MCP server at
+${code('/mcp')} (${quota}). Access is anonymous: no key, no registration.</p>
 <p>Every request reads the currently published snapshot. ${code('meta.generatedAt')} is when it was
 generated and ${code('meta.lastSuccessfulCheckAt')} when the monitor last checked successfully
 (null if unknown); both describe the data, not your request. Before anything is published, data
@@ -124,11 +138,39 @@ the records currently saved, fulfilled and elapsed schedules included, but is no
 archive; undone or dismissed records are left out.</p>
 ${example(
   'Example requests',
-  `curl -s '${base}/openapi/v1/records/latest?kind=reset_completed'
+  `curl -s '${base}/status.json'
 curl -s '${base}/openapi/v1/records?kind=reset_scheduled&page=2&pageSize=5'`,
 )}
 ${addressNote}
 <nav class="guide-toc" aria-label="Contents"><h2>Contents</h2><ol>${toc}</ol></nav>
+
+<h2 id="status-json">The answer in one call: /status.json</h2>
+<p>${code('GET /status.json')} is the status page's own answer, for widgets, bots and agents:
+one call, <strong>never counted</strong> against the quota, the same for every client (so a
+CDN may keep it: ${code('Cache-Control: public, max-age=N')}, where N never reaches past the
+next moment the answer changes), with an ${code('ETag')} (${code('If-None-Match')} gets a 304)
+and HEAD. It is outside ${code('/openapi/v1')} and described by an OpenAPI document of its
+own, <a href="/status.openapi.json" type="application/json">/status.openapi.json</a>.</p>
+${example('The status answer', `curl -s '${base}/status.json'`)}
+${table(
+  'Fields of /status.json',
+  `<thead><tr><th>Field</th><th>Meaning</th></tr></thead>
+<tbody>
+<tr><td>${code('generatedAt')}, ${code('lastSuccessfulCheckAt')}</td><td>As the API's ${code('meta')}: when the data was generated, when the source was last checked.</td></tr>
+<tr><td>${code('stale')}</td><td>No successful check for more than 30 hours (or none): resets since may be missing. Say so before anything else.</td></tr>
+<tr><td>${code('lastReset')}</td><td>The completion whose reset happened last, by ${code('completedAt ?? effectiveAt ?? announcedAt')} (never one dated after now): ${code('recordId')}, ${code('at')}, ${code('resetType')}, ${code('plans')}, ${code('windows')}. Null when none.</td></tr>
+<tr><td>${code('lastGlobalReset')}</td><td>The same among global resets (${code('global')} or ${code('global_and_banked')}): a banked reset for one plan is not a fresh quota for everyone.</td></tr>
+<tr><td>${code('next')}</td><td>${code('open[0]')}: the next reset, or null.</td></tr>
+<tr><td>${code('open')}</td><td>Every open schedule (pending, its window not ended, or no window), earliest ${code('startAt')} first, then ${code('endAt')}, then id; schedules without a window last, with ${code('startAt')} and ${code('endAt')} null. Each has ${code('recordId')}, ${code('resetType')}, ${code('plans')}, ${code('windows')}, ${code('precision')} (${code('date')} or ${code('datetime')}), ${code('startAt')}, ${code('endAt')} and ${code('inProgress')} (the window has started).</td></tr>
+<tr><td>${code('links')}</td><td>Where the records, the feed and the calendar are.</td></tr>
+</tbody>`,
+)}
+<p>What was reset is always part of the answer: ${code('resetType')} says global limits or
+banked usage, ${code('plans')} says for whom (${code('all')}, a list, or ${code('unknown')}),
+${code('windows')} which quota windows. Only a global reset of all (or unspecified) plans is an
+unqualified &ldquo;limits were reset&rdquo;; say anything narrower as what it was (&ldquo;a banked
+reset for Pro, 2 h ago&rdquo;). Cite ${code('recordId')}; the record itself is at
+${code('/records/ID')} and in the API.</p>
 
 <h2 id="records">Records</h2>
 <p>A record is either a schedule (${code('kind: "reset_scheduled"')}) or a completion
@@ -142,7 +184,7 @@ ${table(
 <tbody>
 <tr><td>${code('id')}</td><td>Digits for posts from the social platform (${code('source.origin')} ${code('x')}); ${code('op_…')} for operator notes; ${code('manual:…')} for manual completions (origin ${code('operator')}).</td></tr>
 <tr><td>${code('announcedAt')}</td><td>When the source was announced. Null for manual completions without an announcement.</td></tr>
-<tr><td>${code('effectiveAt')}</td><td>Planned or actual reset time; null when unknown. Never copied from ${code('announcedAt')}.</td></tr>
+<tr><td>${code('effectiveAt')}</td><td>The reset time a post states (&ldquo;lands at 6pm PT&rdquo;); null when it states none, as most completions do. Never copied from ${code('announcedAt')}. For when a completion happened, read ${code('completedAt')} first (<a href="#last-reset">below</a>).</td></tr>
 <tr><td>${code('text')}</td><td>Public post text or operator copy, or null.</td></tr>
 <tr><td>${code('confidence')}</td><td>0 to 1 when known; null for heatmap-only history and aggregated manual completions.</td></tr>
 <tr><td>${code('scope')}</td><td>${code('{plans, windows}')} or null. ${code('all')} means every plan; ${code('unknown')} means unspecified. Windows are quota windows such as ${code('five_hour')} or ${code('weekly')}.</td></tr>
@@ -151,7 +193,7 @@ ${table(
 <tr><td>${code('scheduleBasis')}</td><td>${code('explicit')} or ${code('contextual_inference')}.</td></tr>
 <tr><td>${code('scheduleWindow')}</td><td>${code('{startAt, endAt}')}; ${code('endAt')} equals ${code('startAt')} for an exact time.</td></tr>
 <tr><td>${code('scheduleState')}</td><td>See <a href="#states">states</a>.</td></tr>
-<tr><td>${code('completedAt')}</td><td>When a schedule was confirmed fulfilled; null if not confirmed.</td></tr>
+<tr><td>${code('completedAt')}</td><td>On a completion, when the reset happened (its post's time, or the time the operator gave); on a schedule, when it was confirmed fulfilled (null if not confirmed).</td></tr>
 <tr><td>${code('completionRecordId')}</td><td>On a schedule, the id of the linked completion record.</td></tr>
 <tr><td>${code('fulfillmentOrigin')}</td><td>How a fulfilment was established: ${code('auto')}, ${code('link')} or ${code('manual')}.</td></tr>
 <tr><td>${code('relatedRecordIds')}</td><td>On a completion, the ids of related schedules; ${code('[]')} when none.</td></tr>
@@ -217,11 +259,29 @@ ${code('totalPages')} (0 when nothing matches) and ${code('hasNext')}.</p>
 <li>Every page is one request against the quota.</li>
 </ol>
 
+<h2 id="last-reset">Finding the last reset</h2>
+<p>${code('lastReset')} of <a href="#status-json">/status.json</a> is the answer. From the
+records themselves:</p>
+<ol>
+<li>Read ${code('kind=reset_completed')}, page by page (${code('/records/latest?kind=reset_completed')} is not enough: schedules in progress are <strong>pinned first</strong> in this filter, so its first row can be a schedule, which is no reset).</li>
+<li>Skip every record whose ${code('kind')} is ${code('reset_scheduled')}.</li>
+<li>A completion's reset happened at ${code('completedAt ?? effectiveAt ?? announcedAt')}: read ${code('completedAt')} first (real completions leave ${code('effectiveAt')} null). Skip one dated after now.</li>
+<li>The last reset is the first completion left: completions are listed newest first, and on the service's data their order is that of this time. Say what was reset (${code('resetType')}, ${code('scope.plans')}) with it.</li>
+</ol>
+${example(
+  'The last reset from the records',
+  `curl -s '${base}/openapi/v1/records?kind=reset_completed&pageSize=10'`,
+)}
+
 <h2 id="next-reset">Finding the next scheduled reset</h2>
+<p>${code('next')} of <a href="#status-json">/status.json</a> is the answer, and
+${code('open')} every open schedule in the same order. From the records (service.md's
+guidance, which gives the same answer):</p>
 <ol>
 <li>Read every page of ${code('kind=reset_scheduled')}, following ${code('hasNext')}, deduplicating by id.</li>
 <li>Keep schedules whose ${code('scheduleState')} is ${code('pending')} and whose window has not ended (${code('scheduleWindow.endAt >= now')}).</li>
-<li>Pick the earliest ${code('scheduleWindow.startAt')}. A date-level window (${code('schedulePrecision: "date"')}) covers a whole day and may already be <strong>in progress</strong>: say so rather than calling it future.</li>
+<li>Pick the earliest ${code('scheduleWindow.startAt')} (on a tie, the earlier ${code('endAt')}, then the smaller id). A date-level window (${code('schedulePrecision: "date"')}) covers a whole day of the announcer's (Pacific) calendar and may already be <strong>in progress</strong>: it is then the next reset, and an exact time later that day comes after it. Say it is open now rather than calling it future.</li>
+<li>No window among them, but a pending schedule without one (it is open until ${code('UNKNOWN_AFTER_HOURS')} pass)? Then a reset is announced with no time: say that, not a time.</li>
 </ol>
 <p class="note">If you stop paginating early (quota, errors, a page limit), disclose the range you
 checked, e.g. &ldquo;pages 1–2 of 4 of ${code('reset_scheduled')}&rdquo;, and do not claim your
@@ -233,7 +293,7 @@ below carry the values in force), shared by the two HTTP data endpoints and the 
 Clients behind one outbound IP share a quota.</p>
 <ul>
 <li><strong>Counted:</strong> every GET or HEAD of ${code('/openapi/v1/records')} and ${code('/openapi/v1/records/latest')}, whatever the outcome (a 422, a 503 ${code('data_unavailable')} and a 304 count too); every MCP ${code('tools/call')} of one of the two tools, even with bad arguments.</li>
-<li><strong>Not counted:</strong> these pages, the OpenAPI document, the skill, ${code('llms.txt')}, health and metrics endpoints, ${code('OPTIONS')}, 404 and 405 answers, MCP ${code('initialize')}, ${code('tools/list')} and unknown tools. Refused (429) requests are not recorded either.</li>
+<li><strong>Not counted:</strong> ${code('/status.json')}, these pages, the feed and the calendar, the OpenAPI documents, the skill, ${code('llms.txt')}, health and metrics endpoints, ${code('OPTIONS')}, 404 and 405 answers, MCP ${code('initialize')}, ${code('tools/list')} and unknown tools. Refused (429) requests are not recorded either.</li>
 </ul>
 ${table(
   'Quota headers',
@@ -320,6 +380,7 @@ ${code('invalid_query')}. Paginate and back off exactly as over HTTP.</p>
 
 <h2 id="more">Machine-readable descriptions</h2>
 <ul>
+<li><a href="/status.json" type="application/json">Status answer</a> (JSON file, ${code('/status.json')}), described by <a href="/status.openapi.json" type="application/json">its own OpenAPI document</a>.</li>
 <li><a href="${REFERENCE_PATH}">Interactive API reference</a> (Swagger UI).</li>
 <li><a href="${OPENAPI_DOCUMENT_PATH}" type="application/json">OpenAPI 3.1 document</a> (JSON file, ${code(OPENAPI_DOCUMENT_PATH)}).</li>
 <li><a href="/skill/SKILL.md" type="text/markdown">Agent skill</a> (Markdown file, ${code('/skill/SKILL.md')}; installable folder at <a href="/skill.zip" type="application/zip">${code('/skill.zip')}</a>, a zip file).</li>
@@ -331,7 +392,8 @@ ${code('invalid_query')}. Paginate and back off exactly as over HTTP.</p>
 
 export function renderGuidePage(options: GuideOptions = {}): string {
   return renderPage({
-    title: 'Guide: Public Reset Records',
+    site: options.site ?? DEFAULT_SITE,
+    title: 'Guide',
     path: GUIDE_PATH,
     styles: [`${DOCS_ASSET_PREFIX}/docs.css`],
     scripts: [`${DOCS_ASSET_PREFIX}/copy-code.js`],

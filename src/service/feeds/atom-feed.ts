@@ -14,9 +14,8 @@ import { compareNewest, recordTime, revisedAt } from './record-times.ts';
  * - relative links when PUBLIC_BASE_URL is unset (it passes every URL through `new URL`).
  */
 
-const TITLE = 'Usage-limit resets';
 const SUBTITLE =
-  'Scheduled and completed usage-limit resets, newest first, from the public reset records.';
+  'Scheduled and completed usage-limit resets, newest first, each titled with its time and what was reset.';
 /** "This service" while the library builds the feed; replaced by relative links after. */
 const PLACEHOLDER_ORIGIN = 'https://relative.invalid';
 
@@ -24,18 +23,19 @@ export function buildAtomFeed(
   rows: readonly PreparedRecord[],
   generatedAt: string,
   baseUrl: string | undefined,
+  siteName = 'Usage-limit resets',
 ): string {
   const origin = baseUrl ?? PLACEHOLDER_ORIGIN;
   const generatedAtMs = Date.parse(generatedAt);
   const feed = new Feed({
     id: `${TAG_AUTHORITY}feed`,
-    title: TITLE,
+    title: siteName,
     description: SUBTITLE,
     updated: new Date(generatedAtMs),
     generator: false,
     link: `${origin}/`,
     feed: `${origin}${FEED_PATH}`,
-    author: { name: 'Public Reset Records Service' },
+    author: { name: siteName },
   });
 
   const related: (string | null)[] = [];
@@ -59,7 +59,7 @@ export function buildAtomFeed(
   }
 
   // Relative first: only the library's own links can hold the placeholder then.
-  const xml = baseUrl === undefined ? relativeLinks(feed.atom1()) : feed.atom1();
+  const xml = baseUrl === undefined ? withRootBase(relativeLinks(feed.atom1())) : feed.atom1();
   return withRelatedLinks(xml, related);
 }
 
@@ -90,6 +90,17 @@ function withRelatedLinks(xml: string, related: readonly (string | null)[]): str
   // The library's output format is what this relies on: fail loudly, never drop links.
   if (index !== related.length) throw new Error(`feed: ${index} entry links for ${related.length}`);
   return result;
+}
+
+/**
+ * Without PUBLIC_BASE_URL the links are root-relative, and the feed says what they are
+ * relative to with `xml:base="/"` (RFC 4287 §2, XML Base): the root of the address the feed
+ * was fetched from, taken from nothing a request says (never its Host header).
+ */
+function withRootBase(xml: string): string {
+  const opening = '<feed xmlns="http://www.w3.org/2005/Atom">';
+  if (!xml.includes(opening)) throw new Error('feed: unexpected <feed> element');
+  return xml.replace(opening, '<feed xmlns="http://www.w3.org/2005/Atom" xml:base="/">');
 }
 
 /** `href="https://relative.invalid/x"` → `href="/x"`, in `<link>` elements only. */

@@ -1,4 +1,5 @@
 import type { ResetRecord } from '../../shared/domain/record.ts';
+import { dayKeyName, whatWasReset, wholeDayOf } from '../answer/words.js';
 
 /**
  * A record in words, for the feed and the calendar: a title a person understands at a
@@ -23,7 +24,7 @@ const STATES: Record<ScheduleState, string> = {
 };
 
 const PRECISIONS: Record<NonNullable<ResetRecord['schedulePrecision']>, string> = {
-  date: 'date only (the announced day, as a UTC window)',
+  date: 'a day, no time of day (the announced day, as a UTC window)',
   datetime: 'time of day',
 };
 
@@ -64,33 +65,78 @@ function plansLabel(scope: ResetRecord['scope']): string | null {
   return `${plans.length === 1 ? 'plan' : 'plans'} ${plans.join(', ')}`;
 }
 
-/** `for 2026-11-21 18:00 UTC`, `between 2026-11-21 18:00 and 20:00 UTC`, and so on. */
-function scheduleWhen(window: ResetRecord['scheduleWindow']): string {
+/** `for 2026-11-21 18:00 UTC`, `between 2026-11-21 18:00 and 20:00 UTC`, `for Sat 21 Nov 2026, Pacific time`. */
+function scheduleWhen(
+  window: ResetRecord['scheduleWindow'],
+  precision: ResetRecord['schedulePrecision'],
+): string {
   if (window === null) return 'with no announced time';
   const { startAt, endAt } = window;
+  const whole = precision === 'date' ? wholeDayOf(Date.parse(startAt), Date.parse(endAt)) : null;
+  if (whole !== null)
+    return `for ${dayKeyName(whole.day, 'en-GB')} ${whole.day.slice(0, 4)}, ${whole.label}`;
   if (startAt === endAt) return `for ${utcMinute(startAt)}`;
   const sameDay = startAt.slice(0, 10) === endAt.slice(0, 10);
   const end = sameDay ? endAt.slice(11, 16) : `${endAt.slice(0, 10)} ${endAt.slice(11, 16)}`;
   return `between ${startAt.slice(0, 10)} ${startAt.slice(11, 16)} and ${end} UTC`;
 }
 
+/** When a completion's reset happened (answer.md §1), or null. */
+export const resetAt = (record: ResetRecord) =>
+  record.completedAt ?? record.effectiveAt ?? record.announcedAt;
+
+/** What a record's reset touches, in the answer's words: `global limits, all plans`. */
+export const whatOf = (record: ResetRecord) =>
+  whatWasReset({
+    resetType: record.resetType,
+    plans: record.scope?.plans ?? ['unknown'],
+    windows: record.scope?.windows ?? ['unknown'],
+  });
+
+/** A schedule's state, with when it was confirmed once it is fulfilled. */
+function stateWords(record: ResetRecord): string {
+  const state = STATES[record.scheduleState!];
+  return record.scheduleState === 'fulfilled' && record.completedAt !== null
+    ? `${state}, confirmed ${utcMinute(record.completedAt)}`
+    : state;
+}
+
 /**
- * The feed entry's title: "Reset completed: global limits, all plans",
- * "Reset scheduled for 2026-11-21 18:00 UTC (pending)".
+ * The feed entry's title, with the time and what was reset: "Reset completed 2026-11-21
+ * 05:30 UTC: global limits, all plans", "Reset scheduled for 2026-11-21 18:00 UTC: global
+ * limits (pending)".
  */
 export function recordTitle(record: ResetRecord): string {
   if (record.scheduleState === null) {
-    const plans = plansLabel(record.scope);
-    return plainText(`Reset completed: ${LIMITS[record.resetType]}${plans ? `, ${plans}` : ''}`);
+    const at = resetAt(record);
+    return plainText(
+      `Reset completed${at === null ? ', time unknown' : ` ${utcMinute(at)}`}: ${whatOf(record)}`,
+    );
   }
-  return `Reset scheduled ${scheduleWhen(record.scheduleWindow)} (${STATES[record.scheduleState]})`;
+  return plainText(
+    `Reset scheduled ${scheduleWhen(record.scheduleWindow, record.schedulePrecision)}: ${whatOf(record)} (${stateWords(record)})`,
+  );
 }
 
-/** The calendar event's summary, short enough for a day view: "Global limits reset (pending)". */
+/**
+ * The calendar event's summary, short enough for a day view: "Reset expected: global
+ * limits, all plans", "Reset confirmed 05:30 UTC: banked usage", "Reset: global limits".
+ */
 export function eventSummary(record: ResetRecord): string {
-  const limits = LIMITS[record.resetType];
-  const state = record.scheduleState === null ? 'completed' : STATES[record.scheduleState];
-  return `${limits[0]!.toUpperCase()}${limits.slice(1)} reset (${state})`;
+  const what = whatOf(record);
+  if (record.scheduleState === null) return plainText(`Reset: ${what}`);
+  switch (record.scheduleState) {
+    case 'fulfilled':
+      return plainText(
+        `Reset confirmed${record.completedAt === null ? '' : ` ${utcMinute(record.completedAt)}`}: ${what}`,
+      );
+    case 'pending':
+      return plainText(`Reset expected: ${what}`);
+    case 'elapsed':
+      return plainText(`Reset not confirmed (elapsed): ${what}`);
+    default:
+      return plainText(`Reset (state unknown): ${what}`);
+  }
 }
 
 /** The record's facts as label and value, in reading order; unknown ones are left out. */
@@ -101,7 +147,11 @@ export function recordFacts(record: ResetRecord): [label: string, value: string]
     ['Plans', plansLabel(record.scope)],
     ['Quota windows', known(record.scope?.windows ?? []).join(', ') || null],
     ['State', record.scheduleState && STATES[record.scheduleState]],
-    ['Window', record.scheduleWindow && scheduleWhen(record.scheduleWindow).replace(/^for /, '')],
+    [
+      'Window',
+      record.scheduleWindow &&
+        scheduleWhen(record.scheduleWindow, record.schedulePrecision).replace(/^for /, ''),
+    ],
     ['Precision', record.schedulePrecision && PRECISIONS[record.schedulePrecision]],
     ['Reset at', record.effectiveAt && utcMinute(record.effectiveAt)],
     ['Completed at', record.completedAt && utcMinute(record.completedAt)],

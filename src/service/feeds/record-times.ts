@@ -1,3 +1,4 @@
+import { resetTimeOf } from '../answer/completion-index.ts';
 import type { PreparedRecord } from '../query/prepared-record.ts';
 
 /**
@@ -8,13 +9,13 @@ import type { PreparedRecord } from '../query/prepared-record.ts';
  */
 
 /**
- * When the record happened, which orders the feed: a completion's reset (effectiveAt,
- * else completedAt, else its post, as on the status page), a schedule's announcement.
- * Null when the record holds none of them.
+ * When the record happened, which orders the feed: a completion's reset (answer.md §1:
+ * completedAt ?? effectiveAt ?? announcedAt, as every surface says it), a schedule's
+ * announcement. Null when the record holds none of them.
  */
 export function recordTime(row: PreparedRecord): number | null {
   if (row.isSchedule) return row.announcedMs;
-  return row.effectiveMs ?? row.completedMs ?? row.announcedMs;
+  return resetTimeOf(row);
 }
 
 /**

@@ -2,12 +2,14 @@ import { compile as compileTrust } from '@fastify/proxy-addr';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import type { Logger } from 'pino';
 import { ApiError } from '../../shared/domain/errors.ts';
+import { AnswerCache } from '../answer/answer-cache.ts';
 import { registerMcpRoute } from '../mcp/mcp-route.ts';
 import type { McpEndpoint } from '../mcp/mcp-server.ts';
 import type { Metrics } from '../observability/metrics.ts';
 import type { QuotaGate } from '../quota/quota-gate.ts';
 import type { QuotaStore } from '../quota/quota-store.ts';
 import type { SnapshotStore } from '../snapshot/snapshot-store.ts';
+import type { Site } from '../web/site.ts';
 import { answerClientError, answerFrameworkError } from './client-errors.ts';
 import type { ConnectionLimits, ConnectionStats } from './connection-guard.ts';
 import { drainOnClose } from './drain-on-close.ts';
@@ -22,6 +24,7 @@ import { registerOperationsRoutes } from './routes/operations.ts';
 import { registerRecordRoutes } from './routes/records.ts';
 import { registerSiteAssets } from './routes/site-assets.ts';
 import { registerSkillRoutes } from './routes/skill.ts';
+import { registerStatusJson } from './routes/status-json.ts';
 import { registerStatusPage } from './routes/status-page.ts';
 import { sendError } from './send-error.ts';
 
@@ -36,6 +39,8 @@ export interface AppDeps {
   readonly cacheMaxAgeSeconds: number;
   /** PUBLIC_BASE_URL: absolute links in the guide, skill, llms.txt, feed and calendar. */
   readonly publicBaseUrl?: string | undefined;
+  /** SITE_NAME and the quota in force, for the pages, the feed, the calendar and llms.txt. */
+  readonly site: Site;
   readonly connectionLimits: ConnectionLimits;
   /** Filled by the connection guard; the metrics read it. */
   readonly connectionStats: ConnectionStats;
@@ -88,7 +93,9 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   drainOnClose(app.server, SHUTDOWN_DRAIN_TIMEOUT_MS, deps.logger);
   declareRequestIp(app);
   answerProtocolEdges(app);
-  const knownRoutes = new KnownRoutes();
+  const knownRoutes = new KnownRoutes(deps.site);
+  // The one answer (answer.md), computed once per snapshot and interval, for every surface.
+  const answers = new AnswerCache();
 
   // Every request passes this one synchronous hook (an async hook costs a promise and a
   // turn of the microtask queue per request, and this is every request's path). Answers
@@ -154,10 +161,15 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   registerOperationsRoutes(app, { ...deps, knownRoutes });
   registerOpenApiRoute(app, knownRoutes);
   registerSiteAssets(app, knownRoutes);
-  registerDocsRoutes(app, { knownRoutes, publicBaseUrl: deps.publicBaseUrl });
-  registerSkillRoutes(app, { knownRoutes, publicBaseUrl: deps.publicBaseUrl });
-  registerStatusPage(app, { ...deps, knownRoutes });
-  registerFeedRoutes(app, { ...deps, knownRoutes });
+  registerDocsRoutes(app, { knownRoutes, publicBaseUrl: deps.publicBaseUrl, site: deps.site });
+  registerSkillRoutes(app, {
+    knownRoutes,
+    publicBaseUrl: deps.publicBaseUrl,
+    siteName: deps.site.name,
+  });
+  registerStatusPage(app, { ...deps, knownRoutes, answers });
+  registerStatusJson(app, { ...deps, knownRoutes, answers, siteName: deps.site.name });
+  registerFeedRoutes(app, { ...deps, knownRoutes, answers });
   await registerMcpRoute(app, { ...deps.mcp, knownRoutes });
   knownRoutes.install(app);
   return app;

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../../shared/domain/errors.ts';
 import { renderNotFoundPage } from '../web/not-found-page.ts';
 import { PAGE_CSP } from '../web/security-headers.ts';
+import type { Site } from '../web/site.ts';
 import { prefersHtml } from './prefers-html.ts';
 import { sendError } from './send-error.ts';
 
@@ -18,6 +19,11 @@ const PREFLIGHT_MAX_AGE_SECONDS = '86400';
  */
 export class KnownRoutes {
   readonly #allow = new Map<string, string>();
+  readonly #site: Site;
+
+  constructor(site: Site) {
+    this.#site = site;
+  }
 
   add(path: string, methods: readonly string[]): void {
     const allowed = new Set(this.#allow.get(path)?.split(', '));
@@ -79,7 +85,7 @@ export class KnownRoutes {
           .header('content-type', 'text/html; charset=utf-8')
           .header('content-security-policy', PAGE_CSP)
           .header('cache-control', 'no-store')
-          .send(renderNotFoundPage(path));
+          .send(renderNotFoundPage(path, this.#site));
       }
       return sendError(reply, new ApiError('not_found', `No resource at ${truncate(path)}.`));
     }

@@ -10,6 +10,7 @@ export interface PreparedRecord {
   readonly json: string;
   readonly id: string;
   readonly isSchedule: boolean;
+  readonly resetType: ResetRecord['resetType'];
   readonly state: ResetRecord['scheduleState'];
   readonly announcedMs: number | null;
   readonly completedMs: number | null;
@@ -26,6 +27,7 @@ export function prepareRecord(record: ResetRecord): PreparedRecord {
     json: JSON.stringify(record),
     id: record.id,
     isSchedule: record.kind === 'reset_scheduled',
+    resetType: record.resetType,
     state: record.scheduleState,
     announcedMs: toMs(record.announcedAt),
     completedMs: toMs(record.completedAt),

@@ -60,6 +60,16 @@ export class PreparedSnapshot {
     this.#rows = rows;
   }
 
+  /** Every record, in the snapshot's order (the history page groups them by day). */
+  get records(): readonly PreparedRecord[] {
+    return this.#rows;
+  }
+
+  /** Every completion, newest first in the API's order (the answer's index starts here). */
+  get completions(): readonly PreparedRecord[] {
+    return this.#completions;
+  }
+
   /** One record by id (the status page's record pages); the index is built on first use. */
   find(id: string): PreparedRecord | undefined {
     this.#byId ??= new Map(this.#rows.map((row) => [row.id, row]));

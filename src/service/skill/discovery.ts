@@ -62,6 +62,11 @@ export function buildAgentSkillsIndex(bundle: SkillBundle): AgentSkillsIndex {
 
 export interface SiteLinks {
   readonly statusPage: string;
+  readonly statusJson: string;
+  readonly statusOpenApi: string;
+  readonly history: string;
+  readonly feed: string;
+  readonly calendar: string;
   readonly guide: string;
   readonly apiReference: string;
   readonly openApi: string;
@@ -74,10 +79,20 @@ export interface SiteLinks {
  * `/llms.txt`: title, summary, then sections of links, as llmstxt.org describes. With
  * `baseUrl` (PUBLIC_BASE_URL, no trailing slash) every link is absolute.
  */
-export function buildLlmsTxt(bundle: SkillBundle, site: SiteLinks, baseUrl?: string): string {
+export function buildLlmsTxt(
+  bundle: SkillBundle,
+  site: SiteLinks,
+  baseUrl: string | undefined,
+  siteName: string,
+): string {
   const at = (path: string) => (baseUrl === undefined ? path : `${baseUrl}${path}`);
   const links: SiteLinks = {
     statusPage: at(site.statusPage),
+    statusJson: at(site.statusJson),
+    statusOpenApi: at(site.statusOpenApi),
+    history: at(site.history),
+    feed: at(site.feed),
+    calendar: at(site.calendar),
     guide: at(site.guide),
     apiReference: at(site.apiReference),
     openApi: at(site.openApi),
@@ -89,13 +104,19 @@ export function buildLlmsTxt(bundle: SkillBundle, site: SiteLinks, baseUrl?: str
     baseUrl === undefined
       ? 'Links below are relative to the address this file was fetched from.'
       : `This service is at ${baseUrl}; the MCP endpoint is ${links.mcp}.`;
-  return `# Public Reset Records Service
+  return `# ${siteName}: the Public Reset Records Service
 
-> Read-only public records of when the usage limits of a coding assistant were reset or are scheduled to reset, from social posts and operator notes. Two interfaces over the same data: a JSON HTTP API under /openapi/v1 and an MCP server at /mcp. Anonymous; one quota of 20 requests per rolling hour per client IP, shared by both.
+> Read-only public records of when the usage limits of ${siteName.replace(/ usage-limit resets$/, '')} were reset or are scheduled to reset, from the announcer's posts and operator notes. The answer in one uncounted call: GET /status.json. The records: a JSON HTTP API under /openapi/v1 and an MCP server at /mcp, anonymous, one quota of 20 requests per rolling hour per client IP shared by both.
 
 - ${whereLinksPoint}
+- "Was there a reset, and when is the next one?": GET /status.json (never counted). \`lastReset\` is the latest completion by \`completedAt ?? effectiveAt ?? announcedAt\`, with what was reset (\`resetType\`, \`plans\`, \`windows\`); \`next\` is the open schedule with the earliest window start (a whole day in progress comes first); \`stale: true\` means resets may be missing.
 - Answer only from records the service returns; cite the record id and source URL. \`elapsed\` is not \`completed\`; null means unknown, never zero; 503 \`data_unavailable\` is not an empty result.
-- On HTTP 429 or an MCP \`rate_limited\` error, wait \`Retry-After\` / \`retryAfter\` seconds; never retry in a loop. Documentation, the OpenAPI description and the skill do not count against the quota.
+- On HTTP 429 or an MCP \`rate_limited\` error, wait \`Retry-After\` / \`retryAfter\` seconds; never retry in a loop. /status.json, the documentation, the OpenAPI descriptions and the skill do not count against the quota.
+
+## The answer
+
+- [Status answer](${links.statusJson}): GET, JSON: last reset, last global reset, next reset, every open schedule, staleness; uncounted, cacheable (ETag, 304)
+- [Status answer description](${links.statusOpenApi}): its own OpenAPI 3.1.0 document
 
 ## Docs
 
@@ -117,6 +138,9 @@ export function buildLlmsTxt(bundle: SkillBundle, site: SiteLinks, baseUrl?: str
 
 ## Optional
 
-- [Status page](${links.statusPage}): the current picture for people
+- [Status page](${links.statusPage}): the same answer for people
+- [History](${links.history}): every record, day by day
+- [Feed](${links.feed}): Atom feed of the newest records
+- [Calendar](${links.calendar}): iCalendar subscription of scheduled and completed resets
 `;
 }

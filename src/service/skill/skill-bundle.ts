@@ -4,6 +4,7 @@ import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Zippable, zipSync } from 'fflate';
 import { PLACEHOLDER_BASE_URL } from '../web/base-url.ts';
+import { DEFAULT_SITE_NAME } from '../web/site.ts';
 
 /**
  * The installable agent skill (service.md § Versioning 3, decisions.md §1): the folder
@@ -68,6 +69,8 @@ export interface LoadSkillOptions {
    * its public address. Must come from configuration, never from a request's Host header.
    */
   readonly baseUrl?: string | undefined;
+  /** SITE_NAME: replaces the default product name in every text file when it differs. */
+  readonly siteName?: string | undefined;
 }
 
 export const sha256 = (bytes: Uint8Array | string) =>
@@ -83,11 +86,14 @@ export function loadSkillBundle(options: LoadSkillOptions = {}): SkillBundle {
 
   const files = ordered.map((path): SkillFile => {
     let bytes = readFileSync(join(root, ...path.split('/')));
-    if (baseUrl !== undefined && isText(path)) {
-      const text = bytes
-        .toString('utf8')
-        .replace(BASE_LINE, `BASE=${baseUrl}   # this service's public address`)
-        .replaceAll(DEFAULT_BASE_URL, baseUrl);
+    const siteName = options.siteName ?? DEFAULT_SITE_NAME;
+    if ((baseUrl !== undefined || siteName !== DEFAULT_SITE_NAME) && isText(path)) {
+      let text = bytes.toString('utf8').replaceAll(DEFAULT_SITE_NAME, siteName);
+      if (baseUrl !== undefined) {
+        text = text
+          .replace(BASE_LINE, `BASE=${baseUrl}   # this service's public address`)
+          .replaceAll(DEFAULT_BASE_URL, baseUrl);
+      }
       bytes = Buffer.from(text, 'utf8');
     }
     return { path, bytes, digest: sha256(bytes) };

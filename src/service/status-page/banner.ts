@@ -1,72 +1,39 @@
-import type { ResetRecord } from '../../shared/domain/record.ts';
-import { agoText, utcDay, utcTime } from './format.ts';
-import { type WhenKind, whenData, whenText } from './schedule-when.ts';
+import type { Answer } from '../answer/answer.ts';
+import type { StatusBody } from '../answer/status-body.ts';
+import { type Verdict, verdictOf, whatWasReset } from '../answer/words.js';
+import { escapeHtml } from '../web/layout.ts';
+import { UTC_CLOCK } from './server-clock.ts';
+import { whenElement } from './when-data.ts';
 
 /**
  * The verdict banner at the top of the status page: both questions answered at a glance,
- * with a colour and an icon (never colour alone), above the fold on a phone. Stale data
- * overrides the verdict: "Unknown: data is 31 h old" rather than a green "Yes" under an
- * amber line. The server decides in UTC days; the client script re-decides "today" in
- * the visitor's own day and keeps the words current.
+ * with a colour and an icon (never colour alone), above the fold on a phone. The verdict,
+ * the last reset (always, with how long ago, so a day boundary never hides it) and what
+ * was reset come from the one answer's words (answer/words.js); the server says them in
+ * UTC days, and the page's script says the same in the visitor's own days.
  */
 
-export type BannerState = 'yes' | 'soon' | 'no' | 'stale';
-
-export interface BannerInput {
-  readonly now: number;
-  /** The last successful check (epoch ms), or null when none is recorded. */
-  readonly checkedMs: number | null;
-  readonly fresh: boolean;
-  /** Completion instants (epoch ms), newest first. */
-  readonly completionTimes: readonly number[];
-  readonly next: { readonly record: ResetRecord; readonly kind: WhenKind } | null;
+export function serverVerdict(body: StatusBody, now: number): Verdict {
+  return verdictOf(body, now, UTC_CLOCK);
 }
 
-const ICONS: Record<BannerState, string> = { yes: '✓', soon: '◷', no: '–', stale: '?' };
-
-export function bannerState(input: BannerInput): BannerState {
-  if (!input.fresh) return 'stale';
-  const today = utcDay(input.now);
-  if (input.completionTimes.some((ms) => utcDay(ms) === today)) return 'yes';
-  return input.next === null ? 'no' : 'soon';
-}
-
-export function bannerSection(input: BannerInput): string {
-  const state = bannerState(input);
-  const today = utcDay(input.now);
-  const todays = input.completionTimes.filter((ms) => utcDay(ms) === today);
-  let headline: string;
-  if (state === 'stale') {
-    headline =
-      input.checkedMs === null
-        ? 'Unknown: no successful check of the source is recorded'
-        : `Unknown: the data is ${hoursOld(input.now - input.checkedMs)} old`;
-  } else if (state === 'yes') {
-    headline = `Yes, limits were reset today at ${utcTime(new Date(Math.max(...todays)).toISOString())}`;
-  } else {
-    headline = 'No reset yet today';
-  }
-  const next =
-    input.next === null
+export function bannerSection(answer: Answer, verdict: Verdict, now: number): string {
+  const next = answer.next;
+  const nextLine =
+    next === null
       ? '<p class="banner-next" id="banner-next">No reset is scheduled.</p>'
-      : `<p class="banner-next" id="banner-next" ${whenData(input.next.record, input.next.kind)}>Next reset: <span class="banner-when">${whenText(input.next.record, input.next.kind, input.now)}</span>.</p>`;
-  const staleNote =
-    state === 'stale'
-      ? `<p class="banner-note">Resets since the last check may be missing${input.checkedMs === null ? '' : ` (last check ${agoText(input.now - input.checkedMs)})`}; what is below is the last published data.</p>`
-      : '';
+      : `<p class="banner-next" id="banner-next">Next reset: ${whenElement(next, now, { className: 'when banner-when' })} · ${escapeHtml(whatWasReset(next))}.</p>`;
+  const staleNote = `<p class="banner-note" id="banner-note"${verdict.state === 'stale' ? '' : ' hidden'}>Resets since the last check may be missing; what is below is the last published data.</p>`;
   return [
-    `<section class="banner banner-${state}" id="banner" aria-labelledby="verdict" data-state="${state}" data-fresh="${input.fresh}">`,
-    `<p class="banner-icon" id="banner-icon" aria-hidden="true">${ICONS[state]}</p>`,
+    `<section class="banner banner-${verdict.state}" id="banner" aria-labelledby="verdict" data-state="${verdict.state}">`,
+    `<p class="banner-icon" id="banner-icon" aria-hidden="true">${verdict.icon}</p>`,
     '<div class="banner-text">',
-    `<h2 class="banner-headline" id="verdict">${headline}</h2>`,
-    next,
+    `<h2 class="banner-headline" id="verdict">${escapeHtml(verdict.headline)}</h2>`,
+    `<p class="banner-last" id="banner-last">${escapeHtml(verdict.lastLine)}</p>`,
+    `<p class="banner-last" id="banner-global"${verdict.globalLine === null ? ' hidden' : ''}>${escapeHtml(verdict.globalLine ?? '')}</p>`,
+    nextLine,
     staleNote,
     '</div>',
     '</section>',
   ].join('\n');
 }
-
-const hoursOld = (ms: number) => {
-  const hours = Math.floor(ms / 3_600_000);
-  return hours < 48 ? `${hours} h` : `${Math.floor(hours / 24)} days`;
-};

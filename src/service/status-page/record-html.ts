@@ -1,28 +1,39 @@
 import type { ResetRecord } from '../../shared/domain/record.ts';
+import { dayKeyName, whatWasReset, wholeDayOf } from '../answer/words.js';
 import { type PreparedRecord, recordOf } from '../query/prepared-record.ts';
 import { recordPagePath } from '../web/encode-id.ts';
 import { escapeHtml } from '../web/layout.ts';
 import { isWebUrl, timeTag } from './format.ts';
+import { LOCALE } from './server-clock.ts';
+import { capitalize } from './when-data.ts';
 
 /** HTML of single records on the status page: labels, windows, scope, source links. */
 
 export const isOpenRow = (row: PreparedRecord, now: number) =>
   row.isSchedule && row.state === 'pending' && (row.endMs === null || row.endMs >= now);
 
+/**
+ * When a completion's reset happened (answer.md §1: completedAt ?? effectiveAt ??
+ * announcedAt); "Reported at" when only the post's time is known.
+ */
 export function completionInstant(record: ResetRecord): { at: string; label: string } | undefined {
-  if (record.effectiveAt !== null) return { at: record.effectiveAt, label: 'Reset at' };
-  if (record.completedAt !== null) return { at: record.completedAt, label: 'Confirmed at' };
+  const at = record.completedAt ?? record.effectiveAt;
+  if (at !== null) return { at, label: 'Reset at' };
   if (record.announcedAt !== null) return { at: record.announcedAt, label: 'Reported at' };
   return undefined;
 }
 
-/** "Global limits, all plans": what was reset, in a few words. */
+/** What a record's reset touches, as the answer's words say it: "Global limits, all plans". */
 export function resetLabel(record: ResetRecord): string {
-  const plans = record.scope?.plans.filter((plan) => plan !== 'unknown') ?? [];
-  const who =
-    plans.length === 0 ? '' : plans.includes('all') ? ', all plans' : `, ${plans.join(', ')}`;
-  return `${resetTypeLabel(record.resetType)}${who}`;
+  return capitalize(whatWasReset(scopeFacts(record)));
 }
+
+/** The answer's scope facts of a record: unknown scope is `unknown`. */
+export const scopeFacts = (record: ResetRecord) => ({
+  resetType: record.resetType,
+  plans: record.scope?.plans ?? ['unknown'],
+  windows: record.scope?.windows ?? ['unknown'],
+});
 
 /** A link to the record's own page. */
 export const recordLink = (record: ResetRecord, label: string) =>
@@ -38,7 +49,7 @@ export function completionsList(completions: readonly ResetRecord[]): string {
       instant === undefined
         ? 'Time unknown'
         : `${instant.label} ${timeTag(instant.at, 'data-completion')}`;
-    return `<li><span class="when">${when}</span> · ${escapeHtml(resetTypeLabel(record.resetType))}${scopeText(record)} · ${sourceHtml(record)} · ${recordLink(record, 'details')}</li>`;
+    return `<li><span class="when">${when}</span> · ${escapeHtml(resetLabel(record))} · ${sourceHtml(record)} · ${recordLink(record, 'details')}</li>`;
   });
   return `<h2 id="completions-heading">Latest completed resets</h2>\n<ul class="completions" aria-labelledby="completions-heading">${items.join('')}</ul>`;
 }
@@ -101,7 +112,12 @@ export function windowHtml(record: ResetRecord): string {
   const window = record.scheduleWindow;
   if (window === null) return 'No time given';
   if (record.schedulePrecision === 'date') {
-    return `Date only: the day from ${timeTag(window.startAt)} to ${timeTag(window.endAt)}`;
+    const whole = wholeDayOf(Date.parse(window.startAt), Date.parse(window.endAt));
+    const day =
+      whole === null
+        ? 'A day'
+        : `${escapeHtml(dayKeyName(whole.day, LOCALE))} ${whole.day.slice(0, 4)}, ${whole.label}, all day`;
+    return `${day} (no time of day): from ${timeTag(window.startAt)} to ${timeTag(window.endAt)}`;
   }
   if (window.startAt === window.endAt) return `At ${timeTag(window.startAt)}`;
   return `Between ${timeTag(window.startAt)} and ${timeTag(window.endAt)}`;

@@ -1,8 +1,12 @@
 import type { ResetRecord } from '../../shared/domain/record.ts';
+import type { AnswerCache } from '../answer/answer-cache.ts';
+import { dayKeyName } from '../answer/words.js';
 import type { PreparedSnapshot } from '../query/prepared-snapshot.ts';
 import { recordPagePath } from '../web/encode-id.ts';
 import { escapeHtml, renderPage } from '../web/layout.ts';
+import type { Site } from '../web/site.ts';
 import { timeTag, utcDateTime } from './format.ts';
+import { HISTORY_PATH } from './history-page.ts';
 import {
   completionInstant,
   confidenceText,
@@ -10,15 +14,18 @@ import {
   resetTypeLabel,
   scopeText,
   sourceHtml,
-  stateLabel,
   windowHtml,
 } from './record-html.ts';
+import { LOCALE } from './server-clock.ts';
+import { whenElement } from './when-data.ts';
 
 /**
  * `/records/ID`: one record as a page (issue 11), from the snapshot being served, never
- * counted: what it is, its state, its window, its text, its source, and links to the
- * records it is linked with. Meta tags describe it, so a shared link previews well; they
- * use PUBLIC_BASE_URL for absolute URLs, never the request's Host.
+ * counted: what it is, its day (the same in the heading and the body: both are the one
+ * instant, localized by the page's script), a timeline in plain words (announced, window,
+ * confirmed, elapsed), a countdown while it is open (from the one answer), its text, its
+ * source, and the records it is linked with. Meta tags describe it, so a shared link
+ * previews well; they use PUBLIC_BASE_URL for absolute URLs, never the request's Host.
  */
 
 export const RECORD_PAGE_PREFIX = '/records/';
@@ -28,23 +35,26 @@ export interface RenderedRecordPage {
   readonly html: string;
 }
 
-const STATE_MEANING: Record<string, string> = {
-  pending: 'Pending: its window has not ended and no completion is linked yet.',
-  elapsed:
-    'Elapsed: its window ended and no completion is linked. It may have happened unannounced, late, or not at all.',
-  fulfilled: 'Fulfilled: a completion is linked to it.',
-  unknown: 'Unknown: it had no window, and no completion was linked in time.',
+export interface RecordPageOptions {
+  readonly site: Site;
+  readonly answers: AnswerCache;
+  readonly baseUrl: string | undefined;
+  readonly now: number;
+  readonly scripts: readonly string[];
+  readonly modules: readonly string[];
+  readonly styles: readonly string[];
+}
+
+const CONFIRMED_BY: Record<NonNullable<ResetRecord['fulfillmentOrigin']>, string> = {
+  auto: 'matched automatically to a completion post',
+  link: 'linked to a completion by the operator',
+  manual: 'confirmed by the operator',
 };
 
 export function renderRecordPage(
   snapshot: PreparedSnapshot | null,
   id: string,
-  options: {
-    readonly baseUrl: string | undefined;
-    readonly now: number;
-    readonly scripts: readonly string[];
-    readonly styles: readonly string[];
-  },
+  options: RecordPageOptions,
 ): RenderedRecordPage {
   if (snapshot === null) {
     return {
@@ -79,7 +89,7 @@ export function renderRecordPage(
     `<meta property="og:type" content="article">`,
     `<meta property="og:title" content="${escapeHtml(title)}">`,
     `<meta property="og:description" content="${escapeHtml(description)}">`,
-    `<meta property="og:site_name" content="Public Reset Records">`,
+    `<meta property="og:site_name" content="${escapeHtml(options.site.name)}">`,
     '<meta name="twitter:card" content="summary">',
     `<meta name="twitter:title" content="${escapeHtml(title)}">`,
     `<meta name="twitter:description" content="${escapeHtml(description)}">`,
@@ -90,16 +100,40 @@ export function renderRecordPage(
           `<link rel="canonical" href="${escapeHtml(url)}">`,
         ]),
   ].join('\n');
-  return { status: 200, html: page(title, mainOf(record, snapshot, options.now), meta, options) };
+  return { status: 200, html: page(title, mainOf(record, snapshot, options), meta, options) };
 }
 
+/** The instant a record's heading is dated by: its reset, or its window's start. */
+function headingInstant(record: ResetRecord): string | null {
+  if (record.kind === 'reset_completed') return completionInstant(record)?.at ?? null;
+  return record.scheduleWindow?.startAt ?? null;
+}
+
+/** `Fri 20 Nov 2026` of an instant, in UTC (the script shows the visitor's day). */
+const utcDayName = (iso: string) => `${dayKeyName(iso.slice(0, 10), LOCALE)} ${iso.slice(0, 4)}`;
+
+/** The title (UTC): "Reset completed on Fri 20 Nov 2026 (UTC): Global limits, all plans". */
 function titleOf(record: ResetRecord): string {
+  const at = headingInstant(record);
+  const on = at === null ? '' : ` on ${utcDayName(at)} (UTC)`;
+  if (record.kind === 'reset_completed') return `Reset completed${on}: ${resetLabel(record)}`;
+  const state = record.scheduleState === null ? '' : ` (${record.scheduleState})`;
+  return `Reset scheduled${at === null ? ', no time announced' : ` for ${utcDayName(at)} (UTC)`}: ${resetLabel(record)}${state}`;
+}
+
+/** The heading: the title's words, its day a `<time>` the page's script localizes. */
+function headingOf(record: ResetRecord): string {
+  const at = headingInstant(record);
+  const day =
+    at === null
+      ? null
+      : `<time datetime="${at}" data-day="">${escapeHtml(utcDayName(at))} (UTC)</time>`;
+  const what = escapeHtml(resetLabel(record));
   if (record.kind === 'reset_completed') {
-    const at = completionInstant(record)?.at;
-    return `Reset completed${at === undefined ? '' : ` on ${at.slice(0, 10)}`}: ${resetLabel(record)}`;
+    return `Reset completed${day === null ? '' : ` on ${day}`}: ${what}`;
   }
-  const state = record.scheduleState === null ? '' : ` (${stateLabel(record.scheduleState)})`;
-  return `Reset scheduled: ${resetLabel(record)}${state}`;
+  const state = record.scheduleState === null ? '' : ` (${escapeHtml(record.scheduleState)})`;
+  return `Reset scheduled${day === null ? ', no time announced' : ` for ${day}`}: ${what}${state}`;
 }
 
 function descriptionOf(record: ResetRecord): string {
@@ -118,84 +152,107 @@ function descriptionOf(record: ResetRecord): string {
   return `${when}${text}`;
 }
 
-function mainOf(record: ResetRecord, snapshot: PreparedSnapshot, now: number): string {
+/** The record's life in plain words, in order: announced, window, then its outcome. */
+function timeline(record: ResetRecord, snapshot: PreparedSnapshot, open: boolean): string[] {
+  const steps: string[] = [];
+  if (record.announcedAt !== null) {
+    const by = record.source.handle === null ? '' : ` by @${escapeHtml(record.source.handle)}`;
+    steps.push(`Announced ${timeTag(record.announcedAt)}${by}.`);
+  }
+  if (record.kind === 'reset_completed') {
+    const instant = completionInstant(record);
+    steps.push(
+      instant === undefined
+        ? 'Reset at a time nobody stated.'
+        : `${instant.label === 'Reset at' ? 'Reset' : 'Reported'} ${timeTag(instant.at)}.`,
+    );
+    for (const scheduleId of record.relatedRecordIds) {
+      steps.push(`Fulfils the schedule ${linkTo(scheduleId, snapshot)}.`);
+    }
+    return steps;
+  }
+  steps.push(`Window: ${windowHtml(record)}.`);
+  switch (record.scheduleState) {
+    case 'fulfilled':
+      steps.push(
+        `Confirmed ${record.completedAt === null ? '' : `${timeTag(record.completedAt)} `}(${CONFIRMED_BY[record.fulfillmentOrigin ?? 'manual']})${record.completionRecordId === null ? '' : `: ${linkTo(record.completionRecordId, snapshot)}`}.`,
+      );
+      break;
+    case 'elapsed':
+      steps.push(
+        `Elapsed: the window ended${record.scheduleWindow === null ? '' : ` ${timeTag(record.scheduleWindow.endAt)}`} without a confirmed completion. Elapsed does not mean it happened, nor that it did not.`,
+      );
+      break;
+    case 'unknown':
+      steps.push('State unknown: no time was announced, and no completion was linked in time.');
+      break;
+    default:
+      steps.push(
+        open
+          ? 'Not confirmed yet: the window is open or still ahead.'
+          : 'Pending when the data was published; its window has ended since, and no completion is linked yet.',
+      );
+  }
+  return steps;
+}
+
+function linkTo(id: string, snapshot: PreparedSnapshot): string {
+  const row = snapshot.find(id);
+  if (row === undefined) return `<code>${escapeHtml(id)}</code> (not published)`;
+  return `<a href="${recordPagePath(id)}">${escapeHtml(titleOf(JSON.parse(row.json) as ResetRecord))}</a>`;
+}
+
+function mainOf(
+  record: ResetRecord,
+  snapshot: PreparedSnapshot,
+  options: RecordPageOptions,
+): string {
+  const { now } = options;
+  const open = options.answers.get(snapshot, now).answer.open.find((o) => o.recordId === record.id);
   const facts: string[] = [
     `<dt>Kind</dt><dd>${record.kind === 'reset_completed' ? 'Completed reset' : 'Scheduled reset'}</dd>`,
     `<dt>Type</dt><dd>${escapeHtml(resetTypeLabel(record.resetType))}${scopeText(record)}</dd>`,
   ];
-  if (record.kind === 'reset_scheduled') {
-    const passed =
-      record.scheduleState === 'pending' &&
-      record.scheduleWindow !== null &&
-      Date.parse(record.scheduleWindow.endAt) < now;
-    const meaning = passed
-      ? 'Pending when the data was published; its window has ended since, and no completion is linked yet.'
-      : (STATE_MEANING[record.scheduleState ?? ''] ?? 'No state.');
-    facts.push(`<dt>State</dt><dd>${escapeHtml(meaning)}</dd>`);
-    facts.push(`<dt>Window</dt><dd>${windowHtml(record)}</dd>`);
-    if (record.scheduleBasis !== null) {
-      const basis =
-        record.scheduleBasis === 'explicit' ? 'stated in the post' : 'inferred from its words';
-      facts.push(
-        `<dt>Time basis</dt><dd>${basis} (${record.schedulePrecision === 'date' ? 'a day' : 'a time'})${confidenceText(record)}</dd>`,
-      );
-    }
+  if (record.kind === 'reset_scheduled' && record.scheduleBasis !== null) {
+    const basis =
+      record.scheduleBasis === 'explicit' ? 'stated in the post' : 'inferred from its words';
+    facts.push(
+      `<dt>Time basis</dt><dd>${basis} (${record.schedulePrecision === 'date' ? 'a day' : 'a time'})${confidenceText(record)}</dd>`,
+    );
   }
-  const completed = completionInstant(record);
-  if (record.completedAt !== null)
-    facts.push(`<dt>Completed</dt><dd>${timeTag(record.completedAt)}</dd>`);
-  else if (record.kind === 'reset_completed' && completed !== undefined)
-    facts.push(`<dt>${completed.label}</dt><dd>${timeTag(completed.at)}</dd>`);
-  const shown = record.completedAt ?? (record.kind === 'reset_completed' ? completed?.at : null);
-  if (record.effectiveAt !== null && record.effectiveAt !== shown)
-    facts.push(`<dt>Effective</dt><dd>${timeTag(record.effectiveAt)}</dd>`);
-  if (record.announcedAt !== null)
-    facts.push(`<dt>Announced</dt><dd>${timeTag(record.announcedAt)}</dd>`);
   facts.push(`<dt>Source</dt><dd>${sourceHtml(record)}</dd>`);
   facts.push(`<dt>Record id</dt><dd><code>${escapeHtml(record.id)}</code></dd>`);
-
-  const related = relatedIds(record)
-    .map((id) => {
-      const row = snapshot.find(id);
-      if (row === undefined) return `<li><code>${escapeHtml(id)}</code> (not published)</li>`;
-      const other = JSON.parse(row.json) as ResetRecord;
-      return `<li><a href="${recordPagePath(id)}">${escapeHtml(titleOf(other))}</a></li>`;
-    })
-    .join('');
+  const steps = timeline(record, snapshot, open !== undefined);
   return [
-    `<p class="breadcrumb"><a href="/">Status</a> › Record</p>`,
-    `<h1>${escapeHtml(titleOf(record))}</h1>`,
+    `<p class="breadcrumb"><a href="/">Status</a> › <a href="${HISTORY_PATH}">History</a> › Record</p>`,
+    `<h1>${headingOf(record)}</h1>`,
+    open === undefined
+      ? ''
+      : whenElement(open, now, {
+          tag: 'p',
+          id: 'countdown',
+          className: 'countdown',
+          sentence: true,
+        }),
     record.text === null
       ? ''
       : `<blockquote class="record-quote">${escapeHtml(record.text)}</blockquote>`,
+    `<section class="panel" aria-labelledby="timeline-heading"><h2 id="timeline-heading">Timeline</h2><ol class="timeline">${steps.map((step) => `<li>${step}</li>`).join('')}</ol></section>`,
     `<section class="panel" aria-labelledby="facts-heading"><h2 id="facts-heading">Facts</h2><dl class="facts">${facts.join('')}</dl></section>`,
-    related === ''
-      ? ''
-      : `<section class="panel" aria-labelledby="related-heading"><h2 id="related-heading">${record.kind === 'reset_completed' ? 'Schedules it fulfils' : 'Fulfilled by'}</h2><ul>${related}</ul></section>`,
     '<p class="muted">The same record is in the API: <code>GET /openapi/v1/records</code> (this page does not count against the quota).</p>',
   ].join('\n');
 }
 
 const utcText = (iso: string | undefined) => (iso === undefined ? undefined : utcDateTime(iso));
 
-const relatedIds = (record: ResetRecord) =>
-  record.kind === 'reset_completed'
-    ? record.relatedRecordIds
-    : record.completionRecordId === null
-      ? []
-      : [record.completionRecordId];
-
-function page(
-  title: string,
-  main: string,
-  meta: string,
-  options: { readonly scripts: readonly string[]; readonly styles: readonly string[] },
-): string {
+function page(title: string, main: string, meta: string, options: RecordPageOptions): string {
   return renderPage({
-    title: `${title} · Reset records`,
+    site: options.site,
+    title,
     main,
     path: '/records',
     scripts: options.scripts,
+    modules: options.modules,
     styles: options.styles,
     head: meta,
   });

@@ -1,34 +1,21 @@
 /**
- * The status page at `/`: server-rendered from the snapshot being served, through the
- * same query service as the API (`viewsAt`), so it never calls the API and never counts
- * against anyone's quota. Everything a visitor needs is in the HTML as UTC facts;
- * /assets/status-page.js only localizes times, decides "today" in the visitor's zone and
- * runs the countdown.
+ * The status page at `/`: server-rendered from the snapshot being served and the one
+ * answer (answer/), so it never calls the API and never counts against anyone's quota.
+ * Everything a visitor needs is in the HTML, in UTC days and times (said so); the page's
+ * script (/assets/status-page.js) says the same in the visitor's own days with the same
+ * words (/assets/answer-words.js), keeps the countdowns current, and refreshes from
+ * /status.json.
  */
-import type { ResetRecord } from '../../shared/domain/record.ts';
-import { type PreparedRecord, recordOf } from '../query/prepared-record.ts';
+import type { AnswerCache, EncodedAnswer } from '../answer/answer-cache.ts';
+import { completionIndex, firstAtOrBefore } from '../answer/completion-index.ts';
+import { DAY, type StripReset } from '../answer/words.js';
+import { recordOf } from '../query/prepared-record.ts';
 import type { PreparedSnapshot } from '../query/prepared-snapshot.ts';
-import { renderPage } from '../web/layout.ts';
-import { bannerSection } from './banner.ts';
-import { DAY } from './format.ts';
-import {
-  type Fragments,
-  LATEST_COMPLETIONS,
-  LATEST_RECORDS,
-  type OpenRecord,
-  STALE_AFTER_MS,
-} from './fragments.ts';
-import { type Completion, HISTORY_DAYS, historySection } from './history-strip.ts';
-import { chooseNext, type OpenSchedule } from './next-reset.ts';
-import {
-  completionInstant,
-  completionsList,
-  isOpenRow,
-  recordsList,
-  resetLabel,
-  scheduleDetails,
-} from './record-html.ts';
-import { whenKind } from './schedule-when.ts';
+import { escapeHtml, renderPage } from '../web/layout.ts';
+import type { Site } from '../web/site.ts';
+import { bannerSection, serverVerdict } from './banner.ts';
+import { historySection, recentResets } from './history-strip.ts';
+import { completionsList, recordsList } from './record-html.ts';
 import {
   aboutSection,
   completionsSection,
@@ -41,8 +28,14 @@ import {
 export const STATUS_PAGE_PATH = '/';
 export const STATUS_PAGE_SCRIPT = '/assets/status-page.js';
 export const STATUS_PAGE_STYLE = '/assets/status-page.css';
+export const ANSWER_WORDS_SCRIPT = '/assets/answer-words.js';
+/** Copy buttons (the calendar's address), shared with the guide. */
+export const COPY_SCRIPT = '/docs/assets/copy-code.js';
 
-const TITLE = 'Usage-limit resets: status';
+/** Rows of the `all` view shown under "Latest records" (its first page). */
+export const LATEST_RECORDS = 8;
+/** Completed resets listed under "Latest completed resets". */
+export const LATEST_COMPLETIONS = 5;
 
 export interface RenderedStatusPage {
   readonly status: 200 | 503;
@@ -51,81 +44,102 @@ export interface RenderedStatusPage {
   readonly validUntil: number | null;
 }
 
-/** Renders the page; remembers the time-independent fragments of the last epoch. */
+/** The parts of the page that depend only on the answer's interval and the UTC day. */
+interface Fragments {
+  readonly key: string;
+  readonly resets: readonly StripReset[];
+  readonly historyHtml: string;
+  readonly completionsHtml: string;
+  readonly recordsHtml: string;
+  readonly shown: number;
+  readonly total: number;
+}
+
+/**
+ * The answer as the page's script reads it: the body of /status.json itself, in a data
+ * block (not executed, so the CSP's script-src does not apply), `<` escaped so no text in
+ * it can close the element.
+ */
+export const answerBlock = (encoded: EncodedAnswer) =>
+  `<script type="application/json" id="answer" data-etag="${escapeHtml(encoded.etag)}">${encoded.json.replace(/</g, '\\u003c')}</script>`;
+
 export class StatusPageRenderer {
   #cached: Fragments | undefined;
+  readonly #site: Site;
   readonly #baseUrl: string | undefined;
+  readonly #answers: AnswerCache;
 
   /** `baseUrl`: PUBLIC_BASE_URL, for the calendar's webcal:// link; never a request's Host. */
-  constructor(baseUrl?: string) {
+  constructor(site: Site, answers: AnswerCache, baseUrl?: string) {
+    this.#site = site;
+    this.#answers = answers;
     this.#baseUrl = baseUrl;
   }
 
   render(snapshot: PreparedSnapshot | null, now: number): RenderedStatusPage {
-    if (snapshot === null) return { status: 503, html: unavailablePage(), validUntil: null };
-    const views = snapshot.viewsAt(now);
-    const key = `${snapshot.version}.${views.epoch}`;
+    if (snapshot === null) {
+      return { status: 503, html: unavailablePage(this.#site), validUntil: null };
+    }
+    const encoded = this.#answers.get(snapshot, now);
+    const { answer } = encoded;
+    const utcDay = Math.floor(now / DAY);
+    const key = `${answer.key}.${utcDay}`;
     let fragments = this.#cached;
     if (fragments?.key !== key) {
-      fragments = buildFragments(key, views.rows, now);
+      fragments = buildFragments(key, snapshot, now);
       this.#cached = fragments;
     }
-    const checkedAt = snapshot.meta.lastSuccessfulCheckAt;
-    const checkedMs = checkedAt === null ? null : Date.parse(checkedAt);
-    const fresh = checkedMs !== null && now - checkedMs <= STALE_AFTER_MS;
-
+    const verdict = serverVerdict(JSON.parse(encoded.json), now);
     const main = [
-      '<h1>Usage-limit resets</h1>',
-      bannerSection({
-        now,
-        checkedMs,
-        fresh,
-        completionTimes: fragments.completionTimes,
-        next: fragments.next,
-      }),
-      freshnessLine(checkedAt, checkedMs, now),
-      '<p class="zone-note" id="zone-note">Times are shown in UTC.</p>',
-      nextSection(fragments, now),
+      `<h1 class="site-title">${escapeHtml(this.#site.name)}</h1>`,
+      bannerSection(answer, verdict, now),
+      freshnessLine(snapshot.meta.lastSuccessfulCheckAt, now),
+      '<p class="zone-note" id="zone-note">Days and times are UTC.</p>',
+      nextSection(answer, now),
       fragments.historyHtml,
-      completionsSection(fragments),
-      recordsSection(fragments),
+      completionsSection(fragments.completionsHtml),
+      recordsSection(fragments.recordsHtml, fragments.shown, fragments.total),
       subscribeSection(this.#baseUrl),
-      aboutSection(snapshot),
-      // Changes exactly when the page's data does (snapshot version and view epoch): the
-      // script's refresh rewrites the page only then.
-      `<span hidden data-version="${fragments.key}"></span>`,
+      aboutSection(snapshot, this.#site),
+      answerBlock(encoded),
     ].join('\n');
 
-    const nextUtcMidnight = (Math.floor(now / DAY) + 1) * DAY;
-    const changes = [nextUtcMidnight, views.validUntil];
-    if (checkedMs !== null && fresh) changes.push(checkedMs + STALE_AFTER_MS + 1);
+    const nextUtcMidnight = (utcDay + 1) * DAY;
+    const changes = [nextUtcMidnight];
+    if (answer.validUntil !== null) changes.push(answer.validUntil);
     return {
       status: 200,
-      html: page(main),
-      validUntil: Math.min(...changes.filter((instant): instant is number => instant !== null)),
+      html: page(this.#site, verdict.short, main),
+      validUntil: Math.min(...changes),
     };
   }
 }
 
-function page(main: string): string {
+function page(site: Site, title: string, main: string): string {
   return renderPage({
-    title: TITLE,
+    site,
+    title,
     main,
     path: STATUS_PAGE_PATH,
-    scripts: [STATUS_PAGE_SCRIPT],
+    modules: [STATUS_PAGE_SCRIPT],
+    scripts: [COPY_SCRIPT],
     styles: [STATUS_PAGE_STYLE],
     // Feed readers and browsers find the subscriptions from the page itself.
     head: [
-      '<link rel="alternate" type="application/atom+xml" title="Reset records (Atom)" href="/feed.xml">',
-      '<link rel="alternate" type="text/calendar" title="Scheduled resets (iCalendar)" href="/calendar.ics">',
+      `<link rel="alternate" type="application/atom+xml" title="${escapeHtml(site.name)} (Atom)" href="/feed.xml">`,
+      `<link rel="alternate" type="text/calendar" title="${escapeHtml(site.name)} (iCalendar)" href="/calendar.ics">`,
+      `<link rel="alternate" type="application/json" title="Status answer (JSON)" href="/status.json">`,
+      `<link rel="modulepreload" href="${ANSWER_WORDS_SCRIPT}">`,
     ].join('\n'),
   });
 }
 
-function unavailablePage(): string {
+function unavailablePage(site: Site): string {
   return page(
+    site,
+    'Data unavailable',
     [
-      '<h1>Usage-limit resets</h1>',
+      `<h1 class="site-title">${escapeHtml(site.name)}</h1>`,
       '<section class="panel panel-unavailable" aria-labelledby="unavailable-heading">',
       '<h2 id="unavailable-heading">Data unavailable</h2>',
       '<p class="verdict">No data has been published yet, so this page cannot say whether limits were reset. This is not the same as "no reset": nothing is known.</p>',
@@ -135,66 +149,20 @@ function unavailablePage(): string {
   );
 }
 
-// ---------------------------------------------------------------------------------------
-// Time-independent fragments (cached per snapshot version and view epoch)
-
-function buildFragments(
-  key: string,
-  rows: Readonly<Record<'all' | 'reset_completed', readonly PreparedRecord[]>>,
-  now: number,
-): Fragments {
-  // Completions of the last 90 days (the strip), the latest few listed by name.
-  const since = (Math.floor(now / DAY) - (HISTORY_DAYS - 1)) * DAY;
-  const latest: ResetRecord[] = [];
-  const history: Completion[] = [];
-  for (const row of rows.reset_completed) {
-    if (row.isSchedule) continue; // the in-progress schedules pinned first are no completion
-    const record = recordOf(row);
-    const at = completionInstant(record)?.at;
-    const ms = at === undefined ? null : Date.parse(at);
-    if (latest.length < LATEST_COMPLETIONS) latest.push(record);
-    if (ms !== null && ms >= since && ms <= now)
-      history.push({ id: record.id, ms, label: resetLabel(record) });
-    // Newest first by announcement: once a completion is a week older than the strip, stop.
-    const sortMs = row.announcedMs ?? row.completedMs ?? row.effectiveMs;
-    if (latest.length >= LATEST_COMPLETIONS && sortMs !== null && sortMs < since - 7 * DAY) break;
-  }
-  const completionTimes = latest
-    .map((record) => completionInstant(record)?.at)
-    .filter((at): at is string => at !== undefined)
-    .map((at) => Date.parse(at));
-
-  // The pinned block of `all`: the open schedules.
-  const open: (OpenRecord & OpenSchedule)[] = [];
-  let undatedOpen = 0;
-  for (const row of rows.all) {
-    if (!isOpenRow(row, now)) break;
-    if (row.startMs === null || row.endMs === null) {
-      undatedOpen++;
-      continue;
-    }
-    const record = recordOf(row);
-    const schedule = {
-      id: row.id,
-      startMs: row.startMs,
-      endMs: row.endMs,
-      precision: record.schedulePrecision,
-      basis: record.scheduleBasis,
-    };
-    open.push({ ...schedule, record, kind: whenKind(schedule) });
-  }
-  const { next, others } = chooseNext(open, now);
-
+function buildFragments(key: string, snapshot: PreparedSnapshot, now: number): Fragments {
+  const resets = recentResets(snapshot, now);
+  const { all } = completionIndex(snapshot);
+  const start = firstAtOrBefore(all, now);
+  const latest = all.slice(start, start + LATEST_COMPLETIONS).map(({ row }) => recordOf(row));
+  const rows = snapshot.viewsAt(now).rows.all;
+  const shown = Math.min(LATEST_RECORDS, rows.length);
   return {
     key,
-    completionTimes,
+    resets,
+    historyHtml: historySection(resets, now),
     completionsHtml: completionsList(latest),
-    next,
-    others,
-    undatedOpen,
-    nextDetailsHtml: next === null ? '' : scheduleDetails(next.record),
-    historyHtml: historySection(history, now),
-    recordsHtml: recordsList(rows.all.slice(0, LATEST_RECORDS), now),
-    total: rows.all.length,
+    recordsHtml: recordsList(rows.slice(0, shown), now),
+    shown,
+    total: rows.length,
   };
 }

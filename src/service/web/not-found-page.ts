@@ -1,14 +1,16 @@
 import { escapeHtml, renderPage } from './layout.ts';
+import type { Site } from './site.ts';
 
 /**
  * The HTML 404 a browser gets for an unknown page outside the API (see KnownRoutes): the
  * site's frame, and the way back to the pages that exist. API clients keep the JSON
  * `not_found` of the error catalogue.
  */
-export function renderNotFoundPage(path: string): string {
+export function renderNotFoundPage(path: string, site: Site): string {
   const shown = path.length > 100 ? `${path.slice(0, 100)}…` : path;
   return renderPage({
-    title: 'Page not found: Public Reset Records',
+    site,
+    title: 'Page not found',
     path,
     main: `<h1>Page not found</h1>
 <p>There is no page at <code>${escapeHtml(shown)}</code>. Check the address, or go on from one of these:</p>

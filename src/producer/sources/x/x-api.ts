@@ -50,7 +50,9 @@ const UserLookup = z.object({
 /** A timeline page; the posts themselves are checked one by one (x-posts.ts). */
 const TimelinePage = z.object({
   data: z.array(z.unknown()).optional(),
-  includes: z.object({ tweets: z.array(z.unknown()).optional() }).optional(),
+  includes: z
+    .object({ tweets: z.array(z.unknown()).optional(), users: z.array(z.unknown()).optional() })
+    .optional(),
   meta: z.object({ next_token: z.string().min(1).optional() }).optional(),
 });
 export type TimelinePage = z.infer<typeof TimelinePage>;

@@ -16,8 +16,18 @@ const ApiTweet = z.object({
   conversation_id: z.string().optional(),
   note_tweet: z.object({ text: z.string() }).optional(),
   referenced_tweets: z.array(z.object({ type: z.string(), id: z.string() })).optional(),
+  author_id: z.string().optional(),
 });
 type ApiTweet = z.infer<typeof ApiTweet>;
+
+/** An author among the page's `includes.users` (the expansion `referenced_tweets.id.author_id`). */
+const ApiUser = z.object({ id: z.string(), username: z.string() });
+
+/** A post the page refers to: its full text and, when X says, its author's handle. */
+interface Referenced {
+  readonly text: string;
+  readonly handle: string | undefined;
+}
 
 export interface MappedTweets {
   readonly posts: Post[];
@@ -28,16 +38,31 @@ export interface MappedTweets {
 
 const fullText = (tweet: ApiTweet) => tweet.note_tweet?.text ?? tweet.text;
 
-/** The posts of one timeline page of `handle`; `included` is the page's `includes.tweets`. */
+/**
+ * The posts of one timeline page of `handle`; `included` is the page's `includes.tweets`,
+ * `users` its `includes.users` (who wrote a parent: the classifier reads a reply in the
+ * author's own thread as the continuation of his post).
+ */
 export function postsOfPage(
   handle: string,
   data: readonly unknown[],
   included: readonly unknown[],
+  users: readonly unknown[] = [],
 ): MappedTweets {
-  const referenced = new Map<string, string>();
+  const handles = new Map<string, string>();
+  for (const item of users) {
+    const user = ApiUser.safeParse(item);
+    if (user.success) handles.set(user.data.id, user.data.username);
+  }
+  const referenced = new Map<string, Referenced>();
   for (const item of included) {
     const tweet = ApiTweet.safeParse(item);
-    if (tweet.success) referenced.set(tweet.data.id, fullText(tweet.data));
+    if (!tweet.success) continue;
+    const author = tweet.data.author_id;
+    referenced.set(tweet.data.id, {
+      text: fullText(tweet.data),
+      handle: author === undefined ? undefined : handles.get(author),
+    });
   }
   const posts: Post[] = [];
   const problems: string[] = [];
@@ -53,12 +78,14 @@ export function postsOfPage(
   return { posts, problems, ids };
 }
 
-function toPost(handle: string, tweet: ApiTweet, referenced: ReadonlyMap<string, string>) {
+function toPost(handle: string, tweet: ApiTweet, referenced: ReadonlyMap<string, Referenced>) {
   const refersTo = (type: string) => tweet.referenced_tweets?.find((ref) => ref.type === type)?.id;
   const inReplyToId = refersTo('replied_to');
   const quotedId = refersTo('quoted');
-  const parentText = inReplyToId === undefined ? undefined : referenced.get(inReplyToId);
-  const quotedText = quotedId === undefined ? undefined : referenced.get(quotedId);
+  const parent = inReplyToId === undefined ? undefined : referenced.get(inReplyToId);
+  const quoted = quotedId === undefined ? undefined : referenced.get(quotedId);
+  const parentText = parent?.text;
+  const quotedText = quoted?.text;
   // Absent fields stay absent (the ledger stores the post as given).
   return {
     id: tweet.id,
@@ -70,6 +97,8 @@ function toPost(handle: string, tweet: ApiTweet, referenced: ReadonlyMap<string,
     ...(tweet.conversation_id === undefined ? {} : { conversationId: tweet.conversation_id }),
     ...(parentText === undefined ? {} : { parentText }),
     ...(quotedText === undefined ? {} : { quotedText }),
+    ...(parent?.handle === undefined ? {} : { parentHandle: parent.handle }),
+    ...(quoted?.handle === undefined ? {} : { quotedHandle: quoted.handle }),
   };
 }
 

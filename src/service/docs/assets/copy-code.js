@@ -58,6 +58,17 @@
     announce(button, copied ? 'Copied' : 'Selected: press Ctrl+C (⌘C on a Mac) to copy');
   }
 
+  // A guide served without PUBLIC_BASE_URL shows a placeholder origin in its commands: the
+  // browser knows the address the page was read from, so the commands use that instead.
+  const note = document.getElementById('address-note');
+  const placeholder = note?.dataset.placeholder;
+  if (placeholder && window.location.origin.startsWith('http')) {
+    for (const code of document.querySelectorAll('pre[data-copy] code')) {
+      code.textContent = code.textContent.split(placeholder).join(window.location.origin);
+    }
+    note.textContent = `The commands on this page use the address you are reading it at, ${window.location.origin}.`;
+  }
+
   let count = 0;
   for (const pre of document.querySelectorAll('pre[data-copy]')) {
     const code = pre.querySelector('code') ?? pre;

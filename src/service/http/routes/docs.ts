@@ -3,12 +3,14 @@ import { loadDocsAssets } from '../../docs/assets.ts';
 import { GUIDE_PATH, renderGuidePage } from '../../docs/guide.ts';
 import { REFERENCE_PATH, renderReferencePage } from '../../docs/reference.ts';
 import { PAGE_CSP } from '../../web/security-headers.ts';
+import type { Site } from '../../web/site.ts';
 import type { KnownRoutes } from '../known-routes.ts';
 
 export interface DocsRoutesDeps {
   readonly knownRoutes: KnownRoutes;
   /** PUBLIC_BASE_URL: the origin of the guide's commands; unset, a marked placeholder. */
   readonly publicBaseUrl?: string | undefined;
+  readonly site: Site;
 }
 
 /** Both pages change only with a deployment; revalidating after 5 minutes is plenty. */
@@ -29,11 +31,11 @@ const ASSET_CACHE_CONTROL = 'public, max-age=3600';
  */
 export function registerDocsRoutes(
   app: FastifyInstance,
-  { knownRoutes, publicBaseUrl }: DocsRoutesDeps,
+  { knownRoutes, publicBaseUrl, site }: DocsRoutesDeps,
 ): void {
   const pages = [
-    { path: REFERENCE_PATH, html: renderReferencePage() },
-    { path: GUIDE_PATH, html: renderGuidePage({ baseUrl: publicBaseUrl }) },
+    { path: REFERENCE_PATH, html: renderReferencePage(site) },
+    { path: GUIDE_PATH, html: renderGuidePage({ baseUrl: publicBaseUrl, site }) },
   ];
   for (const { path, html } of pages) {
     app.get(path, async (_request, reply) =>
@@ -45,6 +47,17 @@ export function registerDocsRoutes(
     );
     knownRoutes.add(path, ['GET']);
   }
+
+  // `/docs/` is where people and crawlers also look for the docs: sent to `/docs` (the
+  // reference's address, relative links and all).
+  app.get(`${REFERENCE_PATH}/`, async (_request, reply) =>
+    reply
+      .code(301)
+      .header('location', REFERENCE_PATH)
+      .header('cache-control', 'public, max-age=3600')
+      .send(),
+  );
+  knownRoutes.add(`${REFERENCE_PATH}/`, ['GET']);
 
   for (const { path, type, body } of loadDocsAssets()) {
     app.get(path, async (_request, reply) =>

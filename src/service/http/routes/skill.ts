@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import { STATUS_JSON_PATH, STATUS_OPENAPI_PATH } from '../../answer/status-openapi.ts';
+import { CALENDAR_PATH, FEED_PATH } from '../../feeds/paths.ts';
 import { MCP_PATH } from '../../mcp/mcp-route.ts';
 import {
   AGENT_SKILLS_INDEX_PATH,
@@ -11,6 +13,7 @@ import {
   SKILL_ZIP_PATH,
 } from '../../skill/discovery.ts';
 import { loadSkillBundle, type SkillBundle, sha256 } from '../../skill/skill-bundle.ts';
+import { HISTORY_PATH } from '../../status-page/history-page.ts';
 import { etagFor, matchesIfNoneMatch } from '../conditional.ts';
 import type { KnownRoutes } from '../known-routes.ts';
 import { OPENAPI_PATH } from './openapi.ts';
@@ -20,6 +23,8 @@ export interface SkillRoutesDeps {
   readonly knownRoutes: KnownRoutes;
   /** PUBLIC_BASE_URL: the origin in the skill's examples and llms.txt's links. */
   readonly publicBaseUrl?: string | undefined;
+  /** SITE_NAME: the product named in llms.txt. */
+  readonly siteName: string;
   /** The skill served; by default the bundled one, with `publicBaseUrl` substituted. */
   readonly bundle?: SkillBundle;
 }
@@ -45,8 +50,8 @@ interface StaticBody {
  * skill shows a placeholder it calls one, and llms.txt root-relative links.
  */
 export function registerSkillRoutes(app: FastifyInstance, deps: SkillRoutesDeps): void {
-  const { knownRoutes, publicBaseUrl } = deps;
-  const bundle = deps.bundle ?? loadSkillBundle({ baseUrl: publicBaseUrl });
+  const { knownRoutes, publicBaseUrl, siteName } = deps;
+  const bundle = deps.bundle ?? loadSkillBundle({ baseUrl: publicBaseUrl, siteName });
   const bodies = new Map<string, StaticBody>();
   for (const { path, bytes } of bundle.files) {
     const file = { type: contentTypeOf(path), body: bytes };
@@ -69,6 +74,11 @@ export function registerSkillRoutes(app: FastifyInstance, deps: SkillRoutesDeps)
         bundle,
         {
           statusPage: '/',
+          statusJson: STATUS_JSON_PATH,
+          statusOpenApi: STATUS_OPENAPI_PATH,
+          history: HISTORY_PATH,
+          feed: FEED_PATH,
+          calendar: CALENDAR_PATH,
           guide: '/docs/guide',
           apiReference: '/docs',
           openApi: OPENAPI_PATH,
@@ -77,6 +87,7 @@ export function registerSkillRoutes(app: FastifyInstance, deps: SkillRoutesDeps)
           mcp: MCP_PATH,
         },
         publicBaseUrl,
+        siteName,
       ),
       'utf8',
     ),

@@ -1,222 +1,213 @@
-// Status page enhancements (served as /assets/status-page.js, loaded with `defer`; no
-// inline script, see PAGE_CSP). The server renders every fact in UTC; this script:
-// - shows every <time datetime> in the visitor's own time zone and locale;
-// - decides the banner's "today" by the visitor's local calendar day, and lets stale data
-//   override it ("Unknown: the data is 31 h old");
-// - says when the next resets land with the precision each has: a known time to the
-//   minute (to the second in its last hour), a whole day as a day (named in its own zone,
-//   with its span in the visitor's), an inferred window as a window;
-// - reloads the page's data every minute from the page itself (served from the snapshot:
-//   it never calls the API, so it never spends the visitor's quota).
-(() => {
-  const SECOND = 1000;
-  const MINUTE = 60 * SECOND;
-  const HOUR = 60 * MINUTE;
-  const DAY = 24 * HOUR;
-  const REFRESH_MS = MINUTE;
+// The pages' script (served as /assets/status-page.js, an ES module; no inline script, see
+// PAGE_CSP). The server renders every fact in UTC days and times, with the words of
+// /assets/answer-words.js; this script says the same in the visitor's own time zone with
+// the very same words:
+// - every <time datetime> in the visitor's zone and locale (a heading's day too);
+// - the banner's verdict from the answer (the body of /status.json, in the page): "today"
+//   is the visitor's day, the last reset always stated with how long ago it was, stale
+//   data overriding every verdict; the page title carries the verdict;
+// - when each open schedule lands, with the precision it has, countdowns kept current;
+// - the 90-day strip in the visitor's days;
+// - the calendar's subscription address completed from the page's own address;
+// - new data: /status.json is asked every minute (uncounted, a 304 while nothing changed),
+//   and the page's data is rewritten in place only when the answer changed.
+import {
+  agoWords,
+  createClock,
+  scheduleWords,
+  stripDays,
+  stripHtml,
+  verdictOf,
+} from '/assets/answer-words.js';
 
-  const dateTimeFormat = new Intl.DateTimeFormat(undefined, {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  });
-  const timeFormat = new Intl.DateTimeFormat(undefined, { timeStyle: 'short' });
-  const weekdayFormat = new Intl.DateTimeFormat(undefined, {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-  });
-  const dayKeyFormat = new Intl.DateTimeFormat('en-CA', {
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  });
-  const zone = dateTimeFormat.resolvedOptions().timeZone;
+const REFRESH_MS = 60_000;
+const clock = createClock(undefined, undefined);
+const dateTimeFormat = new Intl.DateTimeFormat(undefined, {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+});
+const dayFormat = new Intl.DateTimeFormat(undefined, {
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+});
 
-  /** The visitor's local calendar day of an instant, as YYYY-MM-DD. */
-  const dayKey = (ms) => dayKeyFormat.format(ms);
+const capitalize = (text) => text.charAt(0).toUpperCase() + text.slice(1);
+const setText = (element, text) => {
+  if (element && element.textContent !== text) element.textContent = text;
+};
 
-  /** "today at 18:00", "tomorrow at 09:00", "Fri 21 Nov at 18:00". */
-  function localText(ms, now) {
-    const day = dayKey(ms);
-    if (day === dayKey(now)) return `today at ${timeFormat.format(ms)}`;
-    if (day === dayKey(now - DAY)) return `yesterday at ${timeFormat.format(ms)}`;
-    if (day === dayKey(now + DAY)) return `tomorrow at ${timeFormat.format(ms)}`;
-    return `${weekdayFormat.format(ms)} at ${timeFormat.format(ms)}`;
+let answer = null;
+let etag = null;
+let stripDay = null;
+/** One refresh at a time: a tab woken after hours fires many timers at once. */
+let refreshing = false;
+
+function readPage() {
+  const block = document.getElementById('answer');
+  answer = block ? JSON.parse(block.textContent) : null;
+  etag = block?.dataset.etag ?? null;
+  stripDay = null;
+  for (const element of document.querySelectorAll('time[datetime]')) {
+    const ms = Date.parse(element.getAttribute('datetime'));
+    if (Number.isNaN(ms)) continue;
+    element.title = element.textContent; // the UTC text stays available on hover
+    element.textContent =
+      'day' in element.dataset ? dayFormat.format(ms) : dateTimeFormat.format(ms);
   }
+  setText(
+    document.getElementById('zone-note'),
+    `Days and times are in your time zone (${clock.zone}).`,
+  );
+  completeCalendarAddress();
+}
 
-  const pad = (value) => String(value).padStart(2, '0');
-
-  /** "4 h 05 min" (minute resolution); "12 min 09 s" in the last hour; rounded up. */
-  function countdown(ms) {
-    const total = Math.max(0, Math.ceil(ms / SECOND));
-    const days = Math.floor(total / 86400);
-    const hours = Math.floor((total % 86400) / 3600);
-    const minutes = Math.floor((total % 3600) / 60);
-    const seconds = total % 60;
-    if (days > 0) return `${days}\u00a0d ${hours}\u00a0h`;
-    if (hours > 0) return `${hours}\u00a0h ${pad(minutes)}\u00a0min`;
-    if (minutes > 0) return `${minutes}\u00a0min ${pad(seconds)}\u00a0s`;
-    return `${seconds}\u00a0s`;
+/**
+ * Without PUBLIC_BASE_URL the server writes the calendar's address as a path (it takes no
+ * address from a request's Host header); the visitor's browser knows where it is.
+ */
+function completeCalendarAddress() {
+  const link = document.getElementById('calendar-subscribe');
+  if (link?.getAttribute('href')?.startsWith('/')) {
+    link.setAttribute('href', `webcal://${window.location.host}${link.getAttribute('href')}`);
   }
+  const code = document.getElementById('calendar-url');
+  if (code?.textContent.startsWith('/'))
+    code.textContent = `${window.location.origin}${code.textContent}`;
+}
 
-  function ago(ms) {
-    const count = (value, unit) => `${value} ${unit}${value === 1 ? '' : 's'} ago`;
-    if (ms < MINUTE) return 'less than a minute ago';
-    if (ms < HOUR) return count(Math.floor(ms / MINUTE), 'minute');
-    if (ms < DAY) return count(Math.floor(ms / HOUR), 'hour');
-    return count(Math.floor(ms / DAY), 'day');
+function updateBanner(now) {
+  const banner = document.getElementById('banner');
+  if (!banner || answer === null) return;
+  const verdict = verdictOf(answer, now, clock);
+  banner.className = `banner banner-${verdict.state}`;
+  banner.dataset.state = verdict.state;
+  setText(document.getElementById('banner-icon'), verdict.icon);
+  setText(document.getElementById('verdict'), verdict.headline);
+  setText(document.getElementById('banner-last'), verdict.lastLine);
+  const global = document.getElementById('banner-global');
+  if (global) {
+    global.hidden = verdict.globalLine === null;
+    setText(global, verdict.globalLine ?? '');
   }
-
-  /** When a schedule lands, in the words its precision allows (see schedule-when.ts). */
-  function whenText(data, now) {
-    const start = Date.parse(data.start);
-    const end = Date.parse(data.end);
-    if (data.when === 'known') {
-      if (start > now) return `${localText(start, now)}, in ${countdown(start - now)}`;
-      if (start === end) return `${localText(start, now)}: the time has come; not confirmed yet`;
-      return now <= end
-        ? `by ${localText(end, now)} (in ${countdown(end - now)})`
-        : `by ${localText(end, now)}: the time has passed; not confirmed yet`;
-    }
-    if (data.when === 'day') {
-      const span = `from ${localText(start, now)} to ${localText(end, now)} your time`;
-      const named = data.day ? `${data.day} in ${data.dayZoneLabel}` : 'the announced day';
-      if (now < start) return `some time on ${named} (${span}); no time of day was given`;
-      return `some time during ${named}, until ${localText(end, now)} your time; no time of day was given`;
-    }
-    const inferred = data.basis === 'explicit' ? '' : ' (inferred, not announced)';
-    return `between ${localText(start, now)} and ${localText(end, now)}${inferred}`;
+  const note = document.getElementById('banner-note');
+  if (note) note.hidden = verdict.state !== 'stale';
+  const site = document.querySelector('.site-title')?.textContent;
+  if (site) {
+    const title = `${verdict.short} · ${site}`;
+    if (document.title !== title) document.title = title;
   }
-
-  /** "31 h", under two days; then "3 days" (as the server says it). */
-  const oldText = (ms) =>
-    ms < 48 * HOUR ? `${Math.floor(ms / HOUR)} h` : `${Math.floor(ms / DAY)} days`;
-
-  const capitalize = (text) => text.charAt(0).toUpperCase() + text.slice(1);
-  const setText = (element, text) => {
-    if (element && element.textContent !== text) element.textContent = text;
-  };
-
-  let completionTimes = [];
-
-  function readPage() {
-    completionTimes = [...document.querySelectorAll('time[data-completion]')]
-      .map((element) => Date.parse(element.getAttribute('datetime')))
-      .filter((ms) => !Number.isNaN(ms));
-    for (const element of document.querySelectorAll('time[datetime]')) {
-      const ms = Date.parse(element.getAttribute('datetime'));
-      if (Number.isNaN(ms)) continue;
-      element.title = element.textContent; // the UTC text stays available on hover
-      element.textContent = dateTimeFormat.format(ms);
-    }
-    setText(document.getElementById('zone-note'), `Times are shown in your time zone (${zone}).`);
-  }
-
-  /** How old the data is, and whether it is stale (from the freshness line's data). */
-  function freshness(now) {
-    const element = document.getElementById('freshness');
-    if (!element?.dataset.checked) return { stale: true, age: null };
-    const age = Math.max(0, now - Date.parse(element.dataset.checked));
-    return { stale: age > Number(element.dataset.staleAfter), age };
-  }
-
-  const ICONS = { yes: '✓', soon: '◷', no: '–', stale: '?' };
-
-  function updateBanner(now, fresh) {
-    const banner = document.getElementById('banner');
-    if (!banner) return;
-    const today = dayKey(now);
-    const todays = completionTimes.filter((ms) => dayKey(ms) === today && ms <= now);
-    const next = document.getElementById('banner-next');
-    let state;
-    let headline;
-    if (fresh.stale) {
-      state = 'stale';
-      headline =
-        fresh.age === null
-          ? 'Unknown: no successful check of the source is recorded'
-          : `Unknown: the data is ${oldText(fresh.age)} old`;
-    } else if (todays.length > 0) {
-      state = 'yes';
-      headline = `Yes, limits were reset today at ${timeFormat.format(Math.max(...todays))}`;
-    } else {
-      state = next?.dataset.start ? 'soon' : 'no';
-      headline = 'No reset yet today';
-    }
-    banner.className = `banner banner-${state}`;
-    banner.dataset.state = state;
-    setText(document.getElementById('verdict'), headline);
-    setText(document.getElementById('banner-icon'), ICONS[state]);
-    if (next?.dataset.start) {
-      setText(next.querySelector('.banner-when'), whenText(next.dataset, now));
+  const freshness = document.getElementById('freshness');
+  if (freshness?.dataset.checked) {
+    const age = Math.max(0, now - Date.parse(freshness.dataset.checked));
+    const stale = verdict.state === 'stale';
+    freshness.classList.toggle('freshness-ok', !stale);
+    freshness.classList.toggle('freshness-unknown', stale);
+    const ago = freshness.querySelector('.ago');
+    if (ago) {
+      ago.hidden = stale; // the banner says a stale age, once
+      setText(ago, ` (${agoWords(age)})`);
     }
   }
+}
 
-  function updateSchedules(now) {
-    const countdownElement = document.getElementById('countdown');
-    if (countdownElement?.dataset.start) {
-      setText(countdownElement, `${capitalize(whenText(countdownElement.dataset, now))}.`);
+function updateSchedules(now) {
+  for (const element of document.querySelectorAll('[data-when]')) {
+    const { start, end, precision, basis } = element.dataset;
+    const words = scheduleWords(
+      {
+        startAt: start ?? null,
+        endAt: end ?? null,
+        precision: precision ?? null,
+        basis: basis ?? null,
+      },
+      now,
+      clock,
+      undefined,
+    );
+    setText(element, 'sentence' in element.dataset ? `${capitalize(words)}.` : words);
+  }
+}
+
+/** The strip in the visitor's days, rebuilt when their day changes. */
+function updateStrip(now) {
+  const strip = document.getElementById('strip');
+  if (!strip?.dataset.resets) return;
+  const today = clock.dayKey(now);
+  if (today === stripDay) return;
+  stripDay = today;
+  const days = stripDays(JSON.parse(strip.dataset.resets), now, clock, undefined);
+  const focused = document.activeElement?.closest?.('#strip') ? document.activeElement : null;
+  const focusedDay = focused?.closest('[data-day]')?.dataset.day;
+  strip.innerHTML = stripHtml(days);
+  const first = days[0].label.split(':')[0];
+  strip.setAttribute('aria-label', `Days from ${first} to today`);
+  setText(document.getElementById('strip-first'), first);
+  setText(document.getElementById('strip-days'), 'your days');
+  const marked = days.filter((day) => day.resets.length > 0).length;
+  const summary = document.getElementById('strip-summary');
+  if (summary?.firstChild)
+    summary.firstChild.textContent = `${marked} of ${days.length} days had a reset (`;
+  if (focusedDay) strip.querySelector(`[data-day="${focusedDay}"] .day-cell`)?.focus();
+}
+
+function tick() {
+  const now = Date.now();
+  updateBanner(now);
+  updateSchedules(now);
+  updateStrip(now);
+}
+
+/**
+ * New data: /status.json, with the ETag of the answer in the page (a 304 while nothing
+ * changed: uncounted and cheap). When the answer changed, the page itself is fetched and
+ * its data rewritten in place; focus stays where it was when its element is still there.
+ */
+async function refresh() {
+  if (answer === null || refreshing) return;
+  refreshing = true;
+  try {
+    // `no-store`: the conditional request is this script's own, so a 304 reaches it.
+    const response = await fetch('/status.json', {
+      headers: etag === null ? {} : { 'if-none-match': etag },
+      cache: 'no-store',
+    });
+    if (response.status !== 200 || response.headers.get('etag') === etag) return;
+    const page = await fetch(window.location.href, {
+      headers: { accept: 'text/html' },
+      cache: 'no-cache',
+    });
+    if (!page.ok) return;
+    const next = new DOMParser().parseFromString(await page.text(), 'text/html');
+    const main = next.getElementById('main');
+    const current = document.getElementById('main');
+    if (!main || !current) return;
+    const focused = document.activeElement;
+    const focusKey = focused?.id || focused?.getAttribute('href');
+    current.replaceChildren(...main.childNodes);
+    readPage();
+    tick();
+    if (focusKey) {
+      const again =
+        document.getElementById(focusKey) ??
+        [...current.querySelectorAll('a[href]')].find((a) => a.getAttribute('href') === focusKey);
+      again?.focus();
     }
-    for (const element of document.querySelectorAll('.others .when[data-start]')) {
-      setText(element, capitalize(whenText(element.dataset, now)));
-    }
+  } catch {
+    // Offline or the server restarting: try again at the next minute.
+  } finally {
+    refreshing = false;
   }
+}
 
-  function updateFreshness(fresh) {
-    const element = document.getElementById('freshness');
-    if (!element?.dataset.checked) return;
-    element.classList.toggle('freshness-ok', !fresh.stale);
-    element.classList.toggle('freshness-unknown', fresh.stale);
-    setText(element.querySelector('.ago'), ago(fresh.age));
-  }
-
-  function tick() {
-    const now = Date.now();
-    const fresh = freshness(now);
-    updateBanner(now, fresh);
-    updateSchedules(now);
-    updateFreshness(fresh);
-  }
-
-  /**
-   * New data from the page itself (uncounted). The page is rewritten only when the data
-   * changed (a new snapshot, or a schedule's state at a window's edge: `data-version`), not
-   * for the words that change with the clock, which `tick` keeps current; focus stays where
-   * it was when its element is still there.
-   */
-  async function refresh() {
-    try {
-      const response = await fetch(window.location.href, {
-        headers: { accept: 'text/html' },
-        cache: 'no-cache',
-      });
-      if (!response.ok) return;
-      const html = await response.text();
-      const next = new DOMParser().parseFromString(html, 'text/html').getElementById('main');
-      const current = document.getElementById('main');
-      if (!next || !current) return;
-      const version = (root) => root.querySelector('[data-version]')?.dataset.version;
-      if (version(next) === version(current)) return;
-      const focused = document.activeElement;
-      const focusKey = focused?.id || focused?.getAttribute('href');
-      current.replaceChildren(...next.childNodes);
-      readPage();
-      tick();
-      if (focusKey) {
-        const again =
-          document.getElementById(focusKey) ??
-          [...current.querySelectorAll('a[href]')].find((a) => a.getAttribute('href') === focusKey);
-        again?.focus();
-      }
-    } catch {
-      // Offline or the server restarting: try again at the next minute.
-    }
-  }
-
-  readPage();
-  tick();
-  // Four times a second, so a countdown never lags a whole second behind the clock; the
-  // page is only written to when a text changes.
-  setInterval(tick, SECOND / 4);
-  setInterval(refresh, REFRESH_MS);
-})();
+readPage();
+tick();
+// Four times a second, so a countdown never lags a whole second behind the clock; the
+// page is only written to when a text changes.
+setInterval(tick, 250);
+setInterval(refresh, REFRESH_MS);
+// A tab woken from sleep asks at once rather than at the next minute.
+document.addEventListener('visibilitychange', () => {
+  if (document.visibilityState === 'visible') void refresh();
+});

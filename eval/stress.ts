@@ -1,0 +1,75 @@
+/**
+ * The tense stress set (eval/SOURCES.md, "Stress set"): what real positives reset, each
+ * rewritten across tenses and aspects, labelled by how it was built. It is not a sample of
+ * real posts (its figures say nothing of precision on real posts); it asks one question of
+ * the tense logic, many times: done, under way, coming, or not announced at all?
+ * test/producer/classifier-stress.test.ts runs it as property tests; eval/compare-nlp.ts
+ * runs it on the candidate NLP libraries.
+ */
+
+/** What a real positive reset, in its own words, with the post it comes from. */
+export const RESET_OBJECTS: readonly (readonly [string, string])[] = [
+  ["everyone's limits for gpt-5-codex", '1968163721034994139'],
+  ['the rate limits', '1986166501435711936'],
+  ['rate limits for all Codex users', '1992370994028388670'],
+  ['the usage limits for everyone in Codex', '1995988609896513743'],
+  ["everyone's usage limits", '2001114683047317723'],
+  ['the rate limit for all plus and pro users', '2029308599835738218'],
+  ['Codex usage limits across all plans', '2037346989244096581'],
+  ['Codex rate limits for ALL paid plans', '2048997818673537399'],
+  ['usage limits for all accounts', '2058280452851638313'],
+  ['usage limits for all paid users of Codex and ChatGPT Work', '2093801758665715784'],
+  ['usage for all paid subscriptions for ChatGPT Work and Codex', '2094251180121854309'],
+  ['the Codex rate limits across all plans', '2066956441173323943'],
+];
+
+/**
+ * done and under way publish a completion (under way counts as done: docs/classifier.md);
+ * coming publishes a schedule; hedged is held; denied, asked and past announce nothing.
+ */
+export type Sense = 'done' | 'under way' | 'coming' | 'hedged' | 'denied' | 'asked' | 'past';
+
+/** Sentences built around `x` (what is reset), each with the sense it was built to have. */
+export const TENSE_TEMPLATES: readonly (readonly [Sense, (x: string) => string])[] = [
+  ['done', (x) => `We have reset ${x}.`],
+  ['done', (x) => `We have just reset ${x}.`],
+  ['done', (x) => `I reset ${x} earlier today.`],
+  ['done', (x) => `The reset of ${x} has been processed.`],
+  ['done', (x) => `The reset of ${x} was processed earlier today.`],
+  ['done', (x) => `The reset of ${x} has landed.`],
+  ['done', (x) => `We did a full reset of ${x}.`],
+  ['under way', (x) => `We are resetting ${x} now.`],
+  ['under way', (x) => `The reset of ${x} is processing now.`],
+  ['under way', (x) => `We're rolling out a reset of ${x}.`],
+  ['coming', (x) => `We will reset ${x} by EOD.`],
+  ['coming', (x) => `We'll reset ${x} tomorrow.`],
+  ['coming', (x) => `Resetting ${x} tomorrow morning.`],
+  ['coming', (x) => `We are going to reset ${x} on Monday.`],
+  ['coming', (x) => `The reset of ${x} will land by EOD.`],
+  ['coming', (x) => `The reset of ${x} is landing tomorrow at 10am PT.`],
+  ['coming', (x) => `We're resetting ${x} tomorrow.`],
+  ['coming', (x) => `A reset of ${x} is coming tonight.`],
+  ['hedged', (x) => `We might reset ${x} tomorrow.`],
+  ['hedged', (x) => `We would like to reset ${x} soon.`],
+  ['denied', (x) => `We won't reset ${x} this week.`],
+  ['denied', (x) => `We are not resetting ${x} today.`],
+  ['denied', (x) => `There will be no reset of ${x} today.`],
+  ['asked', (x) => `Should we reset ${x}?`],
+  ['asked', (x) => `Did you see that we reset ${x}?`],
+  ['past', (x) => `Remember when we reset ${x} last week?`],
+  ['past', (x) => `We had reset ${x} the week before, so not this time.`],
+];
+
+export interface StressCase {
+  readonly text: string;
+  readonly sense: Sense;
+  /** The real post whose reset the sentence is built around. */
+  readonly from: string;
+}
+
+/** Every template around every object: the whole stress set. */
+export function stressCases(): StressCase[] {
+  return RESET_OBJECTS.flatMap(([object, from]) =>
+    TENSE_TEMPLATES.map(([sense, build]) => ({ text: build(object), sense, from })),
+  );
+}

@@ -1,0 +1,48 @@
+import { createRequire } from 'node:module';
+import type { Model, PartOfSpeech, WinkMethods } from 'wink-nlp';
+
+/**
+ * The words of a sentence with their part of speech and lemma, from wink-nlp and its
+ * English model (docs/classifier.md says why this library). The tagger is statistical and
+ * deterministic: the same sentence always gives the same tags. It is loaded on the first
+ * sentence read, not on import, so commands that never classify (ops review, build) do not
+ * pay its start-up (about 0.3 s).
+ */
+
+export interface Word {
+  /** The word as written (the classifier's text is already lower case). */
+  readonly text: string;
+  readonly pos: PartOfSpeech;
+  /** The dictionary form: "landed", "lands" and "landing" are all "land". */
+  readonly lemma: string;
+}
+
+/** A sentence is read up to this many characters (the post's text is already bounded). */
+const MAX_SENTENCE_CHARS = 1_000;
+
+let parser: WinkMethods | undefined;
+
+function loadParser(): WinkMethods {
+  // Both packages are CommonJS; required lazily and synchronously (the classifier is sync).
+  const require = createRequire(import.meta.url);
+  const winkNlp = require('wink-nlp') as (model: Model, pipe?: string[]) => WinkMethods;
+  const model = require('wink-eng-lite-web-model') as Model;
+  // Only the part-of-speech tagger: no entity or sentiment model, half the time.
+  return winkNlp(model, ['pos']);
+}
+
+/** The words of `sentence` (punctuation included, as its own words). */
+export function wordsOf(sentence: string): Word[] {
+  parser ??= loadParser();
+  const { its } = parser;
+  const tokens = parser.readDoc(sentence.slice(0, MAX_SENTENCE_CHARS)).tokens();
+  const texts = tokens.out(its.value) as string[];
+  const tags = tokens.out(its.pos) as PartOfSpeech[];
+  // The type declarations give `its.lemma` a signature `out` does not accept; it works.
+  const lemmas = tokens.out(its.lemma as unknown as typeof its.value) as string[];
+  return texts.map((text, index) => ({
+    text: text.replace(/\u2019/g, "'"),
+    pos: tags[index] ?? 'X',
+    lemma: lemmas[index] ?? text,
+  }));
+}

@@ -1,0 +1,589 @@
+import type { Word } from './grammar.ts';
+
+/**
+ * What a sentence says of the reset it mentions, read from its grammar (docs/classifier.md,
+ * "Tense"): the verb group that governs the word "reset" (its auxiliaries and the form of
+ * its verb), negation inside that group, and the kind of verb that takes a reset as its
+ * object ("we did a reset", "I promised a reset"). Word lists here are closed classes of
+ * English (auxiliaries, negators, adverbs of time) and a few verb classes, not phrases
+ * copied from posts: any verb in "has been processed" or "will land" is read by its form.
+ */
+
+/** done: it happened; ongoing: it is happening; coming: it will; none: no verb says. */
+export type Tense = 'done' | 'ongoing' | 'coming' | 'none';
+
+export interface MentionReading {
+  readonly tense: Tense;
+  /** The words of the verb group that decided (for the reasons shown to the operator). */
+  readonly cue: string;
+  readonly negated: boolean;
+  /** might, could, would, hope to, want to: not a firm announcement. */
+  readonly hedged: boolean;
+  /** Something else than an announcement: a past reset ("had reset", "last week"), a habit, an ability. */
+  readonly notAnnouncing: string | null;
+  /** The reset is the subject or object of no verb ("Another reset for everyone."). */
+  readonly nominal: boolean;
+  /** The clause the mention is in. */
+  readonly clause: string;
+  /** "reset button": the word names a thing, the reset only through it. */
+  readonly modifier: boolean;
+}
+
+const FUTURE_AUX = new Set(['will', "'ll", 'shall', 'wil', 'gonna', 'wo', 'ill']);
+const PERFECT_AUX = new Set(['have', 'has', "'ve", 've']);
+const PAST_PERFECT_AUX = new Set(['had', "'d"]);
+const BE_PRESENT = new Set(['is', 'are', 'am', "'re", "'m", 'be', 're', "i'm", "we're", "it's"]);
+const BE_PAST = new Set(['was', 'were', 'been', 'got', 'get', 'gets', 'getting', 'being']);
+const HEDGING_MODALS = new Set(['may', 'might', 'could', 'would', "'d"]);
+const EXPECTING_MODALS = new Set(['should', 'must']);
+const ABILITY_MODALS = new Set(['can', 'ca']);
+const NEGATORS = new Set(['not', "n't", 'never', 'no', 'nor', 'without', 'zero', 'none']);
+/** Adverbs that may sit inside a verb group ("have just now all been reset"). */
+const GROUP_ADVERBS = new Set([
+  'just',
+  'now',
+  'all',
+  'also',
+  'once',
+  'again',
+  'officially',
+  'fully',
+  'finally',
+  'already',
+  'successfully',
+  'actually',
+  'indeed',
+  'really',
+  'both',
+  'then',
+  'currently',
+  'still',
+  'each',
+  'quietly',
+  'globally',
+  'manually',
+  'completely',
+  'entirely',
+  'totally',
+  'literally',
+  'kindly',
+  'officially',
+]);
+/** Pronouns after "and" start a new clause ("… and we'll reset them again"); names may not. */
+const PRONOUN_SUBJECTS = new Set(['we', 'i', 'they', 'you', 'he', 'she', 'it', "i'm", "we're"]);
+const SUBJECTS = new Set(['we', 'i', 'they', 'you', 'he', 'she', 'team', 'openai', 'codex', 'it']);
+
+/** Verbs whose object or complement is a future event ("promised a reset", "plan to reset"). */
+const FUTURE_VERBS = new Set([
+  'promise',
+  'plan',
+  'intend',
+  'schedule',
+  'prepare',
+  'expect',
+  'aim',
+  'owe',
+  'queue',
+  'go',
+  'about',
+]);
+/** Verbs of wanting: the reset is wished for, not announced. */
+const WISH_VERBS = new Set(['want', 'hope', 'wish', 'like', 'love', 'consider', 'feel', 'try']);
+/** Verbs that talk about a reset without doing one ("asked for a reset", "remember the reset"). */
+const TALK_VERBS = new Set([
+  'ask',
+  'beg',
+  'request',
+  'demand',
+  'deserve',
+  'wait',
+  'pray',
+  'count',
+  'track',
+  'predict',
+  'guess',
+  'miss',
+  'remember',
+  'recall',
+  'forget',
+  'explain',
+  'need',
+  'use',
+  'spend',
+  'apply',
+  'redeem',
+  'save',
+  'burn',
+  'waste',
+  'call',
+  'say',
+  'mention',
+  'debate',
+]);
+/** Verbs of arriving: "reset landing tomorrow", "lands in the next hour", "should apply by 6pm". */
+export const ARRIVAL_VERBS = new Set([
+  'land',
+  'arrive',
+  'propagate',
+  'roll',
+  'kick',
+  'show',
+  'appear',
+  'reach',
+  'apply',
+  'happen',
+]);
+/** Adjectives or participles that say where a reset is ("reset incoming", "reset is live"). */
+const COMING_WORDS = new Set([
+  'incoming',
+  'upcoming',
+  'inbound',
+  'imminent',
+  'pending',
+  'coming',
+  'scheduled',
+  'planned',
+  'queued',
+  'due',
+  'soon',
+  'next',
+]);
+const DONE_WORDS = new Set([
+  'done',
+  'complete',
+  'completed',
+  'finished',
+  'live',
+  'out',
+  'through',
+  'over',
+  'active',
+]);
+const ONGOING_WORDS = new Set(['underway', 'ongoing', 'progress']);
+
+/** Words that end a clause: the verb group of a mention is read inside its clause. */
+const CLAUSE_END = new Set([
+  ',',
+  ';',
+  ':',
+  '(',
+  ')',
+  '!',
+  '?',
+  '.',
+  '…',
+  '...',
+  '—',
+  '–',
+  '-',
+  '"',
+]);
+const CLAUSE_WORDS = new Set(['but', 'because', 'while', 'which', 'so', 'although', 'though']);
+
+/** The clause around `index`: [start, end) bounds inside `words`. */
+export function clauseOf(words: readonly Word[], index: number): [number, number] {
+  let start = index;
+  while (start > 0 && !endsClause(words, start - 1)) start--;
+  let end = index + 1;
+  while (end < words.length && !endsClause(words, end)) end++;
+  return [start, end];
+}
+
+function endsClause(words: readonly Word[], index: number): boolean {
+  const word = words[index]!;
+  if (word.pos === 'PUNCT' && CLAUSE_END.has(word.text)) return true;
+  if (CLAUSE_WORDS.has(word.text) && (word.pos === 'CCONJ' || word.pos === 'SCONJ')) return true;
+  if (word.pos === 'SCONJ' && word.text === 'that') return true;
+  // "… and we'll reset them again", "… and to celebrate": "and" before a new subject or a
+  // purpose starts a clause.
+  const next = words[index + 1];
+  return (
+    word.text === 'and' &&
+    next !== undefined &&
+    (PRONOUN_SUBJECTS.has(next.text) || next.text === 'to')
+  );
+}
+
+type Form = 'ing' | 'past' | 'present3' | 'base';
+
+function formOf(word: Word): Form {
+  const { text, lemma } = word;
+  if (/ing$/.test(text) && text !== 'thing') return 'ing';
+  if (text === lemma) return 'base';
+  if (text === `${lemma}s` || text === `${lemma}es`) return 'present3';
+  return 'past';
+}
+
+/** Nouns after "reset" that are what is reset ("reset usage limits"), not a thing named. */
+const RESET_HEADS = new Set(['usage', 'limit', 'rate', 'quota', 'bank', 'credit', 'day']);
+
+const TIME_NOUNS =
+  /^(?:today|tonight|tomorrow|now|morning|afternoon|evening|night|week|weekend|(?:mon|tues|wednes|thurs|fri|satur|sun)day)$/;
+
+const RELATIVE = new Set(['that', 'which', 'who', 'whose', 'where', 'when']);
+
+const isReset = (word: Word) => /^re-?set(?:s|ting|ing|ed)?$/.test(word.text);
+const isAux = (word: Word) =>
+  word.pos === 'AUX' ||
+  FUTURE_AUX.has(word.text) ||
+  PERFECT_AUX.has(word.text) ||
+  BE_PRESENT.has(word.text) ||
+  BE_PAST.has(word.text);
+const isFiller = (word: Word) =>
+  GROUP_ADVERBS.has(word.text) || (word.pos === 'ADV' && !NEGATORS.has(word.text));
+/** X: what the tagger could not place ("pro" in "plus and pro users"). */
+const NOUN_PHRASE_TAGS = new Set([
+  'DET',
+  'ADJ',
+  'NOUN',
+  'PROPN',
+  'NUM',
+  'PRON',
+  'SYM',
+  'PART',
+  'X',
+]);
+
+/**
+ * Is words[at] part of a noun phrase around "reset" ("a sneaky double", "all codex users a
+ * usage")? A participle between a determiner and a noun is an adjective: "a banked reset",
+ * "all paid users"; an arrival verb tagged a noun ("landing", "lands") is not.
+ */
+function inNounPhrase(words: readonly Word[], at: number): boolean {
+  const word = words[at]!;
+  if (word.text === "'s") return true;
+  if (NOUN_PHRASE_TAGS.has(word.pos)) return !(word.pos === 'NOUN' && isArrivalForm(word));
+  if (word.pos !== 'VERB' || isReset(word)) return false;
+  const before = words[at - 1];
+  const after = words[at + 1];
+  return (
+    before !== undefined &&
+    ['DET', 'ADJ', 'ADV', 'NUM', 'PRON', 'PART'].includes(before.pos) &&
+    after !== undefined &&
+    (after.pos === 'NOUN' || after.pos === 'PROPN' || isReset(after))
+  );
+}
+
+/** "landing", "lands" tagged as nouns right after "reset": the verb of the clause. */
+const isArrivalForm = (word: Word) => /(?:ing|s)$/.test(word.text) && isArrival(word);
+
+interface Group {
+  readonly tense: Tense;
+  readonly words: string;
+  readonly negated: boolean;
+  readonly hedged: boolean;
+  readonly notAnnouncing: string | null;
+  /** The group ends in "to" + verb: its tense is that of the verb before "to". */
+  readonly infinitive: boolean;
+}
+
+/** The auxiliaries, adverbs and negators before `verbIndex` in the clause starting at `from`. */
+function chainBefore(words: readonly Word[], verbIndex: number, from: number): number {
+  let start = verbIndex;
+  while (start > from) {
+    const word = words[start - 1]!;
+    if (isAux(word) || isFiller(word) || NEGATORS.has(word.text) || word.text === 'to') start--;
+    else if (word.text === 'going' || word.text === 'about' || word.text === 'gon') start--;
+    else break;
+  }
+  return start;
+}
+
+/** The tense of the verb group words[start..verbIndex] (verbIndex is the main verb). */
+function readGroup(
+  words: readonly Word[],
+  start: number,
+  verbIndex: number,
+  clauseStart: number,
+): Group {
+  const verb = words[verbIndex]!;
+  const chain = words.slice(start, verbIndex).map((word) => word.text);
+  const form = formOf(verb);
+  const text = words
+    .slice(start, verbIndex + 1)
+    .map((word) => word.text)
+    .join(' ');
+  const negated = chain.some((word) => NEGATORS.has(word));
+  const has = (set: ReadonlySet<string>) => chain.some((word) => set.has(word));
+  const group = (
+    tense: Tense,
+    extra: Partial<Pick<Group, 'hedged' | 'notAnnouncing' | 'infinitive'>> = {},
+  ): Group => ({
+    tense,
+    words: text,
+    negated,
+    hedged: extra.hedged ?? false,
+    notAnnouncing: extra.notAnnouncing ?? null,
+    infinitive: extra.infinitive ?? false,
+  });
+
+  if (chain.at(-1) === 'to' || (chain.includes('to') && !has(FUTURE_AUX))) {
+    return group('none', { infinitive: true });
+  }
+  if (has(FUTURE_AUX) || (chain.includes('going') && chain.includes('to'))) return group('coming');
+  if (chain.includes('gonna') || chain.includes('gon')) return group('coming');
+  if (has(HEDGING_MODALS)) {
+    if (has(PERFECT_AUX)) return group('none', { notAnnouncing: 'what would have been' });
+    return group('coming', { hedged: true });
+  }
+  if (has(ABILITY_MODALS)) return group('none', { notAnnouncing: 'what can be done' });
+  if (has(EXPECTING_MODALS)) return group(has(PERFECT_AUX) ? 'done' : 'coming');
+  if (has(PAST_PERFECT_AUX))
+    return group('done', { notAnnouncing: 'a reset before another past event ("had reset")' });
+  // "we've got you covered": "have got" is the present of "have", not a perfect.
+  if (has(PERFECT_AUX) && verb.text === 'got') return group('ongoing');
+  if (has(PERFECT_AUX)) return group('done');
+  if (has(BE_PRESENT)) {
+    if (form === 'ing') return group(chain.includes('being') ? 'ongoing' : 'ongoing');
+    return group('done'); // "limits are reset", "reset is processed"
+  }
+  if (has(BE_PAST)) {
+    if (form === 'ing' && !chain.includes('getting'))
+      return group('done', { notAnnouncing: 'what was happening then ("were resetting")' });
+    return group('done');
+  }
+  if (form === 'ing') return group('ongoing');
+  if (form === 'past') return group('done');
+  if (form === 'present3') return group('ongoing');
+  // A bare form: "we reset" (done), "Enjoy a reset" (an imperative: it is there now).
+  const before = verbIndex > clauseStart ? words[verbIndex - 1] : undefined;
+  if (before !== undefined && (SUBJECTS.has(before.text) || before.pos === 'PRON')) {
+    return group('done');
+  }
+  return group('ongoing');
+}
+
+/** How a verb that takes a reset as object or complement changes the group's tense. */
+function byVerbClass(group: Group, lemma: string): Group {
+  if (FUTURE_VERBS.has(lemma) && group.tense !== 'coming') return { ...group, tense: 'coming' };
+  if (WISH_VERBS.has(lemma)) return { ...group, tense: 'coming', hedged: true };
+  if (TALK_VERBS.has(lemma)) {
+    return { ...group, notAnnouncing: group.notAnnouncing ?? `a reset ${lemma}ed, not given` };
+  }
+  return group;
+}
+
+/** The main verb after a noun "reset" in its clause ("reset has been processed"), or null. */
+function predicateAfter(words: readonly Word[], index: number, end: number): number | null {
+  let at = index + 1;
+  // The rest of the noun phrase: "reset for all paid users", "reset of your limits".
+  while (at < end) {
+    const word = words[at]!;
+    if (isAux(word) || isPredicateWord(word)) break;
+    // "a reset and a quick update on issues that have been posted": another noun's verb.
+    if (RELATIVE.has(word.text) || (word.text === 'and' && words[at + 1]?.pos === 'DET'))
+      return null;
+    if (inNounPhrase(words, at) || word.pos === 'ADP' || word.pos === 'CCONJ' || isFiller(word)) {
+      at++;
+      continue;
+    }
+    if (word.pos === 'VERB' || isArrivalForm(word)) break;
+    return null;
+  }
+  if (at >= end) return null;
+  // The verb group from there: auxiliaries, then the main verb or a predicate word; "will be
+  // there by 8pm" has no main verb: its last auxiliary stands for it.
+  let lastAux: number | null = null;
+  while (at < end && (isAux(words[at]!) || isFiller(words[at]!) || NEGATORS.has(words[at]!.text))) {
+    if (isPredicateWord(words[at]!) && !isAux(words[at]!)) return at;
+    if (isAux(words[at]!)) lastAux = at;
+    at++;
+  }
+  const word = words[at];
+  if (word !== undefined && (word.pos === 'VERB' || isPredicateWord(word) || isArrival(word)))
+    return at;
+  return lastAux;
+}
+
+const stemOf = (word: Word) => word.text.replace(/(?:ing|ed|es|s)$/, '');
+/** An arrival verb even when tagged a noun ("lands", "landing"). */
+export const isArrival = (word: Word) =>
+  ARRIVAL_VERBS.has(word.lemma) ||
+  ARRIVAL_VERBS.has(stemOf(word)) ||
+  ARRIVAL_VERBS.has(`${stemOf(word)}e`);
+const isPredicateWord = (word: Word) =>
+  COMING_WORDS.has(word.text) || DONE_WORDS.has(word.text) || ONGOING_WORDS.has(word.text);
+
+/** The verb before a noun "reset" that takes it as object: "did a reset", "giving users a reset". */
+function governorBefore(words: readonly Word[], index: number, start: number): number | null {
+  let at = index - 1;
+  let preposition = false;
+  while (at >= start) {
+    const word = words[at]!;
+    if (word.pos === 'VERB' && !inNounPhrase(words, at)) return complementOf(words, at, start);
+    // "Loading a banked reset…" tagged a noun: an -ing word before a determiner takes an object.
+    if (word.pos === 'NOUN' && /ing$/.test(word.text) && words[at + 1]?.pos === 'DET') return at;
+    // "There was a kerfuffle with some resets": a copula across a preposition governs nothing.
+    if (word.pos === 'AUX' && !isReset(word)) return preposition ? null : at;
+    if (word.pos === 'ADP') preposition = true;
+    if (inNounPhrase(words, at) || word.pos === 'ADP' || isFiller(word) || word.pos === 'CCONJ') {
+      at--;
+      continue;
+    }
+    return null;
+  }
+  return null;
+}
+
+/**
+ * "we've got you covered with a reset": a participle after an object completes the verb
+ * before it ("got … covered"), whose group gives the tense.
+ */
+function complementOf(words: readonly Word[], at: number, start: number): number {
+  const object = words[at - 1];
+  const verb = words[at - 2];
+  if (
+    formOf(words[at]!) === 'past' &&
+    at - 2 >= start &&
+    object?.pos === 'PRON' &&
+    verb !== undefined &&
+    (verb.pos === 'VERB' || verb.pos === 'AUX')
+  )
+    return at - 2;
+  return at;
+}
+
+/** Is the word "reset" at `index` used as a verb? */
+function isVerbUse(words: readonly Word[], index: number, start: number): boolean {
+  const word = words[index]!;
+  if (/^re-?set(?:ting|ing|ed)$/.test(word.text)) return true;
+  let at = index - 1;
+  while (at >= start && (isFiller(words[at]!) || NEGATORS.has(words[at]!.text))) at--;
+  const before = at >= start ? words[at] : undefined;
+  if (before === undefined) return false; // "Reset all propagated.": a noun at the start
+  if (isAux(before) || before.text === 'to' || before.text === "'s") return true;
+  if (word.text === 'resets') return before.pos === 'PRON' || before.pos === 'PROPN';
+  return SUBJECTS.has(before.text) || (before.pos === 'PRON' && before.text !== 'your');
+}
+
+/** Reads the mention of a reset at `index` in `words` (one sentence). */
+export function readMention(words: readonly Word[], index: number): MentionReading {
+  const [start, end] = clauseOf(words, index);
+  const clause = (from: number, to: number) =>
+    words
+      .slice(from, to)
+      .map((word) => word.text)
+      .join(' ');
+
+  let group: Group | null = null;
+  let nominal = false;
+  let determinerNegated = false;
+  const verbUse = isVerbUse(words, index, start);
+  // "the reset button", "The Reset Company", "reset requests": a thing named after resets.
+  const head = words[index + 1];
+  const modifier =
+    !verbUse &&
+    head !== undefined &&
+    (head.pos === 'NOUN' || head.pos === 'PROPN') &&
+    !RESET_HEADS.has(head.lemma) &&
+    !TIME_NOUNS.test(head.text) &&
+    !isArrivalForm(head);
+  if (modifier && head.text !== 'button') {
+    return {
+      tense: 'none',
+      cue: `${words[index]!.text} ${head.text}`,
+      negated: false,
+      hedged: false,
+      notAnnouncing: `a "${words[index]!.text} ${head.text}", not a reset`,
+      nominal: false,
+      clause: clause(start, end),
+      modifier,
+    };
+  }
+  if (verbUse) {
+    group = readGroup(words, chainBefore(words, index, start), index, start);
+  } else {
+    // "no reset", "zero resets": a negated noun phrase.
+    for (let at = index - 1; at >= start && inNounPhrase(words, at); at--) {
+      if (NEGATORS.has(words[at]!.text)) determinerNegated = true;
+    }
+    const governor = governorBefore(words, index, start);
+    const predicate = governor === null ? predicateAfter(words, index, end) : null;
+    if (governor !== null) {
+      const verb = words[governor]!;
+      group = byVerbClass(
+        readGroup(words, chainBefore(words, governor, start), governor, start),
+        verb.lemma,
+      );
+    } else if (predicate !== null) {
+      const word = words[predicate]!;
+      if (isPredicateWord(word) && !isAux(word)) {
+        const between = words.slice(index + 1, predicate);
+        const negated = between.some((w) => NEGATORS.has(w.text));
+        const tense: Tense = COMING_WORDS.has(word.text)
+          ? 'coming'
+          : DONE_WORDS.has(word.text)
+            ? 'done'
+            : 'ongoing';
+        group = {
+          tense,
+          words: clause(index, predicate + 1),
+          negated,
+          hedged: false,
+          notAnnouncing: null,
+          infinitive: false,
+        };
+      } else {
+        // "reset promised by EOD", "reset requested": the verb's class counts here too.
+        group = byVerbClass(
+          readGroup(words, chainBefore(words, predicate, index + 1), predicate, index + 1),
+          words[predicate]!.lemma,
+        );
+      }
+    } else nominal = true;
+  }
+
+  // "Give us 24 hours to reset", "plan to reset", "allowed Codex to reset": the verb before "to".
+  if (group?.infinitive) {
+    const to =
+      words
+        .slice(start, index)
+        .map((word) => word.text)
+        .lastIndexOf('to') + start;
+    const governor = to > start ? governorBefore(words, to, start) : null;
+    if (governor === null) {
+      // "annoying to receive…", "to celebrate…": no verb says when.
+      group = { ...group, tense: 'none', infinitive: false };
+    } else {
+      const verb = words[governor]!;
+      const outer = readGroup(words, chainBefore(words, governor, start), governor, start);
+      // An imperative before "to" ("give us a day to reset") asks for time: coming.
+      const imperative = governor === start && formOf(verb) === 'base';
+      group = byVerbClass(
+        {
+          ...outer,
+          tense: imperative ? 'coming' : outer.tense,
+          negated: outer.negated || group.negated,
+        },
+        verb.lemma,
+      );
+    }
+  }
+
+  if (group === null) {
+    return {
+      tense: 'none',
+      cue: clause(start, end),
+      negated: determinerNegated,
+      hedged: false,
+      notAnnouncing: null,
+      nominal,
+      clause: clause(start, end),
+      modifier,
+    };
+  }
+  return {
+    tense: group.tense,
+    cue: group.words,
+    negated: group.negated || determinerNegated,
+    hedged: group.hedged,
+    notAnnouncing: group.notAnnouncing,
+    nominal: false,
+    clause: clause(start, end),
+    modifier,
+  };
+}
+
+/** The indices of the words that say "reset" (as a noun or a verb). */
+export const resetWordsOf = (words: readonly Word[]) =>
+  words.flatMap((word, index) => (isReset(word) ? [index] : []));

@@ -1,0 +1,170 @@
+import { formatTimestamp } from '../../shared/domain/timestamp.ts';
+import type { Classification, ClassifiedReset } from '../ledger/entry.ts';
+import type { Post } from '../ledger/post.ts';
+import { BANKED, BARE_ACK, GLOBAL, PROGRESS } from './cues.ts';
+import {
+  type ClassifierOptions,
+  clip,
+  held,
+  type Mention,
+  mentionsOf,
+  notAReset,
+  readAnnouncement,
+  resetTypeOf,
+} from './rules-classifier.ts';
+import { NO_TIME_CUE, scheduleWhen, timeAhead } from './schedule-time.ts';
+import { scopeOf } from './scope.ts';
+import { type ReadText, readText } from './text.ts';
+
+/**
+ * Threads, read as people read them (docs/classifier.md, "Threads"). A reply by the author
+ * to his own post continues it: "Reset incoming." then, a minute later, "Banked, lands by
+ * EOD." is one announcement, read together, and the reply carries the record. A reply to
+ * someone else means something only with that post: it is held for the operator, unless
+ * its own words announce a reset (then it is read as any post, one notch less sure). A
+ * joke about resets of the past announces nothing, in a reply or not (sense.ts, cues.ts).
+ */
+
+export interface Thread {
+  /** Who wrote the post replied to (or quoted): the author himself, someone else, or unknown. */
+  readonly author: 'self' | 'other' | 'unknown';
+  /** That post's text, read; empty when not at hand. */
+  readonly parent: ReadText;
+}
+
+/** A reply is to its parent; a quote, to the quoted post. Null for a post on its own. */
+export function threadOf(post: Post): Thread | null {
+  const reply = post.inReplyToId !== undefined || post.parentText !== undefined;
+  const quote = post.quotedId !== undefined || post.quotedText !== undefined;
+  if (!reply && !quote) return null;
+  const text = (reply ? post.parentText : post.quotedText) ?? '';
+  const handle = reply ? post.parentHandle : post.quotedHandle;
+  let author: Thread['author'] = 'unknown';
+  if (handle !== undefined) {
+    author = handle.toLowerCase() === post.handle.toLowerCase() ? 'self' : 'other';
+  } else if (reply && LEADING_MENTION.test(post.text)) {
+    // X starts a reply's text with the handles it answers; none in one's own thread.
+    const first = LEADING_MENTION.exec(post.text)![1]!;
+    author = first.toLowerCase() === post.handle.toLowerCase() ? 'self' : 'other';
+  }
+  return { author, parent: readText(text) };
+}
+
+const LEADING_MENTION = /^\s*@(\w{1,15})\b/;
+
+/** The longest reply read together with his own post: a continuation, not a second note. */
+const MAX_CONTINUATION_CHARS = 280;
+
+/**
+ * A reply (or quote) whose own words announce nothing: read with the post it answers.
+ * `mentions` are the reply's own (denied, asked or talked about: not a reset).
+ */
+export function readReply(
+  post: Post,
+  own: ReadText,
+  thread: Thread,
+  mentions: readonly Mention[],
+  options: ClassifierOptions,
+): Classification {
+  if (mentions.length > 0) return notAReset(mentions[0]!.refused!);
+  const postedMs = Date.parse(post.createdAt);
+  const timed = timeAhead(own.all, postedMs, options.timeZone) !== null;
+  const progress = own.all.length <= 120 && PROGRESS.test(own.all);
+  if (thread.parent.all === '') {
+    if (!progress) return notAReset('a bare reply, and its parent is not at hand');
+    return heldReply(post, own, thread.parent, 'its parent is not at hand', options);
+  }
+  const parentMentions = mentionsOf(thread.parent);
+  if (parentMentions.length === 0) return notAReset('a reply, and its parent mentions no reset');
+
+  if (thread.author === 'self') {
+    const adds =
+      timed ||
+      progress ||
+      BANKED.test(own.all) ||
+      GLOBAL.test(own.all) ||
+      /\bmeant\b/.test(own.all);
+    if (!adds) return notAReset('a reply in his own thread that adds nothing about the reset');
+    const announcing = parentMentions.filter((m) => m.refused === null);
+    if (announcing.length > 0 && own.all.length <= MAX_CONTINUATION_CHARS) {
+      const reply = namingType(own);
+      const together = readText(`${thread.parent.all}\n${reply.all}`);
+      return readAnnouncement(
+        post,
+        together,
+        parentMentions,
+        options,
+        withParentDay(reply, thread.parent),
+      );
+    }
+  }
+  const acknowledges = BARE_ACK.test(own.all) || progress || (own.all.length <= 120 && timed);
+  if (!acknowledges) return notAReset('a reply that does not speak of the reset in its parent');
+  const who = thread.author === 'self' ? 'his own post' : 'someone else';
+  return heldReply(
+    post,
+    own,
+    thread.parent,
+    `a reply to ${who}: "${clip(thread.parent.all)}"`,
+    options,
+  );
+}
+
+/**
+ * "Banked, landing by EOD." under "Reset incoming.": a bare "banked" names the type of the
+ * reset the reply continues, as "a banked reset" would.
+ */
+function namingType(own: ReadText): ReadText {
+  if (BANKED.test(own.all) || !/\bbank(?:ed|able)\b/.test(own.all)) return own;
+  return readText(own.all.replace(/\bbank(ed|able)\b/, 'a bank$1 reset'));
+}
+
+/**
+ * "Meant 2pm obviously" under "Reset will land around 14pm PST tomorrow.": the reply's
+ * clock time on the parent's day.
+ */
+function withParentDay(own: ReadText, parent: ReadText): ReadText {
+  const day = DAY_WORD.exec(parent.all)?.[0];
+  if (day === undefined || DAY_WORD.test(own.all)) return own;
+  return readText(own.all.replace(CLOCK, (clock) => `${clock} ${day}`));
+}
+
+const DAY_WORD =
+  /\b(?:tomorrow|today|tonight|(?:on )?(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b/;
+const CLOCK = /\b\d{1,2}(?::\d{2})? ?(?:am|pm)\b/;
+
+function heldReply(
+  post: Post,
+  own: ReadText,
+  parent: ReadText,
+  context: string,
+  options: ClassifierOptions,
+): Classification {
+  const both = `${parent.all}\n${own.all}`;
+  const postedMs = Date.parse(post.createdAt);
+  const ownAhead = timeAhead(own.all, postedMs, options.timeZone) !== null;
+  const parentComing = mentionsOf(parent).some((m) => m.reading.tense === 'coming');
+  const done = !ownAhead && (PROGRESS.test(own.all) || !parentComing);
+  const fields: Pick<ClassifiedReset, 'kind' | 'resetType' | 'scope'> & Partial<ClassifiedReset> = {
+    kind: done ? 'reset_completed' : 'reset_scheduled',
+    resetType: resetTypeOf(both),
+    scope: scopeOf(both),
+  };
+  if (!done) {
+    // The reply's own words say when; the parent's only when the reply names no time.
+    const ownWhen = scheduleWhen(own.all, postedMs, options.timeZone).when;
+    const when =
+      ownWhen.cue === NO_TIME_CUE
+        ? scheduleWhen(parent.all, postedMs, options.timeZone).when
+        : ownWhen;
+    Object.assign(fields, {
+      schedulePrecision: when.precision,
+      scheduleBasis: when.basis,
+      scheduleWindow: {
+        startAt: formatTimestamp(when.startMs),
+        endAt: formatTimestamp(when.endMs),
+      },
+    });
+  }
+  return held(fields, [`a reply that only makes sense with its parent (${context})`]);
+}
