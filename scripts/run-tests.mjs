@@ -42,11 +42,19 @@ function findTests(dir) {
   });
 }
 
+/**
+ * The line a test file starts with to keep a process of its own although it needs nothing
+ * outside it: its tests bound wall-clock times, which a shared process's larger heap (longer
+ * garbage collections) and other files' leftovers could stretch.
+ */
+const OWN_PROCESS = /^\/\/ run-tests: own process\b/m;
+
 /** What a test file needs, read from the support modules and built-ins it imports. */
 function needsOf(file) {
   const text = readFileSync(file, 'utf8');
   return {
     browser: /support\/browser\.ts'/.test(text),
+    ownProcess: OWN_PROCESS.test(text),
     // Redis, PostgreSQL, a browser, or another process (the CLI, a stand-in, a worker).
     outside:
       /redis-support\.ts'|support\/postgres\.ts'|ledger-contract\.ts'|support\/process\.ts'|processes\.ts'|support\/browser\.ts'|node:child_process'|node:worker_threads'/.test(
@@ -61,6 +69,8 @@ function needsOf(file) {
  * (`npm run test:unit`) is these alone.
  */
 const inProcess = (file) => !file.startsWith(join('test', 'fuzz')) && !needsOf(file).outside;
+/** In-process files that share a process with others (all but those marked OWN_PROCESS). */
+const shareable = (file) => inProcess(file) && !needsOf(file).ownProcess;
 
 /**
  * Slowest first, so that no long file starts last and runs alone at the end (node:test
@@ -129,7 +139,7 @@ const concurrency = Math.max(2, busy ? cores : cores + 1);
  * many groups as run at once, so that a group holding a slow file does not end last.
  */
 async function groupInProcessFiles(all) {
-  const grouped = isolate ? [] : all.filter(inProcess);
+  const grouped = isolate ? [] : all.filter(shareable);
   const count = Math.min(2 * concurrency, grouped.length);
   if (count <= 1) return { files: all, remove: async () => {} };
   const dir = await mkdtemp(join(tmpdir(), 'reset-records-tests-'));
