@@ -11,6 +11,7 @@ import { waitUntilReady } from '../shared/redis/wait-until-ready.ts';
 import type { Config } from './config.ts';
 import { createApp } from './http/app.ts';
 import { createConnectionStats } from './http/connection-guard.ts';
+import { listenProblem } from './listen-problem.ts';
 import { createMcpEndpoint } from './mcp/mcp-server.ts';
 import { createMetrics } from './observability/metrics.ts';
 import { listenForMetrics, type MetricsListener } from './observability/metrics-server.ts';
@@ -115,13 +116,62 @@ export async function startServer(
     connectionStats,
     mcp: { ...config.mcp, endpoint: mcpEndpoint },
   });
-  // A deep accept queue (the kernel caps it at net.core.somaxconn) absorbs bursts of new
-  // connections while the event loop is busy, instead of dropping SYNs that clients only
-  // retry after 1, 3, 7 s.
-  await app.listen({ host: config.host, port: config.port, backlog: LISTEN_BACKLOG });
+  // Everything opened so far, closed in this order at shutdown, or when start-up fails below.
   let metricsListener: MetricsListener | undefined;
-  if (config.metrics !== undefined) {
-    metricsListener = await listenForMetrics(metrics, config.metrics.host, config.metrics.port);
+  const closing: (() => Promise<unknown> | undefined)[] = [
+    () => source.stop(),
+    () => loader.close(),
+    () => metricsListener?.close(),
+    () => app.close(),
+    () => mcpEndpoint.close(),
+    () => quota.store?.close(),
+    () => Promise.all(redisClients.map(closeRedisClient)),
+  ];
+  const close = async () => {
+    for (const step of closing) await step();
+  };
+  try {
+    // A deep accept queue (the kernel caps it at net.core.somaxconn) absorbs bursts of new
+    // connections while the event loop is busy, instead of dropping SYNs that clients only
+    // retry after 1, 3, 7 s.
+    await app
+      .listen({ host: config.host, port: config.port, backlog: LISTEN_BACKLOG })
+      .catch((error: unknown) => {
+        throw listenProblem(error, {
+          portVariable: 'PORT',
+          hostVariable: 'HOST',
+          host: config.host,
+          port: config.port,
+          choices: '0 picks a free one',
+        });
+      });
+    if (config.metrics !== undefined) {
+      const { host: metricsHost, port: metricsPort } = config.metrics;
+      // A clash here stops start-up too (docs/decisions.md): a service running on without
+      // its metrics, or with them on a port nobody scrapes, would fail silently.
+      metricsListener = await listenForMetrics(metrics, metricsHost, metricsPort).catch(
+        (error: unknown) => {
+          throw listenProblem(error, {
+            portVariable: 'METRICS_PORT',
+            hostVariable: 'METRICS_HOST',
+            host: metricsHost,
+            port: metricsPort,
+            choices: '0 picks a free one, off serves no metrics',
+          });
+        },
+      );
+    }
+  } catch (error) {
+    // Every step, whatever the others do: a Redis client left open would keep the
+    // process alive after it reported the error.
+    for (const step of closing) {
+      try {
+        await step();
+      } catch {
+        // the start-up error below is the one to report
+      }
+    }
+    throw error;
   }
   const address = app.server.address();
   const port = typeof address === 'object' && address !== null ? address.port : config.port;
@@ -131,14 +181,6 @@ export async function startServer(
     app,
     origin: `http://${host}:${port}`,
     metricsOrigin: metricsListener?.origin,
-    async close() {
-      await source.stop();
-      await loader.close();
-      await metricsListener?.close();
-      await app.close();
-      await mcpEndpoint.close();
-      await quota.store?.close();
-      await Promise.all(redisClients.map(closeRedisClient));
-    },
+    close,
   };
 }

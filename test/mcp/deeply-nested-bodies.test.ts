@@ -1,3 +1,4 @@
+// run-tests: own process (its tests bound wall-clock times; see scripts/run-tests.mjs)
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Response } from '../support/http.ts';

@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
 import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -140,5 +142,32 @@ describe('the reset-records CLI', () => {
     const run = await cli(['serve'], { PORT: 'abc' });
     assert.equal(run.code, 2);
     assert.match(run.stderr, /PORT/);
+  });
+
+  test('serve on a port another program holds exits 2 naming PORT (METRICS_PORT alike), instead of running on', async () => {
+    const blocker = createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    const taken = String((blocker.address() as AddressInfo).port);
+    try {
+      // A process still running after the limit is killed (exit null): exiting is the test.
+      // A snapshot file that does not exist yet: no demo to build before listening.
+      const env = { SNAPSHOT_PATH: join(dir, 'not-published-yet.json'), LOG_LEVEL: 'error' };
+      const [port, metrics] = await Promise.all([
+        cli(['serve'], { ...env, PORT: taken }, 60_000),
+        cli(['serve'], { ...env, PORT: '0', METRICS_PORT: taken }, 60_000),
+      ]);
+      for (const [run, variable] of [
+        [port, 'PORT'],
+        [metrics, 'METRICS_PORT'],
+      ] as const) {
+        assert.equal(run.code, 2, `${variable}: ${run.stderr}`);
+        assert.equal(
+          run.stderr,
+          `reset-records: Invalid configuration:\n  - ${variable}=${taken}: 127.0.0.1:${taken} is already in use (another reset-records, or another program, listens there); stop it or choose another ${variable} (${variable === 'PORT' ? '0 picks a free one' : '0 picks a free one, off serves no metrics'})\n`,
+        );
+      }
+    } finally {
+      await new Promise<void>((resolve) => blocker.close(() => resolve()));
+    }
   });
 });

@@ -1,23 +1,38 @@
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserServer, chromium, type Page } from 'playwright-core';
+import { findChromium } from './chromium.ts';
 
-/** Debian's Chromium (installed by .ci/run); Playwright never downloads a browser here. */
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/**
+ * Headless Chromium as this workplace runs it: no sandbox (root), and nothing that reaches
+ * out (the machine has no network but loopback).
+ */
+const ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
-/** Headless Chromium as this workplace runs it: no sandbox (root), no background networking. */
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+/** Set by scripts/run-tests.mjs: the one browser every browser test file of a run shares. */
+export const SHARED_BROWSER_VARIABLE = 'TEST_BROWSER_WS_ENDPOINT';
+
+/**
+ * The browser of a test file: the run's shared one when the test runner started one,
+ * else its own (a file run alone). Closing a shared one ends this file's connection and
+ * the contexts it made, not the browser.
+ */
+export async function launchBrowser(): Promise<Browser> {
+  const shared = process.env[SHARED_BROWSER_VARIABLE];
+  if (shared) return chromium.connect(shared);
+  const { path } = await findChromium();
+  return chromium.launch({ executablePath: path, headless: true, args: ARGS });
+}
+
+/** The shared browser of a test run, for scripts/run-tests.mjs. */
+export function launchBrowserServer(executablePath: string): Promise<BrowserServer> {
+  return chromium.launchServer({ executablePath, headless: true, args: ARGS, host: '127.0.0.1' });
 }
 
 export interface PageProblems {

@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
@@ -56,8 +56,12 @@ export interface Run {
   readonly stderr: string;
 }
 
-/** `node bin/reset-records.js ...args` with a clean environment plus `env`; killed after 15 s. */
-export function cli(args: string[], env: Record<string, string> = {}): Promise<Run> {
+/** `node bin/reset-records.js ...args` with a clean environment plus `env`; killed after `limitMs`. */
+export function cli(
+  args: string[],
+  env: Record<string, string> = {},
+  limitMs = 15_000,
+): Promise<Run> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['bin/reset-records.js', ...args], {
       cwd: ROOT,
@@ -72,11 +76,24 @@ export function cli(args: string[], env: Record<string, string> = {}): Promise<R
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
       stderr += chunk;
     });
-    const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+    const timer = setTimeout(() => child.kill('SIGKILL'), limitMs);
     child.on('error', reject);
     child.on('close', (code) => {
       clearTimeout(timer);
       resolve({ code, stdout, stderr });
     });
   });
+}
+
+/**
+ * Ends a child started with `detached: true` and its whole process group (npm, sh and node
+ * under it): SIGTERM, SIGKILL after `ms`; resolves once the child has exited.
+ */
+export async function endProcessGroup(child: ChildProcess, ms = 10_000): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  process.kill(-child.pid!, 'SIGTERM');
+  const timer = setTimeout(() => process.kill(-child.pid!, 'SIGKILL'), ms);
+  await exited;
+  clearTimeout(timer);
 }

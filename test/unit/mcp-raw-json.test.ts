@@ -1,3 +1,4 @@
+// run-tests: own process (its tests bound wall-clock times; see scripts/run-tests.mjs)
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';

@@ -27,6 +27,10 @@ export async function serve(config: Config, options: ServeOptions): Promise<numb
     ...(options.demo === undefined ? {} : { demo: options.demo }),
   });
   server.app.log.info({ origin: server.origin }, 'listening');
+  if (config.logLevel !== 'silent') {
+    // Beside the JSON log (stdout, for machines), one line for the person who started it.
+    process.stderr.write(`${servingLine(server.origin, options.demo !== undefined)}\n`);
+  }
   const companion = options.startCompanion?.();
   await new Promise<void>((resolve) => {
     const stop = async (signal: string) => {
@@ -43,4 +47,18 @@ export async function serve(config: Config, options: ServeOptions): Promise<numb
     process.once('SIGINT', () => void stop('SIGINT'));
   });
   return 0;
+}
+
+/**
+ * "reset-records: serving http://127.0.0.1:8080 (open it in a browser)". A wildcard
+ * listen address is not one a browser can open: the loopback address of its family is.
+ */
+export function servingLine(origin: string, demo: boolean): string {
+  const url = new URL(origin);
+  const wildcard = url.hostname === '0.0.0.0' || url.hostname === '[::]';
+  if (url.hostname === '0.0.0.0') url.hostname = '127.0.0.1';
+  if (url.hostname === '[::]') url.hostname = '[::1]';
+  const what = demo ? 'the demo on ' : '';
+  const where = wildcard ? ' and every interface' : '';
+  return `reset-records: serving ${what}${url.origin}${where} (open it in a browser)`;
 }

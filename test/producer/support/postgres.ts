@@ -7,7 +7,7 @@ import pg from 'pg';
  * LEDGER_TEST_POSTGRES_URL points elsewhere).
  */
 
-const ADMIN_URL =
+export const POSTGRES_ADMIN_URL =
   process.env['LEDGER_TEST_POSTGRES_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /** Runs statements on `url` with a short-lived client. */
@@ -30,14 +30,14 @@ export interface TestDatabase {
 /** A new, empty database named `reset_records_test_<label>_<random>`. */
 export async function createDatabase(label: string): Promise<TestDatabase> {
   const name = `reset_records_test_${label}_${randomBytes(5).toString('hex')}`;
-  await sql(ADMIN_URL, `CREATE DATABASE ${name}`);
-  const url = new URL(ADMIN_URL);
+  await sql(POSTGRES_ADMIN_URL, `CREATE DATABASE ${name}`);
+  const url = new URL(POSTGRES_ADMIN_URL);
   url.pathname = `/${name}`;
   return {
     name,
     url: url.toString(),
     // FORCE: a connection a killed child left behind must not keep the database alive.
     drop: () =>
-      sql(ADMIN_URL, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).then(() => undefined),
+      sql(POSTGRES_ADMIN_URL, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).then(() => undefined),
   };
 }
