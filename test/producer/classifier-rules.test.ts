@@ -149,6 +149,18 @@ describe('tense', () => {
     }
   });
 
+  test('"reset in a few seconds / minutes": a bare "reset" with a time ahead is coming, published as a window of an hour', () => {
+    for (const text of ['Limits reset in a few seconds.', 'Limits reset in a few minutes.']) {
+      const { reset, review } = classify(text);
+      assert.equal(reset?.kind, 'reset_scheduled', text);
+      assert.equal(review, false, text);
+      assert.deepEqual(reset?.scheduleWindow, {
+        startAt: SUMMER_AFTERNOON,
+        endAt: '2026-07-09T23:30:00.000Z',
+      });
+    }
+  });
+
   test('a done reset and a coming one in one post: one record, held so the operator adds the other', () => {
     const result = classify(
       'Limits have been reset for everyone. We will also do a banked reset on Monday.',

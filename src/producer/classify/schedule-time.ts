@@ -32,7 +32,7 @@ const HOUR_MS = 3_600_000;
 /** Vague cues and the hours their window lasts from the post's time (README: classifier). */
 export const VAGUE_CUES: readonly (readonly [RegExp, number, string])[] = [
   [
-    /\b(?:shortly|momentarily|in a moment|in a few (?:minutes|mins)|imminent(?:ly)?|any minute)\b/,
+    /\b(?:shortly|momentarily|in a moment|in a few (?:seconds|secs|minutes|mins)|imminent(?:ly)?|any minute)\b/,
     1,
     'shortly',
   ],
