@@ -135,7 +135,8 @@ const concurrency = Math.max(2, busy ? cores : cores + 1);
  * The in-process files in a few processes instead of one each: a file's own tests take a
  * fraction of the second or two its process spends loading the modules these files share
  * (the server, the MCP SDK, zod). Each group is a file that imports its share, written to
- * a temporary directory; its tests report under their own names and locations. Twice as
+ * a temporary directory as an ES module (.mjs: outside the repository a .ts file would be
+ * compiled as CommonJS, whose require() cannot load a module with a top-level await); its tests report under their own names and locations. Twice as
  * many groups as run at once, so that a group holding a slow file does not end last.
  */
 async function groupInProcessFiles(all) {
@@ -146,7 +147,7 @@ async function groupInProcessFiles(all) {
   const groups = await Promise.all(
     Array.from({ length: count }, async (_, group) => {
       const share = grouped.filter((_file, index) => index % count === group);
-      const path = join(dir, `in-process-${group + 1}-of-${count}.test.ts`);
+      const path = join(dir, `in-process-${group + 1}-of-${count}.test.mjs`);
       const lines = share.map(
         (file) => `import ${JSON.stringify(pathToFileURL(resolve(file)).href)};`,
       );

@@ -365,7 +365,7 @@ const same = (rules: Classification): ProposedReset => {
 
 describe('agreement with the rules', () => {
   test('"a reset of what?" resolved: same kind, type and window, so the post may go public', () => {
-    const rules = rulesOn(post('Reset all propagated. Enjoy.'));
+    const rules = rulesOn(post('Reset button pressed.'));
     assert.deepEqual(decideAgreement(rules, same(rules)), {
       agrees: true,
       resolved: ['a reset of what?'],
@@ -373,7 +373,7 @@ describe('agreement with the rules', () => {
   });
 
   test('"no tense" resolved when the model reads the tense the rules guessed', () => {
-    const rules = rulesOn(post('Usage limits reset for everyone.'));
+    const rules = rulesOn(post('Usage limits reset.'));
     assert.deepEqual(decideAgreement(rules, same(rules)), { agrees: true, resolved: ['tense'] });
     assert.deepEqual(decideAgreement(rules, { ...same(rules), kind: 'reset_scheduled' }), {
       agrees: false,
@@ -382,7 +382,7 @@ describe('agreement with the rules', () => {
   });
 
   test('a schedule agrees only on the same window, to the millisecond', () => {
-    const rules = rulesOn(post('Reset coming at 6pm PT'));
+    const rules = rulesOn(post('Reset landing at 6pm PT'));
     assert.equal(decideAgreement(rules, same(rules)).agrees, true);
     const later = {
       ...same(rules),
@@ -401,7 +401,7 @@ describe('agreement with the rules', () => {
     assert.deepEqual(decideAgreement(rules, same(rules)), {
       agrees: false,
       why: [
-        'the rules doubt more than a reader resolves: hedged ("maybe", "might", "probably"…): not a firm announcement',
+        'the rules doubt more than a reader resolves: hedged ("maybe", "might", "would", "hope to"…): not a firm announcement',
         'held for low confidence alone: no doubt a reader resolves',
       ],
     });
@@ -422,7 +422,7 @@ describe('agreement with the rules', () => {
       agrees: false,
       why: ['the rules did not hold this post'],
     });
-    const held = rulesOn(post('Reset all propagated. Enjoy.'));
+    const held = rulesOn(post('Reset button pressed.'));
     assert.deepEqual(decideAgreement(held, null), {
       agrees: false,
       why: ['the model reads no announcement'],
@@ -445,7 +445,9 @@ describe('agreement with the rules', () => {
       const agreement = decideAgreement(rules, same(rules));
       if (agreement.agrees) for (const name of agreement.resolved) seen.add(name);
     }
-    assert.deepEqual([...seen].sort(), ['a reset of what?', 'tense']);
+    // rules-2.x hold no post of the development set for "no tense" alone; the test above
+    // shows that doubt on the post that gives it.
+    assert.deepEqual([...seen].sort(), ['a reset of what?']);
   });
 
   test('property: agreement needs the same kind, type and window, a held post, and only known reasons', () => {
@@ -454,7 +456,7 @@ describe('agreement with the rules', () => {
       'a reset of what? No limits, usage, plans or users are named near it',
       'confidence 0.5 is below 0.8',
       'done: "have reset"',
-      'hedged ("maybe", "might", "probably"…): not a firm announcement',
+      'hedged ("maybe", "might", "would", "hope to"…): not a firm announcement',
       'several times are named',
       'a reason no release of the rules has given yet',
     );
@@ -581,7 +583,8 @@ describe('npm run eval:second-opinion', () => {
         );
         if (name === 'oracle') {
           assert.deepEqual(score.wrong, []);
-          assert.ok(score.published >= 10, `published ${score.published} of ${score.held}`);
+          // rules-2.x hold few posts, and most of them for doubts a reader does not resolve.
+          assert.ok(score.published >= 2, `published ${score.published} of ${score.held}`);
           assert.equal(score.kindAndType.hits, score.kindAndType.of);
         } else {
           assert.ok(

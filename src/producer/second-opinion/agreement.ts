@@ -29,7 +29,9 @@ const LOW_CONFIDENCE = /^confidence [\d.]+ is below [\d.]+$/;
 const NOT_HOLDS: readonly RegExp[] = [
   /^done: "/,
   /^under way, counted as done: "/,
-  /^under way, landing "/,
+  /^(?:under way|announced) \("[^"]*"\), landing "/,
+  /^a reset named for its users, counted as done: "/,
+  /^no limits or users named: a reset of usage limits, on this account$/,
   /^coming: "/,
   /^window from "/,
   /^other sentences talk about resets without announcing one$/,
