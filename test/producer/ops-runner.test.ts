@@ -186,6 +186,9 @@ describe('output', () => {
       },
       acquireLease: async () => false,
       releaseLease: async () => {},
+      leaseHolder: async () => null,
+      recordDelivery: async () => {},
+      recentDeliveries: async () => [],
       close: async () => {},
     };
     await assert.rejects(ops(broken, ['dismiss', A]), /database is locked/);
