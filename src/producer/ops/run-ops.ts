@@ -12,6 +12,7 @@ import { describeReclassified, heldReclassifications, type Reclassified } from '
 import { timeOrderedToken } from './record-ids.ts';
 import { OpsRefusal } from './refusal.ts';
 import { formatReview, heldPosts } from './review.ts';
+import { formatStatus, opsStatus } from './status.ts';
 import { OPS_USAGE } from './usage.ts';
 
 export interface OpsIo {
@@ -46,6 +47,11 @@ export async function runOps(argv: string[], io: OpsIo): Promise<number> {
       case 'review': {
         const held = heldPosts(await io.ledger.entries());
         printAll(io, command.json ? held.map((post) => JSON.stringify(post)) : formatReview(held));
+        return 0;
+      }
+      case 'status': {
+        const status = await opsStatus(io.ledger, io.now(), io.settings);
+        printAll(io, command.json ? [JSON.stringify(status)] : formatStatus(status));
         return 0;
       }
       case 'log': {

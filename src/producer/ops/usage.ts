@@ -4,6 +4,8 @@ export const OPS_USAGE = `reset-records ops: the operator's journal
 Reading (appends nothing, needs no --by):
   ops review [--json]              the posts held for review, oldest first, with why
   ops log [--limit N] [--json]     the operator's entries, newest first (N default 50)
+  ops status [--json]              what is published, the last check, the queue, the monitor
+                                   holding the lease, and the last alerts with their delivery
 
 Writing (appends one entry; --by NAME or OPERATOR names you; --reason TEXT goes in the log):
   ops accept POST_ID [--set FIELD=VALUE …]
