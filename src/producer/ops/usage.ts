@@ -25,7 +25,10 @@ Writing (appends one entry; --by NAME or OPERATOR names you; --reason TEXT goes 
   ops undo ENTRY_ID
 
 Values:
-  TIME, START, END  UTC, exactly like 2026-11-20T18:00:00.000Z
+  TIME, START, END  2026-11-20T18:00:00.000Z (UTC, as published), now, -2h (write
+         --at=-2h), "6pm PT today", "18:00 PT tomorrow", "2026-11-20 18:00 America/Los_Angeles";
+         PT means SCHEDULE_TIME_ZONE; any other form is echoed in UTC before it is written
+  --window START,END, or one date for a whole day: 2026-11-21, tomorrow
   K      reset_scheduled | reset_completed
   T      global | banked | global_and_banked
   P      date | datetime        B  explicit (default with --window) | contextual_inference
