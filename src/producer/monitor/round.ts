@@ -11,6 +11,8 @@ import type { Ledger } from '../ledger/ledger.ts';
 import { type Classify, newPostEntries } from '../pipeline/ingest.ts';
 import { publishSnapshot } from '../pipeline/publish.ts';
 import { storedPosts } from '../pipeline/thread-context.ts';
+import { askHeldPosts } from '../second-opinion/ask-held.ts';
+import type { SecondOpinionClient } from '../second-opinion/client.ts';
 import type { PostSource } from './post-source.ts';
 
 export interface MonitorDeps {
@@ -27,6 +29,8 @@ export interface MonitorDeps {
   readonly leaseMs: number;
   /** Republish at least this often while checks succeed (PUBLISH_HEARTBEAT_SECONDS). */
   readonly heartbeatMs: number;
+  /** A language model asked about held posts (SECOND_OPINION_*), when configured. */
+  readonly secondOpinion?: SecondOpinionClient;
 }
 
 /** What the monitor remembers between rounds: what it published last, and when. */
@@ -59,6 +63,15 @@ export interface RoundOutcome {
   readonly nextChangeAt: number | null;
   /** This round's build (or the one it reused); undefined when it did not run. */
   readonly built?: LastBuild;
+  /** Why the source check failed (one line, no secret), or null. */
+  readonly problem?: string | null;
+  /** The entries this round appended (posts, classifications, second opinions, the check). */
+  readonly appended?: readonly Entry[];
+  /** Every entry the round's build read. */
+  readonly entries?: readonly Entry[];
+  /** Whether this round published, and why a publish that was due failed (or null). */
+  readonly publishedNow?: boolean;
+  readonly publishProblem?: string | null;
 }
 
 /**
@@ -91,7 +104,7 @@ export async function runRound(
   }
 
   const at = formatTimestamp(deps.clock());
-  const { appended, result: entries } = await ledger.transact((stored) => {
+  const transacted = await ledger.transact((stored) => {
     const posts = check === undefined ? undefined : storedPosts(stored);
     const append: NewEntry[] =
       check === undefined || posts === undefined
@@ -115,8 +128,20 @@ export async function runRound(
     });
     return { append, result: stored };
   });
+  const entries = transacted.result;
+  let appended: readonly Entry[] = transacted.appended;
   const newPosts = appended.filter((entry) => entry.type === 'post_observed').length;
   const all: Entry[] = [...entries, ...appended];
+  if (deps.secondOpinion !== undefined && newPosts > 0) {
+    // Held posts asked about once (each answer is an entry), before the build: a post the
+    // model agrees with is published in this round.
+    const opinions = await askHeldPosts(all, deps.secondOpinion, formatTimestamp(deps.clock()));
+    if (opinions.length > 0) {
+      const asked = await ledger.transact(() => ({ append: opinions, result: null }));
+      appended = [...appended, ...asked.appended];
+      all.push(...asked.appended);
+    }
+  }
   const lastEntryId = all.at(-1)?.id ?? 0;
   const now = deps.clock();
   const unchanged =
@@ -140,6 +165,7 @@ export async function runRound(
   // The heartbeat only while checks succeed: it says "still watching", which is not true
   // after a failed check (a changed record is published either way).
   const outcome = await publishIfDue(deps, all, last, check !== undefined, reused);
+  const publishedNow = outcome.published !== last;
   // From the same build: one build per round.
   const nextChangeAt = unchanged
     ? lastBuild.nextChangeAt
@@ -156,6 +182,11 @@ export async function runRound(
       lastEntryId,
       nextChangeAt,
     },
+    problem: failure,
+    appended,
+    entries: all,
+    publishedNow,
+    publishProblem: outcome.problem ?? null,
   };
 }
 
@@ -166,6 +197,8 @@ export interface PublishOutcome {
   readonly snapshot: SnapshotFile;
   readonly recordsHash: string;
   readonly builtAt: number;
+  /** Why a publish that was due failed (the last snapshot keeps serving); absent otherwise. */
+  readonly problem?: string;
 }
 
 /** Builds now and publishes when the records differ from the last publish or the heartbeat is due. */
@@ -184,7 +217,14 @@ export async function publishIfDue(
     last.recordsHash !== recordsHash ||
     (heartbeat && now - last.at >= deps.heartbeatMs);
   if (!due) return { published: last, snapshot, recordsHash, builtAt: now };
-  await publishSnapshot(snapshot, deps.target);
+  try {
+    await publishSnapshot(snapshot, deps.target);
+  } catch (error) {
+    // Recorded and alerted; the service keeps its last snapshot, and the next round tries again.
+    const problem = (error as Error).message;
+    deps.logger.error({ err: problem, target: describeTarget(deps.target) }, 'publish failed');
+    return { published: last, snapshot, recordsHash, builtAt: now, problem };
+  }
   deps.logger.info(
     { records: snapshot.records.length, target: describeTarget(deps.target) },
     'snapshot published',

@@ -23,6 +23,7 @@ Writing (appends one entry; --by NAME or OPERATOR names you; --reason TEXT goes 
                                    every held post at once (one entry each); --dry-run only
                                    shows what would change
   ops undo ENTRY_ID
+  ops check                        ask the running monitor for a round now
 
 Values:
   TIME, START, END  2026-11-20T18:00:00.000Z (UTC, as published), now, -2h (write
