@@ -53,6 +53,8 @@ export async function runOps(argv: string[], io: OpsIo): Promise<number> {
       case 'review': {
         const held = heldPosts(await io.ledger.entries());
         printAll(io, command.json ? held.map((post) => JSON.stringify(post)) : formatReview(held));
+        // JSON lines: an empty queue is no line; a person reading it is told so on stderr.
+        if (command.json && held.length === 0) io.stderr('No posts held for review.');
         return 0;
       }
       case 'status': {
