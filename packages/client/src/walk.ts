@@ -33,8 +33,12 @@ export async function* walkPages(
       throw new ResetRecordsError('page_limit', `more than maxPages (${maxPages}) pages`);
     }
     const { data, meta } = await fetchPage(page);
-    const items = data.items.filter((record) => !seen.has(record.id));
-    for (const record of items) seen.add(record.id);
+    const items: ResetRecord[] = [];
+    for (const record of data.items) {
+      if (seen.has(record.id)) continue; // on an earlier page, or earlier on this one
+      seen.add(record.id);
+      items.push(record);
+    }
     yield {
       page: data.page,
       pageSize: data.pageSize,
