@@ -82,7 +82,8 @@ export class Transport {
       try {
         body = JSON.parse(text);
       } catch {
-        throw invalid(`HTTP ${response.status} with a body that is not JSON`, response.status);
+        // Not JSON: a 200 that is not the contract's, or an error page of something between.
+        if (response.status === 200) throw invalid('HTTP 200 with a body that is not JSON', 200);
       }
       if (response.status === 200) {
         const value = check(body);
@@ -91,20 +92,21 @@ export class Transport {
         return value;
       }
       const error = errorBodyOf(body);
+      if (response.status === 429 || error?.error === 'rate_limited') {
+        // A proxy's 429 without the contract's body is a refusal all the same.
+        const retryAfter = retryAfterSecondsOf(
+          response.headers.get('retry-after'),
+          error?.retryAfter,
+          settings.clock(),
+        );
+        throw new RateLimitError(error?.detail ?? `HTTP ${response.status}`, retryAfter, quota);
+      }
       if (error === null) {
         throw new ResetRecordsError(
           'unexpected_status',
           `HTTP ${response.status} without the contract's error body`,
           response.status,
         );
-      }
-      if (error.error === 'rate_limited') {
-        const retryAfter = retryAfterSecondsOf(
-          response.headers.get('retry-after'),
-          error.retryAfter,
-          settings.clock(),
-        );
-        throw new RateLimitError(error.detail, retryAfter, quota);
       }
       throw new ApiError(error.error, error.detail, response.status);
     } catch (error) {
