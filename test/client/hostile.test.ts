@@ -118,7 +118,7 @@ async function failure(promise: Promise<unknown>) {
   return { error: error as ResetRecordsError, ms: performance.now() - started };
 }
 
-describe('the client against a hostile or broken service', () => {
+describe('the client against a hostile or broken service', { timeout: 10_000 }, () => {
   test('no answer: timeout after timeoutMs', async () => {
     const { error, ms } = await failure(clientAt('hang').status());
     assert.equal(error.code, 'timeout');

@@ -184,7 +184,10 @@ describe('nextSchedule(): every schedule page, or a disclosed partial answer', (
       ['op_3', 'op_2', 'op_1'],
     );
     assert.equal(result.checked.generatedAt, newer);
-    assert.equal(result.checked.requests, 5);
+    assert.deepEqual(
+      scripted.urls.map((url) => new URL(url).searchParams.get('page')),
+      ['1', '2', '1', '2', '3'],
+    );
   });
 
   test('a snapshot that keeps changing: stopped after maxRestarts, said so', async () => {

@@ -12,7 +12,7 @@ import { computeAnswer } from '../../src/service/answer/answer.ts';
 import { PreparedSnapshot } from '../../src/service/query/prepared-snapshot.ts';
 import { compareIds as serviceCompareIds } from '../../src/shared/domain/ids.ts';
 import { answerSnapshot } from '../support/answer-snapshots.ts';
-import { HOUR } from '../support/records.ts';
+import { completion, HOUR, iso, schedule, snapshotOf } from '../support/records.ts';
 import { inProcessFetch } from './in-process-service.ts';
 
 /**
@@ -82,6 +82,43 @@ describe('the client gives the answer of /status.json (property tests against an
         },
       ),
       { numRuns: RUNS },
+    );
+  });
+
+  test('the edges of a window, as the service draws them: open until endAt inclusive, in progress from startAt', async () => {
+    const at = (offset: number): [number, number] => [NOW + offset, NOW + offset];
+    const records = [
+      schedule('op_ends_now', 'pending', [NOW - HOUR, NOW]),
+      schedule('op_ended', 'pending', [NOW - HOUR, NOW - 1]),
+      schedule('op_starts_now', 'pending', at(0)),
+      schedule('op_starts_later', 'pending', at(1)),
+      schedule('op_no_window', 'pending', null),
+      completion('op_done_now', { announcedAt: iso(NOW), completedAt: iso(NOW) }),
+      completion('op_done_later', { announcedAt: iso(NOW + 1), completedAt: iso(NOW + 1) }),
+    ];
+    const file = snapshotOf(records, NOW - 60_000);
+    const answer = computeAnswer(PreparedSnapshot.of(file), NOW);
+    const client = createClient({
+      baseUrl: 'http://service.test/',
+      fetch: inProcessFetch(file, NOW),
+      clock: () => NOW,
+    });
+    const next = await client.nextSchedule({ pageSize: 2 });
+    const open = next.open.map((o) => [o.record.id, o.inProgress]);
+    assert.deepEqual(open, [
+      ['op_ends_now', true],
+      ['op_starts_now', true],
+      ['op_starts_later', false],
+      ['op_no_window', false],
+    ]);
+    assert.deepEqual(
+      open,
+      answer.open.map((o) => [o.recordId, o.inProgress]),
+    );
+    const last = await client.lastReset();
+    assert.deepEqual(
+      [last.last?.record.id, answer.lastReset?.recordId],
+      ['op_done_now', 'op_done_now'],
     );
   });
 
