@@ -183,8 +183,11 @@ export function createClient(options: ClientOptions): ResetRecordsClient {
   if (onRateLimit !== 'throw' && onRateLimit !== 'wait') {
     throw new TypeError("onRateLimit must be 'throw' or 'wait'");
   }
-  const fetchImpl = options.fetch ?? globalThis.fetch;
-  if (typeof fetchImpl !== 'function') throw new TypeError('no fetch: pass options.fetch');
+  if (typeof (options.fetch ?? globalThis.fetch) !== 'function') {
+    throw new TypeError('no fetch: pass options.fetch');
+  }
+  // Called as a method of its owner: browsers refuse a detached `fetch` ("Illegal invocation").
+  const fetchImpl: typeof fetch = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
   const transport = new Transport({
     baseUrl: baseUrlOf(options.baseUrl),
     fetch: fetchImpl,
