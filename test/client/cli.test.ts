@@ -106,3 +106,27 @@ test('next stopped by the quota: the candidate, the range it checked, "not neces
     await server.close();
   }
 });
+
+test('next --wait: waits for Retry-After within the bound and gives the whole answer; exit 0', async () => {
+  const now = Date.now();
+  const records = Array.from({ length: 12 }, (_, i) =>
+    schedule(`op_w${String(i + 1).padStart(2, '0')}`, 'pending', [
+      now + (i + 1) * HOUR,
+      now + (i + 1) * HOUR,
+    ]),
+  );
+  const server = await startTestServer({
+    snapshot: snapshotOf(records, now),
+    env: { RATE_LIMIT_MAX: '1', RATE_LIMIT_WINDOW_SECONDS: '1' },
+  });
+  try {
+    const run = await cli(['next', '--wait', '5', '--base-url', server.origin]);
+    assert.equal(run.code, 0);
+    assert.match(
+      run.stdout,
+      /^next: op_w01 \(global; plans: unknown; windows: unknown\)\n.*\nRead all 2 pages of reset_scheduled \(12 records\) of the snapshot generated at .+\.\n$/,
+    );
+  } finally {
+    await server.close();
+  }
+});
