@@ -136,7 +136,7 @@ export function createMetrics({
 
   new Counter({
     name: 'mcp_direct_answers_total',
-    help: 'MCP tool calls answered without the SDK transport (plain tools/call of 2026-07-28 and the 2025 revisions).',
+    help: 'MCP requests answered without the SDK transport (plain tools/call; tools/list of the 2025 revisions).',
     registers: [registry],
     collect() {
       this.reset();
