@@ -186,6 +186,133 @@ function cases(): Case[] {
 }
 const CASES = cases();
 
+/** POST /mcp as written on the wire (Content-Length counted unless given). */
+const mcpPost = (body: string, headers: readonly string[], length = Buffer.byteLength(body)) =>
+  raw('POST', '/mcp', [...headers, `Content-Length: ${length}`], { body });
+
+const MCP_JSON = ['Content-Type: application/json', 'Accept: application/json, text/event-stream'];
+const callBody = (tool: string, args: string, meta?: string) =>
+  `{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"${tool}","arguments":${args}${meta === undefined ? '' : `,"_meta":${meta}`}}}`;
+const MODERN_META =
+  '{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientInfo":{"name":"t","version":"1"},"io.modelcontextprotocol/clientCapabilities":{}}';
+const modern = (tool: string) => [
+  ...MCP_JSON,
+  'MCP-Protocol-Version: 2026-07-28',
+  'Mcp-Method: tools/call',
+  `Mcp-Name: ${tool}`,
+];
+const legacy = (revision: string) => [...MCP_JSON, `MCP-Protocol-Version: ${revision}`];
+const LIST_TOOL = 'list_reset_records';
+const LATEST_TOOL = 'get_latest_reset_record';
+
+/** POST /mcp: plain tool calls the fast path answers; the rest it reads and hands on. */
+const MCP_CASES: Case[] = [
+  {
+    label: 'MCP 2026-07-28 list',
+    request: mcpPost(callBody(LIST_TOOL, '{"pageSize":2}', MODERN_META), modern(LIST_TOOL)),
+    fast: true,
+  },
+  {
+    label: 'MCP 2026-07-28 latest, bad kind',
+    request: mcpPost(callBody(LATEST_TOOL, '{"kind":"x"}', MODERN_META), modern(LATEST_TOOL)),
+    fast: true,
+  },
+  ...['2025-03-26', '2025-06-18', '2025-11-25'].map((revision) => ({
+    label: `MCP ${revision} list`,
+    request: mcpPost(callBody(LIST_TOOL, '{"page":2}'), legacy(revision)),
+    fast: true,
+  })),
+  {
+    label: 'MCP 2025-11-25 tools/list',
+    request: mcpPost('{"jsonrpc":"2.0","id":1,"method":"tools/list"}', legacy('2025-11-25')),
+    fast: true,
+  },
+  {
+    label: 'MCP multi-byte text in the body',
+    request: mcpPost(callBody(LIST_TOOL, '{"kind":"é€😀"}'), legacy('2025-11-25')),
+    fast: true,
+  },
+  // Read, then handed to Fastify (the SDK answers)
+  {
+    label: 'MCP initialize',
+    request: mcpPost(
+      '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"x","version":"1"}}}',
+      legacy('2025-11-25'),
+    ),
+    fast: false,
+  },
+  {
+    label: 'MCP unknown tool',
+    request: mcpPost(callBody('nope', '{}'), legacy('2025-06-18')),
+    fast: false,
+  },
+  { label: 'MCP not JSON', request: mcpPost('{"jsonrpc":', legacy('2025-11-25')), fast: false },
+  {
+    label: 'MCP a batch',
+    request: mcpPost(`[${callBody(LIST_TOOL, '{}')}]`, legacy('2025-03-26')),
+    fast: false,
+  },
+  {
+    label: 'MCP a notification',
+    request: mcpPost(
+      '{"jsonrpc":"2.0","method":"notifications/initialized"}',
+      legacy('2025-11-25'),
+    ),
+    fast: false,
+  },
+  {
+    label: 'MCP 2026-07-28 tools/list',
+    request: mcpPost(
+      `{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{"_meta":${MODERN_META}}}`,
+      [...MCP_JSON, 'MCP-Protocol-Version: 2026-07-28', 'Mcp-Method: tools/list'],
+    ),
+    fast: false,
+  },
+  // Left to Fastify untouched
+  {
+    label: 'MCP another revision',
+    request: mcpPost(callBody(LIST_TOOL, '{}'), legacy('2024-11-05')),
+    fast: false,
+  },
+  {
+    label: 'MCP text/plain',
+    request: mcpPost(callBody(LIST_TOOL, '{}'), [
+      'Content-Type: text/plain',
+      'Accept: application/json, text/event-stream',
+      'MCP-Protocol-Version: 2025-11-25',
+    ]),
+    fast: false,
+  },
+  {
+    label: 'MCP a body over the limit',
+    request: mcpPost(callBody(LIST_TOOL, `{"kind":"${'x'.repeat(70_000)}"}`), legacy('2025-11-25')),
+    fast: false,
+  },
+  {
+    label: 'MCP chunked',
+    request: raw('POST', '/mcp', [...legacy('2025-11-25'), 'Transfer-Encoding: chunked'], {
+      body: `${Buffer.byteLength(callBody(LIST_TOOL, '{}')).toString(16)}\r\n${callBody(LIST_TOOL, '{}')}\r\n0\r\n\r\n`,
+    }),
+    fast: false,
+  },
+  {
+    label: 'MCP a refused Origin',
+    request: mcpPost(callBody(LIST_TOOL, '{}'), [
+      ...legacy('2025-11-25'),
+      'Origin: https://evil.example',
+    ]),
+    fast: false,
+  },
+  {
+    label: 'MCP an allowed Origin',
+    request: mcpPost(callBody(LIST_TOOL, '{}'), [
+      ...legacy('2025-11-25'),
+      'Origin: https://ok.example',
+    ]),
+    fast: true,
+  },
+];
+
 async function etagOf(origin: string, target: string): Promise<string> {
   const text = await exchange(origin, raw('GET', target));
   const etag = /\r\netag: ("[^\r]*)/.exec(text)?.[1];
@@ -319,18 +446,27 @@ describe('the fast path answers exactly as Fastify does', () => {
     ['memory quota, then over it', { RATE_LIMIT_MAX: String(CASES.length + 30) }, 2],
     ['memory quota behind a trusted proxy', { TRUST_PROXY: '127.0.0.1' }, 1],
   ];
+  const MCP_ENV = { MCP_ALLOWED_ORIGINS: 'https://ok.example' };
   for (const [label, env, rounds] of settings) {
     describe(label, () => {
       let pair: Pair | undefined;
       before(async () => {
-        pair = await startPair({ snapshot: SNAPSHOT, env, clock: () => clock.now });
+        pair = await startPair({
+          snapshot: SNAPSHOT,
+          env: { ...env, ...MCP_ENV },
+          clock: () => clock.now,
+        });
       });
       after(() => closePair(pair));
 
       test('every kind of request', async () => {
         await compareAll(
           pair!,
-          [...CASES, ...(await withEtags([pair!.fast.origin, pair!.framework.origin]))],
+          [
+            ...CASES,
+            ...(await withEtags([pair!.fast.origin, pair!.framework.origin])),
+            ...MCP_CASES,
+          ],
           rounds,
         );
       });

@@ -2,6 +2,10 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ApiError } from '../../shared/domain/errors.ts';
 import type { AnswerCache } from '../answer/answer-cache.ts';
 import { STATUS_JSON_PATH } from '../answer/status-openapi.ts';
+import { DIRECT_REVISION, LEGACY_DIRECT_REVISIONS } from '../mcp/direct-tool-call.ts';
+import { keepReadToolCalls, MCP_PATH, parseJson } from '../mcp/mcp-route.ts';
+import type { McpEndpoint } from '../mcp/mcp-server.ts';
+import { readToolCalls } from '../mcp/raw-tool-calls.ts';
 import type { Metrics } from '../observability/metrics.ts';
 import type { RequestLogLine } from '../observability/request-log.ts';
 import type { RequestCell } from '../observability/request-metrics.ts';
@@ -20,6 +24,7 @@ import type { Admission, QuotaGate } from '../quota/quota-gate.ts';
 import type { SnapshotStore } from '../snapshot/snapshot-store.ts';
 import { cacheControl, etagFor, matchesIfNoneMatch } from './conditional.ts';
 import { EXPOSED_HEADER_LIST } from './cors.ts';
+import { keepPreReadBody } from './pre-read-body.ts';
 import { LATEST_PATH, LIST_PATH } from './routes/records.ts';
 import { UNAVAILABLE_RETRY_SECONDS } from './routes/status-json.ts';
 
@@ -54,10 +59,23 @@ export interface FastPathDeps {
   readonly ipOf: (request: IncomingMessage) => string | undefined;
   /** Fastify's request id generator (shared, so that ids stay unique and in sequence). */
   readonly nextRequestId: () => string;
+  readonly mcp: {
+    readonly endpoint: McpEndpoint;
+    readonly allowedOrigins: readonly string[] | undefined;
+    readonly maxBodyBytes: number;
+  };
 }
 
-/** Answers the request (true), or leaves it to Fastify (false). */
-export type FastPath = (request: IncomingMessage, response: ServerResponse) => boolean;
+/**
+ * Answers the request (true), or leaves it to Fastify (false). A POST /mcp whose body it
+ * read and found is not its to answer is handed to Fastify by calling `handler` itself
+ * (true).
+ */
+export type FastPath = (
+  request: IncomingMessage,
+  response: ServerResponse,
+  handler: (request: IncomingMessage, response: ServerResponse) => void,
+) => boolean;
 
 type Answer = (snapshot: PreparedSnapshot, query: ListQuery, now: number) => QueryAnswer<unknown>;
 
@@ -75,8 +93,13 @@ const LATEST: DataRoute = {
   answer: (snapshot, query, now) => latestRecord(snapshot, query.kind, now),
 };
 const STATUS: DataRoute = { path: STATUS_JSON_PATH };
+const MCP: DataRoute = { path: MCP_PATH };
+/** The revisions whose plain calls the MCP endpoint answers directly (direct-tool-call.ts). */
+const MCP_DIRECT_REVISIONS = new Set([DIRECT_REVISION, ...LEGACY_DIRECT_REVISIONS]);
 
 const JSON_TYPE = 'application/json; charset=utf-8';
+/** The MCP route's `application/json`, to which Fastify adds the charset. */
+const MCP_JSON_TYPE = 'application/json; charset=utf-8';
 /** The headers the app's onRequest hook sets on every response, in its order. */
 const COMMON = [
   'x-content-type-options',
@@ -109,6 +132,11 @@ function isPlain(request: IncomingMessage): boolean {
   const headers = request.headers;
   if (headers['content-length'] !== undefined && headers['content-length'] !== '0') return false;
   if (headers['transfer-encoding'] !== undefined) return false;
+  return hasOneHost(request);
+}
+
+/** HTTP/1.1 with exactly one Host header, or HTTP/1.0 (protocol-edges.ts answers the rest). */
+function hasOneHost(request: IncomingMessage): boolean {
   if (request.httpVersion !== '1.1') return request.httpVersion === '1.0';
   let hosts = 0;
   const raw = request.rawHeaders;
@@ -117,6 +145,30 @@ function isPlain(request: IncomingMessage): boolean {
     if (name.length === 4 && name.toLowerCase() === 'host') hosts++;
   }
   return hosts === 1;
+}
+
+/**
+ * A POST /mcp that may be a plain tool call (mcp-route.ts, direct-tool-call.ts): one of the
+ * direct revisions, JSON both ways, a Content-Length within the body limit, no Origin the
+ * route would refuse. Its body is read here; anything else goes to Fastify untouched.
+ */
+function mayBeDirectMcp(request: IncomingMessage, deps: FastPathDeps['mcp']): boolean {
+  const headers = request.headers;
+  const version = headers['mcp-protocol-version'];
+  if (typeof version !== 'string' || !MCP_DIRECT_REVISIONS.has(version)) return false;
+  const accept = headers.accept;
+  if (accept === undefined || !accept.includes('application/json')) return false;
+  if (!accept.includes('text/event-stream')) return false;
+  if (headers['content-type']?.toLowerCase().startsWith('application/json') !== true) return false;
+  if (headers['transfer-encoding'] !== undefined) return false;
+  const length = headers['content-length'];
+  if (length === undefined || !/^\d{1,9}$/.test(length)) return false;
+  if (Number(length) > deps.maxBodyBytes) return false;
+  const origin = headers.origin;
+  if (origin !== undefined && deps.allowedOrigins !== undefined) {
+    if (!deps.allowedOrigins.includes(origin)) return false;
+  }
+  return hasOneHost(request);
 }
 
 export function createFastPath(deps: FastPathDeps): FastPath {
@@ -153,8 +205,9 @@ export function createFastPath(deps: FastPathDeps): FastPath {
     const ms = performance.now() - started;
     cellOf(route.path, request.method!, status).observe(ms / 1000);
     metrics.fastPath.answers++;
+    // The id is drawn as the answer is logged (Fastify draws it as it takes the request).
     logLine(
-      exchange.id,
+      deps.nextRequestId(),
       request.method!,
       request.url!,
       status,
@@ -226,8 +279,74 @@ export function createFastPath(deps: FastPathDeps): FastPath {
     finish(exchange, 200, headers, encoded.body);
   };
 
-  return (request, response) => {
+  /**
+   * mcp-route.ts's answer to a plain tool call, from the body read here; any other body is
+   * handed to Fastify with the request (pre-read-body.ts), whose MCP route answers it.
+   */
+  const mcp = (exchange: Exchange, body: Buffer, handler: () => void) => {
+    const { request, response } = exchange;
+    const text = body.toString('utf8');
+    const toolCalls = readToolCalls(text, parseJson(text));
+    let admission: Admission | undefined;
+    const direct = deps.mcp.endpoint.answerDirectly(request.headers, toolCalls.body, {
+      address: () => clientAddress(exchange.ip ?? '', request.socket.remoteAddress),
+      toolCalls: toolCalls.byId,
+      onAdmission: (each: Admission) => {
+        admission = each;
+      },
+    });
+    if (direct === undefined) {
+      keepPreReadBody(request, body);
+      keepReadToolCalls(request, text, toolCalls);
+      handler();
+      return;
+    }
+    direct.then(
+      (answer) => {
+        const headers = [...COMMON, 'content-type', MCP_JSON_TYPE];
+        if (admission !== undefined) {
+          // As the route: the rate-limit headers, not Retry-After, and no-store.
+          for (const name in admission.headers) {
+            if (name !== 'retry-after') headers.push(name, admission.headers[name]!);
+          }
+          headers.push('cache-control', 'no-store');
+        }
+        finish(exchange, 200, headers, answer);
+      },
+      (error: unknown) => response.destroy(error as Error),
+    );
+  };
+
+  const readMcp = (exchange: Exchange, handler: () => void) => {
+    const { request } = exchange;
+    const chunks: Buffer[] = [];
+    let received = 0;
+    const limit = deps.mcp.maxBodyBytes;
+    request.on('data', (chunk: Buffer) => {
+      received += chunk.length;
+      // Node delivers no more than Content-Length (checked against the limit above).
+      if (received <= limit) chunks.push(chunk);
+    });
+    request.on('end', () => {
+      const body = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
+      mcp(exchange, body, handler);
+    });
+  };
+
+  return (request, response, handler) => {
     const method = request.method;
+    if (method === 'POST') {
+      if (request.url !== MCP_PATH || !mayBeDirectMcp(request, deps.mcp)) return false;
+      const exchange: Exchange = {
+        request,
+        response,
+        route: MCP,
+        started: performance.now(),
+        ip: deps.ipOf(request),
+      };
+      readMcp(exchange, () => handler(request, response));
+      return true;
+    }
     if (method !== 'GET' && method !== 'HEAD') return false;
     const route = routeOf(request.url!);
     if (route === undefined || !isPlain(request)) return false;
@@ -236,7 +355,6 @@ export function createFastPath(deps: FastPathDeps): FastPath {
       response,
       route,
       started: performance.now(),
-      id: deps.nextRequestId(),
       ip: deps.ipOf(request),
     };
     if (route === STATUS) {
@@ -266,6 +384,5 @@ interface Exchange {
   readonly response: ServerResponse;
   readonly route: DataRoute;
   readonly started: number;
-  readonly id: string;
   readonly ip: string | undefined;
 }

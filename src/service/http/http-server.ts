@@ -47,7 +47,9 @@ export function createHttpServer(handler: Handler, options: HttpServerOptions): 
           if (admit(request, response)) handler(request, response);
         }
       : (request, response) => {
-          if (admit(request, response) && !fastPath(request, response)) handler(request, response);
+          if (admit(request, response) && !fastPath(request, response, handler)) {
+            handler(request, response);
+          }
         },
   );
   server.headersTimeout = REQUEST_TIMEOUT_MS;

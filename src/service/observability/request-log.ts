@@ -1,4 +1,4 @@
-import { type Logger, symbols } from 'pino';
+import { type Logger, stdTimeFunctions, symbols } from 'pino';
 
 /**
  * The one log line per request (`"msg":"request"`), written as a string built from
@@ -60,16 +60,38 @@ function isPlain(logger: Logger): boolean {
   );
 }
 
+/**
+ * pino's ISO and epoch time functions give the same text all through a millisecond: under
+ * load many lines share one, so it is made once (new Date().toISOString() is about 1 µs).
+ * Any other time function is called for every line.
+ */
+function cachedPerMillisecond(time: () => string): () => string {
+  if (time !== stdTimeFunctions.isoTime && time !== stdTimeFunctions.epochTime) return time;
+  let lastMs = -1;
+  let last = '';
+  return () => {
+    const now = Date.now();
+    if (now !== lastMs) {
+      lastMs = now;
+      last =
+        time === stdTimeFunctions.isoTime
+          ? `,"time":"${new Date(now).toISOString()}"`
+          : `,"time":${now}`;
+    }
+    return last;
+  };
+}
+
 export function createRequestLogLine(logger: Logger): RequestLogLine {
   if (!isPlain(logger)) {
     return (reqId, method, url, status, ms, ip) => {
       if (logger.levelVal > INFO) return;
-      logger.info({ reqId, method, url, status, ms, ip }, 'request');
+      logger.child({ reqId }).info({ method, url, status, ms, ip }, 'request');
     };
   }
   const internals = logger as unknown as PinoInternals;
   const prefix = (internals[symbols.lsCacheSym] as Record<number, string>)[INFO]!;
-  const time = internals[symbols.timeSym] as () => string;
+  const time = cachedPerMillisecond(internals[symbols.timeSym] as () => string);
   const stream = internals[symbols.streamSym] as Stream;
   // The logger's own bindings (pid, hostname... or none), fixed once it is made.
   const head = internals[symbols.chindingsSym] as string;
