@@ -307,13 +307,14 @@ ${size === undefined ? '' : `\nSnapshot size and page depth (the cost of a reque
   counted and admitted, about 1,300 clients by the end of the row. (A new address
   built per request with autocannon's \`setupRequest\` made the load generator the limit:
   the bare side fell from about 35,000 to 19,000 req/s and the ratio rose to 0.43, above
-  row 1's.) The bare server gets the same requests. Rows 3 and 5 run with
+  row 1's.) The bare server gets the same requests. Rows 3, 5 and 20 run with
   \`RATE_LIMIT_MAX=1\` and the one client (127.0.0.1) over its quota before the first
   round; the bare server replays the 429 (or the MCP error result), \`Retry-After\` and
   \`X-RateLimit-*\` included.
 - **MCP rows** send the same request as before (\`tools/call list_reset_records\`,
   \`pageSize: 10\`, revision 2026-07-28 with its \`Mcp-Method\`/\`Mcp-Name\` headers and
-  \`_meta\`; row 12 the 2025-11-25 revision), the bare server replaying the JSON-RPC answer.
+  \`_meta\`; rows 12 and 20 the 2025-11-25 revision, as the v1 SDK sends it), the bare server
+  replaying the JSON-RPC answer.
 ${FURTHER_HOW_TO_READ}
 - The load generator shares the 2 cores with the service: one each. A bare-server figure
   is therefore partly a measure of autocannon itself; the ratio is comparable between runs
