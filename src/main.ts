@@ -4,6 +4,8 @@ import type { SnapshotFile } from './shared/domain/snapshot.ts';
 import { isTimestamp } from './shared/domain/timestamp.ts';
 import { createLogger } from './shared/logger.ts';
 import { SnapshotReadError } from './shared/snapshot/read-snapshot-file.ts';
+import { errorLine, stackLines } from './shared/text/error-line.ts';
+import { escapeLines } from './shared/text/terminal.ts';
 
 const USAGE = `reset-records: the Public Reset Records Service and its producer
 
@@ -146,20 +148,24 @@ main(process.argv.slice(2)).then(
   },
   (error: unknown) => {
     // The producer's errors are told by name: this file does not import the producer.
+    // Each is one escaped line (no zod dump, no stack trace: it names files and may quote
+    // configuration), unless LOG_LEVEL is debug or trace, which adds the stack.
     const name = error instanceof Error ? error.name : '';
     const usage = error instanceof UsageError || name === 'ProducerUsageError';
     if (usage || error instanceof ConfigError || name === 'ProducerConfigError') {
-      console.error(`reset-records: ${(error as Error).message}`);
+      // A configuration error lists its problems, one a line, each naming its variable.
+      console.error(escapeLines(`reset-records: ${(error as Error).message}`).join('\n'));
       if (usage) console.error('Run `reset-records --help` for usage.');
       process.exitCode = 2;
     } else if (error instanceof SnapshotReadError) {
-      console.error(`reset-records: ${error.message}`);
+      console.error(`reset-records: ${errorLine(error)}`);
       process.exitCode = 1;
     } else {
-      // One line, no stack trace (it names files and may quote configuration).
-      const message = error instanceof Error ? error.message : String(error);
-      console.error(`reset-records: unexpected error: ${message}`);
+      console.error(`reset-records: unexpected error: ${errorLine(error)}`);
       process.exitCode = 1;
+    }
+    if (['debug', 'trace'].includes(process.env.LOG_LEVEL ?? '')) {
+      for (const line of stackLines(error)) console.error(line);
     }
   },
 );
