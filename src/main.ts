@@ -22,13 +22,18 @@ Usage:
                                   at TIME (default now).
 
 The producer (LEDGER_URL, default sqlite:./data/ledger.db):
+  reset-records ledger-init       Create the ledger LEDGER_URL names, once; the other commands
+                                  refuse a ledger that does not exist.
   reset-records classify [FILE]   Classify posts (JSON lines, FILE or stdin); touches no ledger.
   reset-records ingest [FILE]     Store and classify the posts not yet in the ledger.
   reset-records build [--now TIME] [--out FILE]
                                   Print (or write) the snapshot the ledger gives at TIME.
-  reset-records monitor [--once]  Check the source (X with X_BEARER_TOKEN, or MONITOR_SOURCE),
+  reset-records monitor [--once] [--force]
+                                  Check the source (X with X_BEARER_TOKEN, or MONITOR_SOURCE),
                                   ingest, build and publish, every MONITOR_INTERVAL_SECONDS
-                                  (--once: one round, then exit).
+                                  (--once: one round, then exit). Its first publish is refused
+                                  when it would drop every record of the live snapshot, or
+                                  when the ledger has no successful check (--force: publish).
   reset-records ops COMMAND ...   The operator's journal: review, accept, correct, note,
                                   complete, link, unlink, dismiss, restore, reclassify,
                                   undo, log
@@ -49,7 +54,15 @@ Configuration comes from environment variables (see docs/configuration.md), e.g.
 Exit status: 0 on success, 1 when a snapshot is invalid, publishing fails, a source
 check fails or an operator command is refused, 2 for a usage or configuration error.`;
 
-const PRODUCER_COMMANDS = new Set(['classify', 'ingest', 'build', 'monitor', 'ops', 'ledger-copy']);
+const PRODUCER_COMMANDS = new Set([
+  'classify',
+  'ingest',
+  'build',
+  'monitor',
+  'ops',
+  'ledger-init',
+  'ledger-copy',
+]);
 
 class UsageError extends Error {
   override name = 'UsageError';
@@ -152,7 +165,8 @@ main(process.argv.slice(2)).then(
     // configuration), unless LOG_LEVEL is debug or trace, which adds the stack.
     const name = error instanceof Error ? error.name : '';
     const usage = error instanceof UsageError || name === 'ProducerUsageError';
-    if (usage || error instanceof ConfigError || name === 'ProducerConfigError') {
+    const config = name === 'ProducerConfigError' || name === 'LedgerMissingError';
+    if (usage || error instanceof ConfigError || config) {
       // A configuration error lists its problems, one a line, each naming its variable.
       console.error(escapeLines(`reset-records: ${(error as Error).message}`).join('\n'));
       if (usage) console.error('Run `reset-records --help` for usage.');

@@ -44,6 +44,7 @@ async function monitorDeps(
   config: ProducerConfig,
   logger: Logger,
   stopping: AbortSignal,
+  force = false,
 ): Promise<MonitorDeps> {
   const source = await sourceOf(config, logger, stopping);
   const target = config.publish.target;
@@ -63,6 +64,7 @@ async function monitorDeps(
     holder: `${hostname()}:${process.pid}`,
     leaseMs: MONITOR_LEASE_MS,
     heartbeatMs: config.publishHeartbeatSeconds * 1000,
+    force,
   };
 }
 
@@ -91,13 +93,17 @@ export async function prepareConfiguredMonitor(
   };
 }
 
-/** `monitor [--once]`. */
+/** `monitor [--once] [--force]`. */
 export async function monitorCommand(config: ProducerConfig, argv: string[]): Promise<number> {
-  const { values, positionals } = parse(argv, { once: { type: 'boolean' } });
-  if (positionals.length > 0) throw new ProducerUsageError('monitor takes no argument but --once');
+  const { values, positionals } = parse(argv, {
+    once: { type: 'boolean' },
+    force: { type: 'boolean' },
+  });
+  if (positionals.length > 0)
+    throw new ProducerUsageError('monitor takes no argument but --once and --force');
   const logger = createLogger(config.publish.logLevel);
   const stopping = new AbortController();
-  const deps = await monitorDeps(config, logger, stopping.signal);
+  const deps = await monitorDeps(config, logger, stopping.signal, values.force === true);
   if (values.once) {
     try {
       const outcome = await runRound(deps, null);

@@ -27,6 +27,8 @@ export interface MonitorDeps {
   readonly leaseMs: number;
   /** Republish at least this often while checks succeed (PUBLISH_HEARTBEAT_SECONDS). */
   readonly heartbeatMs: number;
+  /** `--force`: the first publish is not checked against the live snapshot (pipeline/guard.ts). */
+  readonly force?: boolean;
 }
 
 /** What the monitor remembers between rounds: what it published last, and when. */
@@ -170,7 +172,7 @@ export interface PublishOutcome {
 
 /** Builds now and publishes when the records differ from the last publish or the heartbeat is due. */
 export async function publishIfDue(
-  deps: Pick<MonitorDeps, 'target' | 'settings' | 'clock' | 'logger' | 'heartbeatMs'>,
+  deps: Pick<MonitorDeps, 'target' | 'settings' | 'clock' | 'logger' | 'heartbeatMs' | 'force'>,
   entries: readonly Entry[],
   last: Published | null,
   heartbeat = true,
@@ -184,7 +186,9 @@ export async function publishIfDue(
     last.recordsHash !== recordsHash ||
     (heartbeat && now - last.at >= deps.heartbeatMs);
   if (!due) return { published: last, snapshot, recordsHash, builtAt: now };
-  await publishSnapshot(snapshot, deps.target);
+  // The first publish of a process is checked against the live snapshot (guard.ts).
+  const guard = last === null ? { entries, force: deps.force === true } : undefined;
+  await publishSnapshot(snapshot, deps.target, guard);
   deps.logger.info(
     { records: snapshot.records.length, target: describeTarget(deps.target) },
     'snapshot published',
