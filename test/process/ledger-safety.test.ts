@@ -65,6 +65,14 @@ describe('ledger-init, and a missing ledger', () => {
         MONITOR_SOURCE: `file:${posts}`,
         SNAPSHOT_PATH: join(dir, 'snapshot.json'),
       }),
+      // Before it listens: no service without its monitor.
+      run(['serve', '--monitor'], {
+        ...env,
+        MONITOR_SOURCE: `file:${posts}`,
+        SNAPSHOT_PATH: join(dir, 'snapshot.json'),
+        PORT: '0',
+        METRICS_PORT: '0',
+      }),
     ]);
     for (const result of results) {
       assertExit(result, 2, 'a command on a missing ledger');
