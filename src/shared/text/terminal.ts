@@ -30,7 +30,10 @@ export const UNSAFE =
   /[\u0000-\u001F\u007F-\u009F\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069\u2028\u2029]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 /** Whether `escapeTerminal` would leave `text` as it is. */
-export const isTerminalSafe = (text: string): boolean => !new RegExp(UNSAFE.source).test(text);
+export const isTerminalSafe = (text: string): boolean => !HAS_UNSAFE.test(text);
+
+/** The same without the global flag: `test` keeps no state between calls. */
+const HAS_UNSAFE = new RegExp(UNSAFE.source);
 
 /** Each line of a text that may span several, escaped (a CR LF ends a line too). */
 export const escapeLines = (text: string): string[] =>

@@ -8,8 +8,10 @@
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 /** Whether `text` holds no lone surrogate. */
-export const isWellFormed = (text: string): boolean =>
-  !new RegExp(LONE_SURROGATE.source).test(text);
+export const isWellFormed = (text: string): boolean => !HAS_LONE_SURROGATE.test(text);
+
+/** The same without the global flag: `test` keeps no state between calls. */
+const HAS_LONE_SURROGATE = new RegExp(LONE_SURROGATE.source);
 
 /** `text` with each lone surrogate replaced by U+FFFD (the replacement character). */
 export const toWellFormed = (text: string): string => text.replace(LONE_SURROGATE, '\uFFFD');
