@@ -128,7 +128,7 @@ rewindSuite('SQLite', async () => {
 
 rewindSuite('PostgreSQL', async () => {
   // One database: each test starts from no ledger.
-  await sql(database.url, 'DROP TABLE IF EXISTS entries, entry_sequence, leases, ledger_schema');
+  await sql(database.url, 'DROP SCHEMA public CASCADE; CREATE SCHEMA public');
   return {
     url: database.url,
     restore: async (keep) => {
