@@ -179,3 +179,39 @@ describe('errorLine', () => {
     assert.equal(errorLine('plain'), 'plain');
   });
 });
+
+describe('whatever the operator types or the ledger holds', () => {
+  test('every line ops prints is terminal-safe', async () => {
+    const commands = fc.oneof(
+      fc.tuple(hostile).map(([text]) => ['dismiss', text]),
+      fc.tuple(hostile).map(([text]) => ['restore', text]),
+      fc.tuple(hostile).map(([text]) => ['correct', '1990500000000000001', '--set', text]),
+      fc.tuple(hostile).map(([text]) => ['dismiss', '1990500000000000001', '--reason', text]),
+      fc
+        .tuple(hostile)
+        .map(([text]) => [
+          'note',
+          '--kind',
+          'reset_completed',
+          '--reset-type',
+          'global',
+          '--text',
+          text,
+        ]),
+      fc.tuple(hostile).map(([text]) => [text]),
+      fc.constantFrom(['review'], ['review', '--json'], ['log'], ['log', '--json'], ['status']),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.array(commands, { minLength: 1, maxLength: 3 }), async (argvs) => {
+        const ledger = hostileLedger();
+        for (const argv of [...argvs, ['log'], ['review']]) {
+          const ran = await ops(ledger, [...argv]);
+          for (const line of [...ran.stdout, ...ran.stderr]) {
+            assert.ok(isTerminalSafe(line), `${JSON.stringify(argv)}: ${JSON.stringify(line)}`);
+          }
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
