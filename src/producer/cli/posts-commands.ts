@@ -3,8 +3,8 @@ import type { ProducerConfig } from '../config.ts';
 import type { Entry } from '../ledger/entry.ts';
 import { openLedger } from '../ledger/open-ledger.ts';
 import { ingest } from '../pipeline/ingest.ts';
-import { formatLineProblem, parsePostLines } from '../sources/post-lines.ts';
-import { parse, readInput, readPosts } from './arguments.ts';
+import { parsePostLines } from '../sources/post-lines.ts';
+import { parse, readInput, readPosts, skippedLine } from './arguments.ts';
 import { classifiedRecord } from './classified-record.ts';
 
 /** `classify [FILE]` (producer.md §5): what each post would publish; touches no ledger. */
@@ -13,7 +13,7 @@ export async function classifyCommand(config: ProducerConfig, argv: string[]): P
   const classify = createRulesClassifier(config.classifier);
   const { text, name } = await readInput(positionals);
   const { posts, problems } = parsePostLines(text);
-  for (const problem of problems) console.error(`${formatLineProblem(name, problem)} (skipped)`);
+  for (const problem of problems) console.error(skippedLine(name, problem));
   for (const post of posts) {
     const classification = classify(post);
     console.log(

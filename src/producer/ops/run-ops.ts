@@ -14,6 +14,7 @@ import { timeOrderedToken } from './record-ids.ts';
 import { OpsRefusal } from './refusal.ts';
 import { formatReview, heldPosts } from './review.ts';
 import { formatStatus, opsStatus } from './status.ts';
+import { terminalSafe } from './terminal-io.ts';
 import { OPS_USAGE } from './usage.ts';
 
 export interface OpsIo {
@@ -43,7 +44,8 @@ const MAX_REASON = 2_000;
  * status: 0 done, 1 refused (nothing appended), 2 usage error. Errors of the ledger itself
  * (a store that cannot be reached) are thrown, for the caller to report.
  */
-export async function runOps(argv: string[], io: OpsIo): Promise<number> {
+export async function runOps(argv: string[], unescaped: OpsIo): Promise<number> {
+  const io = terminalSafe(unescaped);
   try {
     const command = parseOpsArgs(argv);
     switch (command.name) {
