@@ -1,3 +1,4 @@
+import { escapeTerminal } from '../../shared/text/terminal.ts';
 import { createRulesClassifier } from '../classify/rules-classifier.ts';
 import type { ProducerConfig } from '../config.ts';
 import type { Entry } from '../ledger/entry.ts';
@@ -42,7 +43,8 @@ export async function ingestCommand(config: ProducerConfig, argv: string[]): Pro
     console.log(
       `${added} new post(s) stored and classified, ${known} already in the ledger, ${skipped} line(s) skipped.`,
     );
-    for (const line of ingestedLines((await ledger.entries()).slice(before))) console.log(line);
+    for (const line of ingestedLines((await ledger.entries()).slice(before)))
+      console.log(escapeTerminal(line)); // reasons quote the post's words
   } finally {
     await ledger.close();
   }
