@@ -122,7 +122,9 @@ describe('the client against a hostile or broken service', { timeout: 10_000 }, 
   test('no answer: timeout after timeoutMs', async () => {
     const { error, ms } = await failure(clientAt('hang').status());
     assert.equal(error.code, 'timeout');
-    assert.ok(ms >= 400 && ms < 2000, `${ms} ms`);
+    // The client's clock starts when status() is called, a moment before `failure`'s: a
+    // pause of the process between the two (a loaded machine) shortens what is measured.
+    assert.ok(ms >= 250 && ms < 2000, `${ms} ms`);
   });
 
   test('a body that trickles for ever: the timeout covers the body too', async () => {

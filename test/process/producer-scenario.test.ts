@@ -141,7 +141,7 @@ describe('the service and the monitor as two processes, driven by the operator',
     const B = post('1990000000000000102', now - 5 * MINUTE, 'Banked usage has been reset.');
     await writeFile(posts, jsonLines([S, B]));
     const monitor = startMonitor(1);
-    await healthy(origin, 10_000, service);
+    await healthy(origin, 20_000, service); // a start takes seconds on a loaded machine
 
     // The monitor's first round stores both posts, held for review: nothing public.
     const first = await listUntil(
@@ -283,7 +283,7 @@ describe('the service and the monitor as two processes, driven by the operator',
       env,
     );
     const monitor = startMonitor(60);
-    await healthy(origin, 10_000, service);
+    await healthy(origin, 20_000, service); // a start takes seconds on a loaded machine
     const pending = await listUntil(
       origin,
       'reset_scheduled',
