@@ -1,8 +1,14 @@
 import { Cron } from 'croner';
-import { type LastBuild, type MonitorDeps, type Published, runRound } from './round.ts';
+import {
+  type LastBuild,
+  type MonitorDeps,
+  type Published,
+  roundDeadlineOf,
+  runRound,
+} from './round.ts';
 
 export interface RunningMonitor {
-  /** Resolves when the monitor has stopped (after the round under way, if any). */
+  /** Resolves when the monitor has stopped: the check under way, if any, is ended at once. */
   stop(): Promise<void>;
 }
 
@@ -21,6 +27,9 @@ export function startMonitor(deps: MonitorDeps, intervalSeconds: number): Runnin
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();
   let stopped = false;
+  const stopping = new AbortController();
+  /** When the round under way began (real time), or null between rounds. */
+  let roundSince: number | null = null;
 
   const serially = (work: () => Promise<void>) => {
     running = running.then(work).catch((error: unknown) => {
@@ -41,19 +50,29 @@ export function startMonitor(deps: MonitorDeps, intervalSeconds: number): Runnin
 
   const round = async () => {
     if (stopped) return;
-    const outcome = await runRound(deps, last, lastBuild);
-    last = outcome.published;
-    lastBuild = outcome.built ?? lastBuild;
-    if (outcome.ran) armStateChange(outcome.nextChangeAt);
+    roundSince = Date.now();
+    try {
+      const outcome = await runRound(deps, last, lastBuild, stopping.signal);
+      last = outcome.published;
+      lastBuild = outcome.built ?? lastBuild;
+      if (outcome.ran) armStateChange(outcome.nextChangeAt);
+    } finally {
+      roundSince = null;
+    }
   };
 
   const job = new Cron('* * * * * *', { interval: intervalSeconds, protect: true }, () =>
     serially(round),
   );
   // The lease is renewed on its own clock, not only at each round: with a long interval,
-  // a crashed monitor's lease must still expire soon, and a live one must keep it.
+  // a crashed monitor's lease must still expire soon, and a live one must keep it. But not
+  // for a round older than its deadline: a monitor stuck there lets a standby take over.
   let renewing: Promise<unknown> = Promise.resolve();
   const renewal = setInterval(() => {
+    if (roundSince !== null && Date.now() - roundSince > roundDeadlineOf(deps)) {
+      deps.logger.warn('monitor round past its deadline: the lease is not renewed');
+      return;
+    }
     const now = deps.clock();
     renewing = deps.ledger
       .acquireLease('monitor', deps.holder, now, now + deps.leaseMs)
@@ -66,6 +85,7 @@ export function startMonitor(deps: MonitorDeps, intervalSeconds: number): Runnin
   return {
     async stop() {
       stopped = true;
+      stopping.abort(new Error('the monitor stopped during the check'));
       job.stop();
       clearTimeout(timer);
       clearInterval(renewal);
