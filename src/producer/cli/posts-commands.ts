@@ -36,12 +36,14 @@ export async function ingestCommand(config: ProducerConfig, argv: string[]): Pro
   const ledger = await openLedger(config.ledgerUrl);
   try {
     const classify = createRulesClassifier(config.classifier);
-    const { added, known } = await ingest(ledger, posts, classify, Date.now());
+    const { added, known, refused } = await ingest(ledger, posts, classify, Date.now());
+    for (const { postId, problem } of refused)
+      console.error(`${name}: post ${postId}: ${problem} (not stored)`);
     console.log(
-      `${added} new post(s) stored and classified, ${known} already in the ledger, ${skipped} line(s) skipped.`,
+      `${added} new post(s) stored and classified, ${known} already in the ledger, ${refused.length === 0 ? '' : `${refused.length} refused, `}${skipped} line(s) skipped.`,
     );
+    return skipped === 0 && refused.length === 0 ? 0 : 1;
   } finally {
     await ledger.close();
   }
-  return skipped === 0 ? 0 : 1;
 }
