@@ -86,11 +86,10 @@ export function createXSource(options: XSourceOptions): PostSource {
       try {
         return await checkAll(apiFor({ signal, deadline: bounds.deadline }), since);
       } catch (error) {
-        if (signal?.aborted) {
-          throw signal.reason instanceof Error
-            ? signal.reason
-            : new Error('the monitor stopped while waiting for X');
-        }
+        // The round's reason (its deadline, or the monitor stopping) says best what happened.
+        const reason: unknown = bounds.signal?.aborted ? bounds.signal.reason : undefined;
+        if (reason instanceof Error && reason.name === 'Error') throw reason;
+        if (signal?.aborted) throw new Error('the monitor stopped while waiting for X');
         throw error;
       }
     },
