@@ -81,6 +81,22 @@ describe('monitor against a hostile X', { concurrency: false }, () => {
     assert.equal(checks(await ledgerEntries(ledgerUrl)).at(-1)?.cursor, PLAIN.id);
   });
 
+  test('ops cursor shows the cursor; after ops cursor --reset the next check sends no since_id', async () => {
+    const shown = await run(['ops', 'cursor'], env);
+    assertExit(shown, 0, 'ops cursor');
+    assert.match(
+      shown.stdout,
+      /^Cursor: 1900000000000000101\n {2}set by entry \d+ \(check of x:thsottiaux, /,
+    );
+    const reset = await run(['ops', 'cursor', '--reset', '--by', 'ann'], env);
+    assertExit(reset, 0, 'ops cursor --reset');
+    const before = x.requests.length;
+    assertExit(await run(['monitor', '--once'], env), 0, 'monitor --once after the reset');
+    const timeline = x.requests.slice(before).find((request) => request.path.endsWith('/tweets'));
+    assert.equal(timeline?.query['since_id'], undefined);
+    assert.equal(checks(await ledgerEntries(ledgerUrl)).at(-1)?.cursor, PLAIN.id);
+  });
+
   test('an answer drip-fed a byte every 5 s: monitor exits 0 within 3 s of SIGTERM, the check recorded as stopped', async () => {
     let dripping = 0;
     x.answerNextWith((response) => {

@@ -3,6 +3,7 @@ import { createRulesClassifier } from '../classify/rules-classifier.ts';
 import { ACTOR, type Entry } from '../ledger/entry.ts';
 import type { Ledger } from '../ledger/ledger.ts';
 import { type OpsContext, operatorEntry } from './context.ts';
+import { cursorCommand } from './cursor.ts';
 import { describeChange } from './describe-changes.ts';
 import { doneLine, entriesById, namedRecordIds } from './describe-entry.ts';
 import { type Effects, effectsOf, effectsOfAll } from './effects.ts';
@@ -38,6 +39,7 @@ const MAX_REASON = 2_000;
  */
 export async function runOps(argv: string[], io: OpsIo): Promise<number> {
   try {
+    if (argv[0] === 'cursor') return await cursorCommand(argv.slice(1), io);
     const command = parseOpsArgs(argv);
     switch (command.name) {
       case 'help':

@@ -4,6 +4,7 @@ export const OPS_USAGE = `reset-records ops: the operator's journal
 Reading (appends nothing, needs no --by):
   ops review [--json]              the posts held for review, oldest first, with why
   ops log [--limit N] [--json]     the operator's entries, newest first (N default 50)
+  ops cursor [--json]              where the next check of the source reads from (since_id)
 
 Writing (appends one entry; --by NAME or OPERATOR names you; --reason TEXT goes in the log):
   ops accept POST_ID [--set FIELD=VALUE …]
@@ -21,6 +22,9 @@ Writing (appends one entry; --by NAME or OPERATOR names you; --reason TEXT goes 
                                    every held post at once (one entry each); --dry-run only
                                    shows what would change
   ops undo ENTRY_ID
+  ops cursor --reset [--to POST_ID]
+                                   the next check reads the newest pages again, or after
+                                   POST_ID (a reset is not undone: reset again)
 
 Values:
   TIME, START, END  UTC, exactly like 2026-11-20T18:00:00.000Z
