@@ -10,7 +10,10 @@ export interface SourceCheck {
 /** What ends a check early: the monitor stopping, and the round's deadline. */
 export interface CheckBounds {
   readonly signal?: AbortSignal | undefined;
-  /** Epoch ms: no request nor wait of the check goes past it. */
+  /**
+   * Date.now() ms: no request nor wait of the check goes past it. Real time, not the
+   * monitor's clock (which tests set to a fixed instant).
+   */
   readonly deadline?: number | undefined;
 }
 

@@ -95,7 +95,7 @@ export async function runRound(
   let failure: string | null = null;
   const since = currentCursor(await ledger.entries(), started);
   try {
-    check = await boundedCheck(source, since, started, roundDeadlineOf(deps), stop);
+    check = await boundedCheck(source, since, roundDeadlineOf(deps), stop);
     for (const problem of check.problems) logger.warn({ problem }, 'source item skipped');
   } catch (error) {
     failure = (error as Error).message; // sources never put a secret in their messages
@@ -238,13 +238,12 @@ export const roundDeadlineOf = (deps: Pick<MonitorDeps, 'roundDeadlineMs'>) =>
   deps.roundDeadlineMs ?? ROUND_DEADLINE_MS;
 
 /**
- * The source's check, ended (failed) `deadlineMs` after `started` or when `stop` is
+ * The source's check, ended (failed) `deadlineMs` from now or when `stop` is
  * aborted, whether or not the source heeds the signal it is given.
  */
 async function boundedCheck(
   source: PostSource,
   since: string | null,
-  started: number,
   deadlineMs: number,
   stop: AbortSignal | undefined,
 ): Promise<SourceCheck> {
@@ -254,7 +253,7 @@ async function boundedCheck(
       expiry.abort(new Error(`the check did not end within its deadline (${deadlineMs / 1000} s)`)),
     deadlineMs,
   );
-  const deadline = started + deadlineMs;
+  const deadline = Date.now() + deadlineMs;
   const signal = stop === undefined ? expiry.signal : AbortSignal.any([stop, expiry.signal]);
   let onAbort = () => {};
   const aborted = new Promise<never>((_, reject) => {

@@ -36,7 +36,7 @@ export interface Pacing {
   readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
   readonly clock: () => number;
   readonly logger: Logger;
-  /** Epoch ms: a wait that would end later is not begun, the request gives up instead. */
+  /** Date.now() ms: a wait that would end later is not begun, the request gives up instead. */
   readonly deadline?: number | undefined;
   readonly signal?: AbortSignal | undefined;
 }
@@ -80,7 +80,7 @@ export async function withRetries<T>(
       waitMs = next;
       backOffs++;
     }
-    if (pacing.deadline !== undefined && pacing.clock() + waitMs >= pacing.deadline) {
+    if (pacing.deadline !== undefined && Date.now() + waitMs >= pacing.deadline) {
       throw new Error(
         `${failure.message}; trying again in ${Math.ceil(waitMs / 1000)} s would pass the check's deadline`,
       );

@@ -87,7 +87,7 @@ export interface XApiOptions {
 /** What bounds the requests of one check: the monitor stopping, and the check's deadline. */
 export interface CheckBounds {
   readonly signal?: AbortSignal | undefined;
-  /** Epoch ms: no request nor wait goes past it. */
+  /** Date.now() ms (real time, whatever clock the source was given): no request nor wait goes past it. */
   readonly deadline?: number | undefined;
 }
 
@@ -116,7 +116,7 @@ export function createXApi(options: XApiOptions): (bounds: CheckBounds) => XApi 
     const body = await withRetries(
       endpoint,
       async () => {
-        const remaining = deadline === undefined ? Infinity : deadline - pacing.clock();
+        const remaining = deadline === undefined ? Infinity : deadline - Date.now();
         const answer = await boundedGet(url, {
           headers,
           deadlineMs: Math.max(1, Math.min(deadlineMs, remaining)),
