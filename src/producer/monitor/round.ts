@@ -12,6 +12,7 @@ import { type Classify, newPostEntries, type RefusedPost } from '../pipeline/ing
 import { publishSnapshot } from '../pipeline/publish.ts';
 import { storedPosts } from '../pipeline/thread-context.ts';
 import { advancedCursor, currentCursor } from './cursor.ts';
+import { linkedSignal } from './linked-signal.ts';
 import type { PostSource, SourceCheck } from './post-source.ts';
 
 /**
@@ -254,7 +255,8 @@ async function boundedCheck(
     deadlineMs,
   );
   const deadline = Date.now() + deadlineMs;
-  const signal = stop === undefined ? expiry.signal : AbortSignal.any([stop, expiry.signal]);
+  const linked = linkedSignal([stop, expiry.signal]);
+  const { signal } = linked;
   let onAbort = () => {};
   const aborted = new Promise<never>((_, reject) => {
     onAbort = () => reject(reasonOf(signal));
@@ -266,6 +268,7 @@ async function boundedCheck(
   } finally {
     clearTimeout(timer);
     signal.removeEventListener('abort', onAbort);
+    linked.dispose();
   }
 }
 

@@ -2,6 +2,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import type { Logger } from 'pino';
 import { compareIds } from '../../shared/domain/ids.ts';
 import type { Post } from '../ledger/post.ts';
+import { linkedSignal } from '../monitor/linked-signal.ts';
 import type { PostSource } from '../monitor/post-source.ts';
 import { createXApi, type XApi, type XUser } from './x/x-api.ts';
 import { postsOfPage } from './x/x-posts.ts';
@@ -81,16 +82,18 @@ export function createXSource(options: XSourceOptions): PostSource {
   return {
     name: `x:${handles.join(',')}`,
     async check(since, bounds = {}) {
-      const signals = [options.signal, bounds.signal].filter((s) => s !== undefined);
-      const signal = signals.length < 2 ? signals[0] : AbortSignal.any(signals);
+      const linked = linkedSignal([options.signal, bounds.signal]);
+      const { signal } = linked;
       try {
         return await checkAll(apiFor({ signal, deadline: bounds.deadline }), since);
       } catch (error) {
         // The round's reason (its deadline, or the monitor stopping) says best what happened.
         const reason: unknown = bounds.signal?.aborted ? bounds.signal.reason : undefined;
         if (reason instanceof Error && reason.name === 'Error') throw reason;
-        if (signal?.aborted) throw new Error('the monitor stopped while waiting for X');
+        if (signal.aborted) throw new Error('the monitor stopped while waiting for X');
         throw error;
+      } finally {
+        linked.dispose();
       }
     },
   };
