@@ -249,6 +249,47 @@ describe('the X source under a hostile X', () => {
     assert.ok(Date.now() - started < 1_500);
   });
 
+  test('a page of 1,000 items: the first 100 are read (here, each a problem), the rest are not, and that is said once', async () => {
+    x.answerNextWith((response, request) => {
+      if (request.path.endsWith('/tweets')) {
+        response.writeHead(200, { 'content-type': 'application/json' });
+        response.end(JSON.stringify({ data: Array.from({ length: 1_000 }, () => ({})) }));
+      } else {
+        const { status, body } = x.answerOf(request);
+        response.writeHead(status, { 'content-type': 'application/json' });
+        response.end(body);
+      }
+    }, 2);
+    const check = await source().check(null);
+    assert.equal(check.posts.length, 0);
+    assert.equal(check.problems.length, 101);
+    assert.equal(
+      check.problems[0],
+      'X sent 1000 posts in one page of @thsottiaux; only the first 100 were read',
+    );
+  });
+
+  test('all the answers of one check together are bounded too: paging past the budget fails the check', async () => {
+    const long = 'x'.repeat(2_000);
+    x.addTweets(
+      TIBO.id,
+      Array.from({ length: 250 }, (_, i) => ({
+        ...PLAIN,
+        id: String(1900000000000001000n + BigInt(i)),
+        text: long,
+      })),
+    );
+    const error = await failure(
+      source({ maxAnswerBytes: 512 * 1024, maxCheckBytes: 300 * 1024 }).check(PLAIN.id),
+    );
+    assert.equal(
+      error.message,
+      `X's answer to GET /2/users/1000000001/tweets was refused: the answers of this check are more than ${300 * 1024} bytes in all`,
+    );
+    assert.equal(x.requestsTo(/tweets$/).length, 2, 'two pages of about 200 KiB');
+    assert.deepEqual(sleeps, []);
+  });
+
   for (const status of [301, 302, 303, 307, 308]) {
     test(`a ${status} is a failed check, not followed`, async () => {
       x.answerNextWith((response) => {

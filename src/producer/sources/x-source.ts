@@ -4,7 +4,7 @@ import { compareIds } from '../../shared/domain/ids.ts';
 import type { Post } from '../ledger/post.ts';
 import { linkedSignal } from '../monitor/linked-signal.ts';
 import type { PostSource } from '../monitor/post-source.ts';
-import { createXApi, type XApi, type XUser } from './x/x-api.ts';
+import { createXApi, PAGE_SIZE, type XApi, type XUser } from './x/x-api.ts';
 import { postsOfPage } from './x/x-posts.ts';
 
 /** Pages read per handle on the first check, when no cursor tells where the last one ended. */
@@ -36,6 +36,8 @@ export interface XSourceOptions {
   readonly requestDeadlineMs?: number;
   /** The most bytes of an answer, as sent and inflated (default 8 MiB: x-api.ts). */
   readonly maxAnswerBytes?: number;
+  /** The most bytes of all the answers of a check, inflated (default 64 MiB: x-api.ts). */
+  readonly maxCheckBytes?: number;
 }
 
 /**
@@ -66,6 +68,7 @@ export function createXSource(options: XSourceOptions): PostSource {
       ? {}
       : { requestDeadlineMs: options.requestDeadlineMs }),
     ...(options.maxAnswerBytes === undefined ? {} : { maxAnswerBytes: options.maxAnswerBytes }),
+    ...(options.maxCheckBytes === undefined ? {} : { maxCheckBytes: options.maxCheckBytes }),
   });
   const users = new Map<string, XUser>();
 
@@ -132,11 +135,19 @@ async function readTimeline(
   let paginationToken: string | undefined;
   for (let page = 1; ; page++) {
     const body = await api.timelinePage(user.id, { sinceId: since, paginationToken });
+    // X sends at most 100 posts a page, each referring to 2 others at most: more is read
+    // no further, so that a page of a million tiny items is not a million problems.
+    const data = body.data ?? [];
+    if (data.length > PAGE_SIZE) {
+      problems.push(
+        `X sent ${data.length} posts in one page of @${user.username}; only the first ${PAGE_SIZE} were read`,
+      );
+    }
     const read = postsOfPage(
       user.username,
-      body.data ?? [],
-      body.includes?.tweets ?? [],
-      body.includes?.users ?? [],
+      data.slice(0, PAGE_SIZE),
+      (body.includes?.tweets ?? []).slice(0, 2 * PAGE_SIZE),
+      (body.includes?.users ?? []).slice(0, 2 * PAGE_SIZE),
     );
     posts.push(...read.posts);
     problems.push(...read.problems);

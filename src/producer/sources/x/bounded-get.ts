@@ -25,6 +25,8 @@ export interface BoundedAnswer {
   readonly headers: IncomingHttpHeaders;
   /** The inflated body as UTF-8 (malformed sequences replaced). */
   readonly body: string;
+  /** The inflated body's bytes. */
+  readonly bytes: number;
 }
 
 /** Why a GET gave no answer; `message` names no URL, header nor secret. */
@@ -58,7 +60,8 @@ function decoderOf(encoding: string | undefined): Transform | null | undefined {
   return undefined;
 }
 
-const mib = (bytes: number) =>
+/** `8 MiB`, or `65537 bytes` when not a whole number of MiB. */
+export const sizeOf = (bytes: number) =>
   bytes % (1024 * 1024) === 0 ? `${bytes / (1024 * 1024)} MiB` : `${bytes} bytes`;
 
 /** GETs `url`; resolves with any status (3xx included: nothing is followed), or rejects with a GetError. */
@@ -101,7 +104,7 @@ export function boundedGet(url: URL, options: BoundedGetOptions): Promise<Bounde
     req.on('response', (res) => {
       response = res;
       const tooLarge = (what: string) =>
-        finish(new GetError('too-large', `the answer ${what} more than ${mib(maxBytes)}`));
+        finish(new GetError('too-large', `the answer ${what} more than ${sizeOf(maxBytes)}`));
       const declared = Number(res.headers['content-length']);
       if (Number.isFinite(declared) && declared > maxBytes) {
         tooLarge('would be');
@@ -126,6 +129,7 @@ export function boundedGet(url: URL, options: BoundedGetOptions): Promise<Bounde
           status: res.statusCode ?? 0,
           headers: res.headers,
           body: Buffer.concat(chunks).toString('utf8'),
+          bytes: inflated,
         });
       res.on('data', (chunk: Buffer) => {
         if (settled) return;

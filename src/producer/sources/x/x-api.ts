@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { type Failure, type Pacing, withRetries } from './back-off.ts';
-import { type BoundedAnswer, boundedGet, GetError } from './bounded-get.ts';
+import { type BoundedAnswer, boundedGet, GetError, sizeOf } from './bounded-get.ts';
 
 /**
  * The two X API v2 endpoints the X source reads (producer.md §6), each request tried again
@@ -18,6 +18,13 @@ export const REQUEST_DEADLINE_MS = 30_000;
  * their parents and quotes, each at X's longest (25,000 characters), is about 5 MB.
  */
 export const MAX_ANSWER_BYTES = 8 * 1024 * 1024;
+
+/**
+ * The most bytes of all the answers of one check, inflated: the 32 pages a check may read
+ * could otherwise hold 256 MiB of posts, all stored. A check that needs more fails (and the
+ * cursor stays: the next check reads the same posts, in the same pages).
+ */
+export const MAX_CHECK_BYTES = 64 * 1024 * 1024;
 
 /** X's own text in a message (an error's title or detail) is cut to this length. */
 const MAX_QUOTED_CHARS = 200;
@@ -82,6 +89,8 @@ export interface XApiOptions {
   readonly requestDeadlineMs?: number;
   /** Per answer (default MAX_ANSWER_BYTES). */
   readonly maxAnswerBytes?: number;
+  /** Per check, all answers together (default MAX_CHECK_BYTES). */
+  readonly maxCheckBytes?: number;
 }
 
 /** What bounds the requests of one check: the monitor stopping, and the check's deadline. */
@@ -96,6 +105,7 @@ export function createXApi(options: XApiOptions): (bounds: CheckBounds) => XApi 
   const { bearerToken, baseUrl, pacing } = options;
   const deadlineMs = options.requestDeadlineMs ?? REQUEST_DEADLINE_MS;
   const maxBytes = options.maxAnswerBytes ?? MAX_ANSWER_BYTES;
+  const maxCheckBytes = options.maxCheckBytes ?? MAX_CHECK_BYTES;
   const redact = (text: string) => text.split(bearerToken).join('***');
   const headers = {
     authorization: `Bearer ${bearerToken}`,
@@ -108,6 +118,7 @@ export function createXApi(options: XApiOptions): (bounds: CheckBounds) => XApi 
     query: Record<string, string | number | undefined>,
     schema: z.ZodType<T>,
     { signal, deadline }: CheckBounds,
+    spent: { bytes: number },
   ): Promise<T> {
     const endpoint = `GET /2/${path}`;
     const url = new URL(`${baseUrl}/2/${path}`);
@@ -123,6 +134,13 @@ export function createXApi(options: XApiOptions): (bounds: CheckBounds) => XApi 
           maxBytes,
           signal,
         });
+        spent.bytes += answer.bytes;
+        if (spent.bytes > maxCheckBytes) {
+          throw new GetError(
+            'too-large',
+            `the answers of this check are more than ${sizeOf(maxCheckBytes)} in all`,
+          );
+        }
         if (answer.status < 200 || answer.status > 299) throw new StatusError(answer);
         try {
           return JSON.parse(answer.body) as unknown;
@@ -141,23 +159,27 @@ export function createXApi(options: XApiOptions): (bounds: CheckBounds) => XApi 
     return parsed.data;
   }
 
-  return (bounds) => ({
-    async user(handle) {
-      const path = `users/by/username/${encodeURIComponent(handle)}`;
-      const found = await get(path, {}, UserLookup, bounds);
-      if (found.data === undefined)
-        throw new Error(`X has no user @${handle} (GET /2/users/by/username/${handle})`);
-      return found.data;
-    },
-    timelinePage(userId, { sinceId, paginationToken }) {
-      return get(
-        `users/${encodeURIComponent(userId)}/tweets`,
-        { ...TIMELINE_FIELDS, since_id: sinceId ?? undefined, pagination_token: paginationToken },
-        TimelinePage,
-        bounds,
-      );
-    },
-  });
+  return (bounds) => {
+    const spent = { bytes: 0 };
+    return {
+      async user(handle) {
+        const path = `users/by/username/${encodeURIComponent(handle)}`;
+        const found = await get(path, {}, UserLookup, bounds, spent);
+        if (found.data === undefined)
+          throw new Error(`X has no user @${handle} (GET /2/users/by/username/${handle})`);
+        return found.data;
+      },
+      timelinePage(userId, { sinceId, paginationToken }) {
+        return get(
+          `users/${encodeURIComponent(userId)}/tweets`,
+          { ...TIMELINE_FIELDS, since_id: sinceId ?? undefined, pagination_token: paginationToken },
+          TimelinePage,
+          bounds,
+          spent,
+        );
+      },
+    };
+  };
 }
 
 /** An answer whose status is not 2xx, or a 2xx that is not JSON. */
