@@ -290,6 +290,14 @@ describe('the X source under a hostile X', () => {
     assert.deepEqual(sleeps, []);
   });
 
+  test("X's problem text is quoted without control, bidi or lone surrogate characters", async () => {
+    x.failNext(400, 1, {}, 'bad\u001b]0;pwned\u0007 \u202eevil\r\nforged \ud800end');
+    assert.equal(
+      (await failure(source().check(null))).message,
+      `X answered 400 to ${LOOKUP}: Bad Request: bad ]0;pwned   evil  forged  end`,
+    );
+  });
+
   for (const status of [301, 302, 303, 307, 308]) {
     test(`a ${status} is a failed check, not followed`, async () => {
       x.answerNextWith((response) => {

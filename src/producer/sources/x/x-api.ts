@@ -267,9 +267,12 @@ function problemOf(body: string): string {
   return [title, detail].filter((part) => typeof part === 'string' && part !== '').join(': ');
 }
 
-/** `: "…"` with control characters blanked and the length bounded, or nothing. */
+/**
+ * `: "…"` with control, format (bidi) and lone surrogate characters blanked and the length
+ * bounded, or nothing: X's words go into the ledger and onto the operator's terminal.
+ */
 function quoted(text: string): string {
   if (text === '') return '';
-  const clean = text.replace(/\p{Cc}/gu, ' ');
-  return `: ${clean.length > MAX_QUOTED_CHARS ? `${clean.slice(0, MAX_QUOTED_CHARS)}…` : clean}`;
+  const cut = text.length > MAX_QUOTED_CHARS ? `${text.slice(0, MAX_QUOTED_CHARS)}…` : text;
+  return `: ${cut.replace(/[\p{Cc}\p{Cf}\p{Cs}]/gu, ' ')}`;
 }
