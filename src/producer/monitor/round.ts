@@ -99,7 +99,8 @@ export async function runRound(
     check = await boundedCheck(source, since, roundDeadlineOf(deps), stop);
     for (const problem of check.problems) logger.warn({ problem }, 'source item skipped');
   } catch (error) {
-    failure = (error as Error).message; // sources never put a secret in their messages
+    // Sources never put a secret in their messages.
+    failure = error instanceof Error ? error.message : `the source failed: ${String(error)}`;
     logger.error({ source: source.name, err: failure }, 'source check failed');
   }
 
