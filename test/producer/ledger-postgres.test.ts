@@ -19,7 +19,7 @@ after(async () => {
 
 /** Drops the ledger's tables, so the next open creates them as on first use. */
 const resetSchema = () =>
-  sql(db.url, 'DROP TABLE IF EXISTS entries, entry_sequence, leases, ledger_schema');
+  sql(db.url, 'DROP TABLE IF EXISTS entries, entry_sequence, leases, deliveries, ledger_schema');
 
 ledgerContract('PostgreSQL', async () => {
   await resetSchema();

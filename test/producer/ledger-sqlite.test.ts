@@ -61,7 +61,7 @@ describe('SQLite ledger file', () => {
         .raw(true)
         .all()
         .map((row) => (row as string[])[0]);
-      assert.deepEqual(tables, ['entries', 'leases', 'sqlite_sequence']);
+      assert.deepEqual(tables, ['deliveries', 'entries', 'leases', 'sqlite_sequence']);
     });
   });
 

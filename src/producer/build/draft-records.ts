@@ -37,7 +37,7 @@ function postDrafts(journal: Journal): Draft[] {
   const drafts: Draft[] = [];
   for (const [id, { post }] of journal.posts) {
     const classification = journal.classifications.get(id);
-    const accepted = journal.accepted.has(id);
+    const accepted = journal.accepted.has(id) || journal.agreed.has(id);
     if (classification === undefined && !accepted) continue;
     if (classification?.review === true && !accepted) continue;
     const reset = withCorrections(classification?.reset ?? null, journal.corrections.get(id));

@@ -50,6 +50,7 @@ export async function opsCommand(config: ProducerConfig, argv: string[]): Promis
       operator: config.operator,
       settings: config.build,
       classify: createRulesClassifier(config.classifier),
+      timeZone: config.classifier.timeZone,
       stdout: (line) => console.log(line),
       stderr: (line) => console.error(line),
     });

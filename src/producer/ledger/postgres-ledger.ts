@@ -1,9 +1,11 @@
 import pg from 'pg';
+import type { DeliveryRecord } from '../../shared/delivery/sender.ts';
 import type { Entry } from './entry.ts';
 import { EntryCache } from './entry-cache.ts';
-import type { Decision, Ledger, Transacted } from './ledger.ts';
+import { type Decision, type Ledger, MAX_DELIVERIES, type Transacted } from './ledger.ts';
 import { migrate, WRITE_LOCK } from './postgres-schema.ts';
 import { redactUrl, scrubSecrets, secretsOf } from './secrets.ts';
+import { type DeliveryRow, deliveryValues, toDelivery } from './stored-delivery.ts';
 import { checkLease, decideRows, type EntryRow, type NewRow, toEntry } from './stored-entry.ts';
 
 /**
@@ -109,6 +111,44 @@ export class PostgresLedger implements Ledger {
     await this.#withClient((client) =>
       client.query('DELETE FROM leases WHERE name = $1 AND holder = $2', [name, holder]),
     );
+  }
+
+  async leaseHolder(name: string, nowMs: number) {
+    this.#checkOpen();
+    const { rows } = await this.#withClient((client) =>
+      client.query<{ holder: string; until_ms: string }>(
+        'SELECT holder, until_ms FROM leases WHERE name = $1 AND until_ms > $2',
+        [name, nowMs],
+      ),
+    );
+    const row = rows[0];
+    return row === undefined ? null : { holder: row.holder, untilMs: Number(row.until_ms) };
+  }
+
+  async recordDelivery(record: DeliveryRecord): Promise<void> {
+    this.#checkOpen();
+    await this.#withClient(async (client) => {
+      const { rows } = await client.query<{ id: string }>(
+        `INSERT INTO deliveries (message_id, event, channel, outcome, attempts, at, problem)
+         VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+        deliveryValues(record),
+      );
+      await client.query('DELETE FROM deliveries WHERE id <= $1', [
+        Number(rows[0]!.id) - MAX_DELIVERIES,
+      ]);
+    });
+  }
+
+  async recentDeliveries(limit: number): Promise<DeliveryRecord[]> {
+    this.#checkOpen();
+    const { rows } = await this.#withClient((client) =>
+      client.query<DeliveryRow>(
+        `SELECT message_id, event, channel, outcome, attempts, at, problem FROM deliveries
+         ORDER BY id DESC LIMIT $1`,
+        [limit],
+      ),
+    );
+    return rows.map(toDelivery);
   }
 
   async close(): Promise<void> {

@@ -1,10 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import Database from 'libsql';
+import type { DeliveryRecord } from '../../shared/delivery/sender.ts';
 import type { Entry } from './entry.ts';
 import { EntryCache } from './entry-cache.ts';
-import type { Decision, Ledger, Transacted } from './ledger.ts';
+import { type Decision, type Ledger, MAX_DELIVERIES, type Transacted } from './ledger.ts';
 import { immediate, migrate } from './sqlite-schema.ts';
+import { type DeliveryRow, deliveryValues, toDelivery } from './stored-delivery.ts';
 import { checkLease, decideRows, type EntryRow, toEntry } from './stored-entry.ts';
 
 /**
@@ -27,6 +29,10 @@ export class SqliteLedger implements Ledger {
   readonly #insert: Database.Statement;
   readonly #takeLease: Database.Statement;
   readonly #dropLease: Database.Statement;
+  readonly #readLease: Database.Statement;
+  readonly #insertDelivery: Database.Statement;
+  readonly #trimDeliveries: Database.Statement;
+  readonly #selectDeliveries: Database.Statement;
   #closed = false;
   /** Every entry read so far: each read fetches only the newer ones. */
   readonly #read = new EntryCache();
@@ -72,6 +78,18 @@ export class SqliteLedger implements Ledger {
        WHERE leases.holder = excluded.holder OR leases.until_ms <= ?`,
     );
     this.#dropLease = db.prepare('DELETE FROM leases WHERE name = ? AND holder = ?');
+    this.#readLease = db.prepare(
+      'SELECT holder, until_ms FROM leases WHERE name = ? AND until_ms > ?',
+    );
+    this.#insertDelivery = db.prepare(
+      `INSERT INTO deliveries (message_id, event, channel, outcome, attempts, at, problem)
+       VALUES (?, ?, ?, ?, ?, ?, ?)`,
+    );
+    this.#trimDeliveries = db.prepare('DELETE FROM deliveries WHERE id <= ?');
+    this.#selectDeliveries = db.prepare(
+      `SELECT message_id, event, channel, outcome, attempts, at, problem FROM deliveries
+       ORDER BY id DESC LIMIT ?`,
+    );
   }
 
   async entries(): Promise<Entry[]> {
@@ -108,6 +126,25 @@ export class SqliteLedger implements Ledger {
     this.#checkOpen();
     checkLease(name, holder);
     this.#dropLease.run(name, holder);
+  }
+
+  async leaseHolder(name: string, nowMs: number) {
+    this.#checkOpen();
+    const row = this.#readLease.get(name, nowMs) as
+      | { holder: string; until_ms: number }
+      | undefined;
+    return row === undefined ? null : { holder: row.holder, untilMs: Number(row.until_ms) };
+  }
+
+  async recordDelivery(record: DeliveryRecord): Promise<void> {
+    this.#checkOpen();
+    const { lastInsertRowid } = this.#insertDelivery.run(...deliveryValues(record));
+    this.#trimDeliveries.run(Number(lastInsertRowid) - MAX_DELIVERIES);
+  }
+
+  async recentDeliveries(limit: number): Promise<DeliveryRecord[]> {
+    this.#checkOpen();
+    return (this.#selectDeliveries.all(limit) as DeliveryRow[]).map(toDelivery);
   }
 
   async close(): Promise<void> {

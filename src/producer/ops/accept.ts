@@ -38,7 +38,7 @@ export function accept(
   if (isDismissed(state, postId)) {
     throw new OpsRefusal(`post ${postId} is dismissed: restore it first (ops restore ${postId})`);
   }
-  const corrections = correctionsFrom(request.set);
+  const corrections = correctionsFrom(request.set, context);
   const merged = { ...journal.corrections.get(postId), ...corrections };
   if (
     classification.reset === null &&

@@ -34,7 +34,7 @@ export function correct(
         `undo it (ops undo ${maker.id}) and make a new one`,
     );
   }
-  const corrections = correctionsFrom(request.set);
+  const corrections = correctionsFrom(request.set, context);
   // A post the classifier passed over has a record only once the operator gives both.
   const merged = { ...journal.corrections.get(recordId), ...corrections };
   if (

@@ -1,6 +1,7 @@
 import { RECORD_KINDS, RESET_TYPES } from '../../shared/domain/record.ts';
 import type { Corrections } from '../ledger/entry.ts';
 import { OpsRefusal } from './refusal.ts';
+import type { TimeContext } from './values.ts';
 import { confidenceValue, enumValue, scopeValue, timestampValue, windowValue } from './values.ts';
 
 type Field = keyof Corrections;
@@ -12,7 +13,7 @@ type Field = keyof Corrections;
  */
 const FIELDS: ReadonlyMap<
   string,
-  { field: Field; read: (name: string, value: string) => unknown }
+  { field: Field; read: (name: string, value: string, context: TimeContext) => unknown }
 > = new Map([
   ['kind', { field: 'kind', read: (name, value) => enumValue(name, value, RECORD_KINDS) }],
   ['resetType', { field: 'resetType', read: (name, value) => enumValue(name, value, RESET_TYPES) }],
@@ -39,12 +40,13 @@ const FIELDS: ReadonlyMap<
 
 const CORRECTABLE_FIELDS = [...FIELDS.keys()];
 
-function nullable<T>(read: (name: string, value: string) => T) {
-  return (name: string, value: string): T | null => (value === 'null' ? null : read(name, value));
+function nullable<T>(read: (name: string, value: string, context: TimeContext) => T) {
+  return (name: string, value: string, context: TimeContext): T | null =>
+    value === 'null' ? null : read(name, value, context);
 }
 
 /** `--set` assignments as corrections; each field at most once. */
-export function correctionsFrom(assignments: readonly string[]): Corrections {
+export function correctionsFrom(assignments: readonly string[], context: TimeContext): Corrections {
   const corrections: Record<string, unknown> = {};
   const seen = new Set<string>();
   for (const assignment of assignments) {
@@ -57,7 +59,7 @@ export function correctionsFrom(assignments: readonly string[]): Corrections {
     }
     if (seen.has(name)) throw new OpsRefusal(`field ${name} is set twice`);
     seen.add(name);
-    corrections[spec.field] = spec.read(name, assignment.slice(equals + 1));
+    corrections[spec.field] = spec.read(name, assignment.slice(equals + 1), context);
   }
   return corrections as Corrections;
 }

@@ -42,6 +42,8 @@ function what(entry: Entry, byId: EntriesById): string {
       return entry.payload.post.id;
     case 'source_checked':
       return `${entry.payload.source} ${entry.payload.ok ? 'ok' : 'failed'}`;
+    case 'second_opinion':
+      return `${entry.payload.postId} (${entry.payload.model}: ${entry.payload.agrees ? 'agrees' : entry.payload.outcome === 'answered' ? 'disagrees' : entry.payload.outcome})`;
   }
 }
 
@@ -71,6 +73,7 @@ export function namedRecordIds(entry: Entry, byId: EntriesById): string[] {
     case 'accept':
     case 'reclassify':
     case 'post_classified':
+    case 'second_opinion':
       return [entry.payload.postId];
     case 'correct':
     case 'note':

@@ -13,6 +13,7 @@ import { describeReclassified, heldReclassifications, type Reclassified } from '
 import { timeOrderedToken } from './record-ids.ts';
 import { OpsRefusal } from './refusal.ts';
 import { formatReview, heldPosts } from './review.ts';
+import { formatStatus, opsStatus } from './status.ts';
 import { OPS_USAGE } from './usage.ts';
 
 export interface OpsIo {
@@ -27,7 +28,12 @@ export interface OpsIo {
   readonly newId?: () => string;
   /** The classifier `ops reclassify` uses; by default the rules with their default settings. */
   readonly classify?: OpsContext['classify'];
+  /** SCHEDULE_TIME_ZONE: what "PT" means in a typed time; America/Los_Angeles by default. */
+  readonly timeZone?: string;
 }
+
+const DEFAULT_TIME_ZONE = 'America/Los_Angeles';
+const silent = () => {};
 
 /** Longest `--reason` the ledger keeps (entry.ts). */
 const MAX_REASON = 2_000;
@@ -48,6 +54,11 @@ export async function runOps(argv: string[], io: OpsIo): Promise<number> {
       case 'review': {
         const held = heldPosts(await io.ledger.entries());
         printAll(io, command.json ? held.map((post) => JSON.stringify(post)) : formatReview(held));
+        return 0;
+      }
+      case 'status': {
+        const status = await opsStatus(io.ledger, io.now(), io.settings);
+        printAll(io, command.json ? [JSON.stringify(status)] : formatStatus(status));
         return 0;
       }
       case 'log': {
@@ -90,6 +101,7 @@ interface WriteOptions {
  */
 async function write(io: OpsIo, decide: Decide, options: WriteOptions): Promise<number> {
   const now = io.now();
+  const echoes: string[] = [];
   const context: OpsContext = {
     now,
     actor: options.actor,
@@ -97,9 +109,17 @@ async function write(io: OpsIo, decide: Decide, options: WriteOptions): Promise<
     newId: io.newId ?? (() => timeOrderedToken(now)),
     settings: io.settings,
     classify: io.classify ?? createRulesClassifier(),
+    timeZone: io.timeZone ?? DEFAULT_TIME_ZONE,
+    echo: (line) => echoes.push(line),
   };
+  // The times as typed are read first, and echoed in UTC before the entry is written (a
+  // time refused there writes nothing); the transaction decides again on what it reads.
+  // (Its ids are drawn from a generator of its own: the real ones stay for the real entry.)
+  let preflightIds = 0;
+  decide(await io.ledger.entries(), { ...context, newId: () => `preflight${++preflightIds}` });
+  for (const line of echoes) (options.json ? io.stderr : io.stdout)(line);
   const { appended, result } = await io.ledger.transact((entries) => {
-    const entry = decide(entries, context);
+    const entry = decide(entries, { ...context, echo: silent });
     const effects = effectsOf(entries, entry, now, io.settings);
     refuseInvalid(entry.type, effects);
     return { append: [entry], result: { effects, byId: entriesById(entries) } };
@@ -169,6 +189,8 @@ async function reclassifyHeld(
       newId: () => '',
       settings: io.settings,
       classify,
+      timeZone: io.timeZone ?? DEFAULT_TIME_ZONE,
+      echo: silent,
     };
     const { changed, effects } = plan(await io.ledger.entries(), context);
     print(changed, effects, []);
@@ -181,6 +203,8 @@ async function reclassifyHeld(
     newId: io.newId ?? (() => timeOrderedToken(now)),
     settings: io.settings,
     classify,
+    timeZone: io.timeZone ?? DEFAULT_TIME_ZONE,
+    echo: silent,
   };
   const { appended, result } = await io.ledger.transact((entries) => {
     const { changed, added, effects } = plan(entries, context);
