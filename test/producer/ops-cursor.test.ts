@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { NewEntry } from '../../src/producer/ledger/entry.ts';
 import { currentCursor } from '../../src/producer/monitor/cursor.ts';
-import { NOW, ops, opsOk } from './support/ops-fixtures.ts';
+import { dayLedger, NOW, ops, opsOk } from './support/ops-fixtures.ts';
 import { OpsMemoryLedger } from './support/ops-memory-ledger.ts';
 
 /** `ops cursor`: where the next check reads from, and the operator's reset of it. */
@@ -86,6 +86,13 @@ describe('ops cursor', () => {
 
     await opsOk(ledger, ['cursor', '--reset', '--to', '1900000000000000050', '--by', 'bob']);
     assert.equal(currentCursor(await ledger.entries(), NOW), '1900000000000000050');
+  });
+
+  test("ops status after a reset: the last check is still the monitor's, the cursor the one the next check reads from", async () => {
+    const ledger = dayLedger();
+    await opsOk(ledger, ['cursor', '--reset']);
+    const status = await opsOk(ledger, ['status']);
+    assert.equal(status.stdout[1], 'Last check: 2026-11-20T11:59:00.000Z, ok; cursor none.');
   });
 
   for (const [args, status, message] of [
