@@ -18,6 +18,11 @@ Usage:
                                   SNAPSHOT_PATH. Running instances serve it within 1 s.
   reset-records demo [--now TIME] Print the demo snapshot: the bundled sample ledger built
                                   at TIME (default now).
+  reset-records next --base-url URL [--json] [--wait SECONDS] [--timeout SECONDS]
+  reset-records last --base-url URL [--global] [--json] [--wait SECONDS] [--timeout SECONDS]
+                                  The next (last) reset, read from a running service's API
+                                  with the official client (docs/client.md); exit 3 when the
+                                  quota stopped it early (it says what it checked).
 
 The producer (LEDGER_URL, default sqlite:./data/ledger.db):
   reset-records classify [FILE]   Classify posts (JSON lines, FILE or stdin); touches no ledger.
@@ -45,7 +50,8 @@ Configuration comes from environment variables (see docs/configuration.md), e.g.
     reset-records serve --monitor
 
 Exit status: 0 on success, 1 when a snapshot is invalid, publishing fails, a source
-check fails or an operator command is refused, 2 for a usage or configuration error.`;
+check fails, an operator command is refused or the service cannot be read, 2 for a usage
+or configuration error, 3 when next/last stopped early.`;
 
 const PRODUCER_COMMANDS = new Set(['classify', 'ingest', 'build', 'monitor', 'ops', 'ledger-copy']);
 
@@ -80,6 +86,9 @@ async function main(argv: string[]): Promise<number> {
         loadConfig(),
         parseOptions(rest, {}, 1).positionals[0]!,
       );
+    case 'next':
+    case 'last':
+      return (await import('./service/cli/client-commands.ts')).clientCommand(command, rest);
     case 'demo': {
       const { values } = parseOptions(rest, { now: { type: 'string' } }, 0);
       if (values.now !== undefined && !isTimestamp(values.now)) {

@@ -82,7 +82,7 @@ const CASES: Record<string, Record<string, Case>> = {
     },
     'a post not a reset and not held': {
       argv: ['accept', G],
-      message: `post ${G} is not held for review: change its record with ops correct ${G}`,
+      message: `post ${G} was read as no announcement, so it has no record: publish what it announces with ops note --kind K --reset-type T --post ${G}`,
     },
     'a post already accepted': {
       before: [['accept', D]],

@@ -85,6 +85,8 @@ export const ENTRY_PAYLOADS = {
   undo: z.strictObject({ entryId: z.int().min(1) }),
   /** A new classification of a stored post, asked for by the operator. */
   reclassify: z.strictObject({ postId: PostId, classification: Classification }),
+  /** `ops check`: the operator asks the running monitor for a round now. */
+  check_requested: z.strictObject({}),
   /**
    * A language model's reading of a held post (docs/operating.md#a-second-opinion), asked
    * once: its proposal, and whether it agrees with the rules' (then the post is published

@@ -3,6 +3,8 @@ import {
   type LastBuild,
   type MonitorDeps,
   type Published,
+  publishIfDue,
+  type RoundOutcome,
   roundDeadlineOf,
   runRound,
 } from './round.ts';
@@ -16,17 +18,38 @@ export interface RunningMonitor {
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /**
+ * How often the monitor looks for entries it did not write (an operator's decision, `ops
+ * check`): a decision is published within this (plus a build), not at the next round.
+ */
+export const DEFAULT_LEDGER_POLL_MS = 2_000;
+
+export interface MonitorOptions {
+  /** Told after each round that ran or not (the alerts, the round's log line). */
+  readonly afterRound?: (outcome: RoundOutcome) => void;
+  readonly ledgerPollMs?: number;
+}
+
+/**
  * The monitor loop (producer.md §5): a round every `intervalSeconds` (croner, with
  * overlapping runs refused, so a slow source never stacks rounds), plus a republish at
  * the instant the next schedule state changes (a window ends), so the service shows
  * "elapsed" on time rather than at the next round.
  */
-export function startMonitor(deps: MonitorDeps, intervalSeconds: number): RunningMonitor {
+export function startMonitor(
+  deps: MonitorDeps,
+  intervalSeconds: number,
+  options: MonitorOptions = {},
+): RunningMonitor {
   let last: Published | null = null;
   let lastBuild: LastBuild | undefined;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();
   let stopped = false;
+  /** The newest entry id this monitor has seen (its own, or read by the poll). */
+  let seenId = 0;
+  /** Whether this monitor ran the last round (holds the lease): only then does it publish. */
+  let holdsLease = false;
+  let pollQueued = false;
   const stopping = new AbortController();
   /** When the round under way began (real time), or null between rounds. */
   let roundSince: number | null = null;
@@ -51,15 +74,54 @@ export function startMonitor(deps: MonitorDeps, intervalSeconds: number): Runnin
   const round = async () => {
     if (stopped) return;
     roundSince = Date.now();
+    let outcome: RoundOutcome;
     try {
-      const outcome = await runRound(deps, last, lastBuild, stopping.signal);
-      last = outcome.published;
-      lastBuild = outcome.built ?? lastBuild;
-      if (outcome.ran) armStateChange(outcome.nextChangeAt);
+      outcome = await runRound(deps, last, lastBuild, stopping.signal);
     } finally {
       roundSince = null;
     }
+    last = outcome.published;
+    lastBuild = outcome.built ?? lastBuild;
+    holdsLease = outcome.ran;
+    if (outcome.built !== undefined) seenId = Math.max(seenId, outcome.built.lastEntryId);
+    if (outcome.ran) armStateChange(outcome.nextChangeAt);
+    try {
+      options.afterRound?.(outcome);
+    } catch (error) {
+      deps.logger.error({ err: (error as Error).message }, 'after-round step failed');
+    }
   };
+
+  /**
+   * Entries written by others since the last look: `ops check` asks for a round now; an
+   * operator's decision is published now (by the monitor holding the lease). At most one
+   * look waits behind a round, so a slow round never stacks them up.
+   */
+  const look = async () => {
+    pollQueued = false;
+    if (stopped) return;
+    const entries = await deps.ledger.entries();
+    const fresh = entries.filter((entry) => entry.id > seenId);
+    if (fresh.length === 0) return;
+    seenId = entries.at(-1)!.id;
+    if (fresh.some((entry) => entry.type === 'check_requested')) {
+      deps.logger.info('a round was asked for (ops check)');
+      await round();
+      return;
+    }
+    if (!holdsLease || fresh.every((entry) => entry.actor === 'monitor')) return;
+    const outcome = await publishIfDue(deps, entries, last, false);
+    if (outcome.published !== last) {
+      deps.logger.info({ entries: fresh.length }, "published an operator's decision");
+    }
+    last = outcome.published;
+  };
+  const poll = setInterval(() => {
+    if (pollQueued || stopped) return;
+    pollQueued = true;
+    void serially(look);
+  }, options.ledgerPollMs ?? DEFAULT_LEDGER_POLL_MS);
+  poll.unref();
 
   const job = new Cron('* * * * * *', { interval: intervalSeconds, protect: true }, () =>
     serially(round),
@@ -89,6 +151,7 @@ export function startMonitor(deps: MonitorDeps, intervalSeconds: number): Runnin
       job.stop();
       clearTimeout(timer);
       clearInterval(renewal);
+      clearInterval(poll);
       await running;
       // A renewal in flight must land before the release, or it would take the lease back.
       await renewing;

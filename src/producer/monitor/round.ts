@@ -11,14 +11,17 @@ import type { Ledger } from '../ledger/ledger.ts';
 import { type Classify, newPostEntries, type RefusedPost } from '../pipeline/ingest.ts';
 import { publishSnapshot } from '../pipeline/publish.ts';
 import { storedPosts } from '../pipeline/thread-context.ts';
+import { askHeldPosts } from '../second-opinion/ask-held.ts';
+import type { SecondOpinionClient } from '../second-opinion/client.ts';
 import { advancedCursor, currentCursor } from './cursor.ts';
 import { linkedSignal } from './linked-signal.ts';
 import type { PostSource, SourceCheck } from './post-source.ts';
 
 /**
- * A round's check ends by then, failed if it has not (docs/producer.md, "Deadlines"): long
- * enough for one wait on X's 15-minute rate-limit window, and no request nor wait is begun
- * that would end later. The lease is renewed only while a round is younger than this.
+ * A round's check ends by then, failed if it has not (docs/producer.md, "Deadlines and
+ * stopping"): long enough for one wait on X's 15-minute rate-limit window, and no request
+ * nor wait is begun that would end later. The lease is renewed only while a round is
+ * younger than this.
  */
 export const ROUND_DEADLINE_MS = 20 * 60_000;
 
@@ -38,6 +41,8 @@ export interface MonitorDeps {
   readonly heartbeatMs: number;
   /** The check of a round ends within this (default ROUND_DEADLINE_MS). */
   readonly roundDeadlineMs?: number;
+  /** A language model asked about held posts (SECOND_OPINION_*), when configured. */
+  readonly secondOpinion?: SecondOpinionClient;
 }
 
 /** What the monitor remembers between rounds: what it published last, and when. */
@@ -70,6 +75,15 @@ export interface RoundOutcome {
   readonly nextChangeAt: number | null;
   /** This round's build (or the one it reused); undefined when it did not run. */
   readonly built?: LastBuild;
+  /** Why the source check failed (one line, no secret), or null. */
+  readonly problem?: string | null;
+  /** The entries this round appended (posts, classifications, second opinions, the check). */
+  readonly appended?: readonly Entry[];
+  /** Every entry the round's build read. */
+  readonly entries?: readonly Entry[];
+  /** Whether this round published, and why a publish that was due failed (or null). */
+  readonly publishedNow?: boolean;
+  readonly publishProblem?: string | null;
 }
 
 /**
@@ -107,7 +121,7 @@ export async function runRound(
   const now = deps.clock();
   const at = formatTimestamp(now);
   const refused: RefusedPost[] = [];
-  const { appended, result: entries } = await ledger.transact((stored) => {
+  const transacted = await ledger.transact((stored) => {
     refused.length = 0; // a store may run this again
     const posts = check === undefined ? undefined : storedPosts(stored);
     const append: NewEntry[] =
@@ -146,8 +160,20 @@ export async function runRound(
   });
   for (const { postId, problem } of refused)
     logger.error({ source: source.name, postId, problem }, 'post not stored');
+  const entries = transacted.result;
+  let appended: readonly Entry[] = transacted.appended;
   const newPosts = appended.filter((entry) => entry.type === 'post_observed').length;
   const all: Entry[] = [...entries, ...appended];
+  if (deps.secondOpinion !== undefined && newPosts > 0) {
+    // Held posts asked about once (each answer is an entry), before the build: a post the
+    // model agrees with is published in this round.
+    const opinions = await askHeldPosts(all, deps.secondOpinion, formatTimestamp(deps.clock()));
+    if (opinions.length > 0) {
+      const asked = await ledger.transact(() => ({ append: opinions, result: null }));
+      appended = [...appended, ...asked.appended];
+      all.push(...asked.appended);
+    }
+  }
   const lastEntryId = all.at(-1)?.id ?? 0;
   const unchanged =
     lastBuild !== undefined &&
@@ -170,6 +196,7 @@ export async function runRound(
   // The heartbeat only while checks succeed: it says "still watching", which is not true
   // after a failed check (a changed record is published either way).
   const outcome = await publishIfDue(deps, all, last, check !== undefined, reused);
+  const publishedNow = outcome.published !== last;
   // From the same build: one build per round.
   const nextChangeAt = unchanged
     ? lastBuild.nextChangeAt
@@ -186,6 +213,11 @@ export async function runRound(
       lastEntryId,
       nextChangeAt,
     },
+    problem: failure,
+    appended,
+    entries: all,
+    publishedNow,
+    publishProblem: outcome.problem ?? null,
   };
 }
 
@@ -196,6 +228,8 @@ export interface PublishOutcome {
   readonly snapshot: SnapshotFile;
   readonly recordsHash: string;
   readonly builtAt: number;
+  /** Why a publish that was due failed (the last snapshot keeps serving); absent otherwise. */
+  readonly problem?: string;
 }
 
 /** Builds now and publishes when the records differ from the last publish or the heartbeat is due. */
@@ -214,7 +248,14 @@ export async function publishIfDue(
     last.recordsHash !== recordsHash ||
     (heartbeat && now - last.at >= deps.heartbeatMs);
   if (!due) return { published: last, snapshot, recordsHash, builtAt: now };
-  await publishSnapshot(snapshot, deps.target);
+  try {
+    await publishSnapshot(snapshot, deps.target);
+  } catch (error) {
+    // Recorded and alerted; the service keeps its last snapshot, and the next round tries again.
+    const problem = (error as Error).message;
+    deps.logger.error({ err: problem, target: describeTarget(deps.target) }, 'publish failed');
+    return { published: last, snapshot, recordsHash, builtAt: now, problem };
+  }
   deps.logger.info(
     { records: snapshot.records.length, target: describeTarget(deps.target) },
     'snapshot published',

@@ -29,8 +29,16 @@ export function accept(
   }
   const classification = journal.classifications.get(postId);
   if (classification?.review !== true) {
+    // A post read as no announcement has no record to correct: a note about it makes one.
     throw new OpsRefusal(
-      `post ${postId} is not held for review: change its record with ops correct ${postId}`,
+      classification === undefined || classification.reset === null
+        ? `post ${postId} was read as no announcement, so it has no record: publish what it announces with ops note --kind K --reset-type T --post ${postId}`
+        : `post ${postId} is not held for review: change its record with ops correct ${postId}`,
+    );
+  }
+  if (journal.agreed.has(postId)) {
+    throw new OpsRefusal(
+      `post ${postId} is already published on a second opinion's agreement: change its record with ops correct ${postId}, or take it back with ops dismiss ${postId}`,
     );
   }
   // Dismissing a held post is how the operator rejects it; accepting it then would publish

@@ -1,3 +1,4 @@
+import { formatTimestamp } from '../../shared/domain/timestamp.ts';
 import type { BuildSettings } from '../build/settings.ts';
 import { createRulesClassifier } from '../classify/rules-classifier.ts';
 import { ACTOR, type Entry } from '../ledger/entry.ts';
@@ -54,6 +55,8 @@ export async function runOps(argv: string[], io: OpsIo): Promise<number> {
       case 'review': {
         const held = heldPosts(await io.ledger.entries());
         printAll(io, command.json ? held.map((post) => JSON.stringify(post)) : formatReview(held));
+        // JSON lines: an empty queue is no line; a person reading it is told so on stderr.
+        if (command.json && held.length === 0) io.stderr('No posts held for review.');
         return 0;
       }
       case 'status': {
@@ -61,6 +64,8 @@ export async function runOps(argv: string[], io: OpsIo): Promise<number> {
         printAll(io, command.json ? [JSON.stringify(status)] : formatStatus(status));
         return 0;
       }
+      case 'check':
+        return await askForRound(io, actor(command.by, io.operator), reason(command.reason));
       case 'log': {
         const rows = logRows(await io.ledger.entries(), command.limit);
         printAll(io, command.json ? rows.map((row) => JSON.stringify(row)) : formatLog(rows));
@@ -146,6 +151,30 @@ async function write(io: OpsIo, decide: Decide, options: WriteOptions): Promise<
       io.stdout(`  ${id} is left out of the snapshot: ${problem}`);
     }
   }
+  return 0;
+}
+
+/**
+ * `ops check`: a `check_requested` entry, which the monitor holding the lease reads within
+ * its ledger poll (2 s) and answers with a round. Refused when no monitor holds the lease.
+ */
+async function askForRound(io: OpsIo, by: string, why: string | null): Promise<number> {
+  const now = io.now();
+  const lease = await io.ledger.leaseHolder('monitor', now);
+  if (lease === null) {
+    throw new OpsRefusal(
+      'no monitor is running (none holds the lease): "monitor --once" checks the source now',
+    );
+  }
+  const { appended } = await io.ledger.transact(() => ({
+    append: [
+      { type: 'check_requested', at: formatTimestamp(now), actor: by, reason: why, payload: {} },
+    ],
+    result: null,
+  }));
+  io.stdout(
+    `Asked ${lease.holder} for a round now (entry ${appended[0]!.id}); it looks every 2 s. ops status shows the check.`,
+  );
   return 0;
 }
 

@@ -24,6 +24,7 @@ Writing (appends one entry; --by NAME or OPERATOR names you; --reason TEXT goes 
                                    every held post at once (one entry each); --dry-run only
                                    shows what would change
   ops undo ENTRY_ID
+  ops check                        ask the running monitor for a round now
   ops cursor --reset [--to POST_ID]
                                    the next check reads the newest pages again, or after
                                    POST_ID (a reset is not undone: reset again)
