@@ -1,7 +1,12 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import fc from 'fast-check';
 import type { NewEntry } from '../../src/producer/ledger/entry.ts';
-import { currentCursor } from '../../src/producer/monitor/cursor.ts';
+import {
+  CURSOR_RESET_SOURCE,
+  currentCursor,
+  implausibleCursor,
+} from '../../src/producer/monitor/cursor.ts';
 import { dayLedger, NOW, ops, opsOk } from './support/ops-fixtures.ts';
 import { OpsMemoryLedger } from './support/ops-memory-ledger.ts';
 
@@ -119,4 +124,44 @@ describe('ops cursor', () => {
       assert.equal((await ledger.entries()).length, 1);
     });
   }
+
+  test('property: any arguments: exit 0, 1 or 2, never a throw; at most one reset appended, and the cursor stays plausible', async () => {
+    const word = fc.oneof(
+      fc.constantFrom(
+        '--reset',
+        '--to',
+        '--by',
+        '--reason',
+        '--json',
+        '--to=1',
+        '-h',
+        'monitor',
+        'ann',
+      ),
+      fc.bigInt({ min: 0n, max: 2n ** 70n }).map(String),
+      fc.string({ unit: 'binary', maxLength: 12 }),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.array(word, { maxLength: 6 }), async (args) => {
+        const ledger = new OpsMemoryLedger([check('1900000000000000101')]);
+        const ran = await ops(ledger, ['cursor', ...args]);
+        assert.ok([0, 1, 2].includes(ran.status), `${JSON.stringify(args)} → ${ran.status}`);
+        const entries = await ledger.entries();
+        if (ran.status !== 0) {
+          assert.equal(entries.length, 1);
+          assert.ok(ran.stderr.length >= 1 && !/[\r\n]/.test(ran.stderr[0]!));
+          return;
+        }
+        assert.ok(entries.length <= 2);
+        const added = entries[1];
+        if (added !== undefined) {
+          assert.equal(added.type, 'source_checked');
+          assert.equal((added.payload as { source: string }).source, CURSOR_RESET_SOURCE);
+        }
+        const cursor = currentCursor(entries, NOW);
+        assert.ok(cursor === null || implausibleCursor(cursor, NOW) === null, String(cursor));
+      }),
+      { numRuns: 1_000 },
+    );
+  });
 });
