@@ -4,8 +4,10 @@ import { after, before, describe, test } from 'node:test';
 import { gzipSync } from 'node:zlib';
 import type { Entry } from '../../src/producer/ledger/entry.ts';
 import { type ApiTweet, type ApiUser, XStandIn } from '../producer/support/x-stand-in.ts';
+import { freePort } from '../support/process.ts';
 import {
   assertExit,
+  healthy,
   LongRunning,
   ledgerEntries,
   run,
@@ -16,7 +18,7 @@ import {
 /**
  * `monitor` as a process against a hostile X (issue 16): a gzip bomb is a failed check,
  * recorded, and the process lives to say so; an answer drip-fed a byte every 5 s does not
- * keep `monitor` from exiting at once on SIGTERM.
+ * keep `monitor`, nor `serve --monitor`, from exiting at once on SIGTERM.
  */
 
 const TOKEN = 'AAAAAAAAAAAAAAAAAAAAAhostile%2Bprocess%3Dtoken9a';
@@ -119,6 +121,40 @@ describe('monitor against a hostile X', { concurrency: false }, () => {
         checks(await ledgerEntries(ledgerUrl)).at(-1)?.error,
         'the monitor stopped during the check',
       );
+    } finally {
+      x.recover();
+    }
+  });
+
+  test('serve --monitor under a drip-fed answer: /healthz answers, and SIGTERM ends it within 5 s', async () => {
+    let dripping = 0;
+    x.answerNextWith((response) => {
+      dripping++;
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.write('{');
+      const timer = setInterval(() => response.write(' '), 5_000);
+      response.on('close', () => clearInterval(timer));
+    }, Infinity);
+    try {
+      const port = await freePort();
+      const box = new LongRunning(['serve', '--monitor'], {
+        ...env,
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        METRICS_PORT: '0',
+        RATE_LIMIT: 'off',
+      });
+      running.push(box);
+      await healthy(`http://127.0.0.1:${port}`, 30_000, box);
+      await until('the monitor asks X', async () => (dripping > 0 ? true : undefined), 15_000);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const started = Date.now();
+      box.child.kill('SIGTERM');
+      const { code, signal } = await box.exitWithin(5_000);
+      const took = Date.now() - started;
+      assert.equal(signal, null, `killed after ${took} ms: ${box.stderr}`);
+      assert.equal(code, 0, box.stderr);
+      assert.ok(took < 5_000, `exited ${took} ms after SIGTERM`);
     } finally {
       x.recover();
     }
