@@ -148,6 +148,7 @@ describe('monitor against a hostile X', { concurrency: false }, () => {
       await healthy(`http://127.0.0.1:${port}`, 30_000, box);
       await until('the monitor asks X', async () => (dripping > 0 ? true : undefined), 15_000);
       await new Promise((resolve) => setTimeout(resolve, 500));
+      await healthy(`http://127.0.0.1:${port}`, 1_000, box); // while the round is stuck
       const started = Date.now();
       box.child.kill('SIGTERM');
       const { code, signal } = await box.exitWithin(5_000);
