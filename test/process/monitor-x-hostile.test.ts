@@ -99,7 +99,7 @@ describe('monitor against a hostile X', { concurrency: false }, () => {
     assert.equal(checks(await ledgerEntries(ledgerUrl)).at(-1)?.cursor, PLAIN.id);
   });
 
-  test('an answer drip-fed a byte every 5 s: monitor exits 0 within 3 s of SIGTERM, the check recorded as stopped', async () => {
+  test('an answer drip-fed a byte every 5 s: monitor exits 0 within 3 s of SIGTERM, the check recorded as stopped', async (t) => {
     let dripping = 0;
     x.answerNextWith((response) => {
       dripping++;
@@ -117,6 +117,7 @@ describe('monitor against a hostile X', { concurrency: false }, () => {
       await monitor.terminate('monitor under a drip-fed answer', 3_000);
       const took = Date.now() - started;
       assert.ok(took < 3_000, `exited ${took} ms after SIGTERM`);
+      t.diagnostic(`monitor exited ${took} ms after SIGTERM`);
       assert.equal(
         checks(await ledgerEntries(ledgerUrl)).at(-1)?.error,
         'the monitor stopped during the check',
@@ -126,7 +127,7 @@ describe('monitor against a hostile X', { concurrency: false }, () => {
     }
   });
 
-  test('serve --monitor under a drip-fed answer: /healthz answers, and SIGTERM ends it within 5 s', async () => {
+  test('serve --monitor under a drip-fed answer: /healthz answers, and SIGTERM ends it within 5 s', async (t) => {
     let dripping = 0;
     x.answerNextWith((response) => {
       dripping++;
@@ -156,6 +157,7 @@ describe('monitor against a hostile X', { concurrency: false }, () => {
       assert.equal(signal, null, `killed after ${took} ms: ${box.stderr}`);
       assert.equal(code, 0, box.stderr);
       assert.ok(took < 5_000, `exited ${took} ms after SIGTERM`);
+      t.diagnostic(`serve --monitor exited ${took} ms after SIGTERM`);
     } finally {
       x.recover();
     }
