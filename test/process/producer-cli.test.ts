@@ -230,7 +230,10 @@ describe('the producer command line', { concurrency: true }, () => {
       assertExit(first, 1, 'ingest with a malformed line');
       assert.equal(
         first.stdout,
-        '3 new post(s) stored and classified, 0 already in the ledger, 1 line(s) skipped.\n',
+        '3 new post(s) stored and classified, 0 already in the ledger, 1 line(s) skipped.\n' +
+          '  1900000000000000001: held for review (reset_scheduled global): confidence 0.9 is below 1; coming: "weekly limits reset for everyone tomorrow"; see ops review\n' +
+          '  1900000000000000002: not a reset\n' +
+          '  1900000000000000003: held for review (reset_completed global): banked words appear, but no banked reset was read: global or banked?; confidence 0.75 is below 1; see ops review\n',
       );
       assert.match(
         first.stderr,
@@ -576,7 +579,10 @@ describe('the producer command line', { concurrency: true }, () => {
       assertExit(ingested, 0, 'ingest');
       assert.equal(
         ingested.stdout,
-        '3 new post(s) stored and classified, 0 already in the ledger, 0 line(s) skipped.\n',
+        '3 new post(s) stored and classified, 0 already in the ledger, 0 line(s) skipped.\n' +
+          '  1900000000000000001: held for review (reset_scheduled global): confidence 0.9 is below 1; coming: "weekly limits reset for everyone tomorrow"; see ops review\n' +
+          '  1900000000000000002: not a reset\n' +
+          '  1900000000000000003: held for review (reset_completed global): banked words appear, but no banked reset was read: global or banked?; confidence 0.75 is below 1; see ops review\n',
       );
       await ops(ACCEPT_S1.slice(1), env);
       await ops(['accept', C3.id, '--set', 'resetType=banked', '--by', 'bob'], env);

@@ -109,7 +109,8 @@ export function startMonitor(
       await round();
       return;
     }
-    if (!holdsLease || fresh.every((entry) => entry.actor === 'monitor')) return;
+    // Written by an operator's command or `ingest` (this monitor's own are seen already).
+    if (!holdsLease) return;
     const outcome = await publishIfDue(deps, entries, last, false);
     if (outcome.published !== last) {
       deps.logger.info({ entries: fresh.length }, "published an operator's decision");
