@@ -4,6 +4,8 @@ import type { SnapshotFile } from './shared/domain/snapshot.ts';
 import { isTimestamp } from './shared/domain/timestamp.ts';
 import { createLogger } from './shared/logger.ts';
 import { SnapshotReadError } from './shared/snapshot/read-snapshot-file.ts';
+import { errorLine, stackLines } from './shared/text/error-line.ts';
+import { escapeLines } from './shared/text/terminal.ts';
 
 const USAGE = `reset-records: the Public Reset Records Service and its producer
 
@@ -25,13 +27,18 @@ Usage:
                                   quota stopped it early (it says what it checked).
 
 The producer (LEDGER_URL, default sqlite:./data/ledger.db):
+  reset-records ledger-init       Create the ledger LEDGER_URL names, once; the other commands
+                                  refuse a ledger that does not exist.
   reset-records classify [FILE]   Classify posts (JSON lines, FILE or stdin); touches no ledger.
   reset-records ingest [FILE]     Store and classify the posts not yet in the ledger.
   reset-records build [--now TIME] [--out FILE]
                                   Print (or write) the snapshot the ledger gives at TIME.
-  reset-records monitor [--once]  Check the source (X with X_BEARER_TOKEN, or MONITOR_SOURCE),
+  reset-records monitor [--once] [--force]
+                                  Check the source (X with X_BEARER_TOKEN, or MONITOR_SOURCE),
                                   ingest, build and publish, every MONITOR_INTERVAL_SECONDS
-                                  (--once: one round, then exit).
+                                  (--once: one round, then exit). Its first publish is refused
+                                  when it would drop every record of the live snapshot, or
+                                  when the ledger has no successful check (--force: publish).
   reset-records ops COMMAND ...   The operator's journal: review, accept, correct, note,
                                   complete, link, unlink, dismiss, restore, reclassify,
                                   undo, log
@@ -53,7 +60,15 @@ Exit status: 0 on success, 1 when a snapshot is invalid, publishing fails, a sou
 check fails, an operator command is refused or the service cannot be read, 2 for a usage
 or configuration error, 3 when next/last stopped early.`;
 
-const PRODUCER_COMMANDS = new Set(['classify', 'ingest', 'build', 'monitor', 'ops', 'ledger-copy']);
+const PRODUCER_COMMANDS = new Set([
+  'classify',
+  'ingest',
+  'build',
+  'monitor',
+  'ops',
+  'ledger-init',
+  'ledger-copy',
+]);
 
 class UsageError extends Error {
   override name = 'UsageError';
@@ -155,20 +170,25 @@ main(process.argv.slice(2)).then(
   },
   (error: unknown) => {
     // The producer's errors are told by name: this file does not import the producer.
+    // Each is one escaped line (no zod dump, no stack trace: it names files and may quote
+    // configuration), unless LOG_LEVEL is debug or trace, which adds the stack.
     const name = error instanceof Error ? error.name : '';
     const usage = error instanceof UsageError || name === 'ProducerUsageError';
-    if (usage || error instanceof ConfigError || name === 'ProducerConfigError') {
-      console.error(`reset-records: ${(error as Error).message}`);
+    const config = name === 'ProducerConfigError' || name === 'LedgerMissingError';
+    if (usage || error instanceof ConfigError || config) {
+      // A configuration error lists its problems, one a line, each naming its variable.
+      console.error(escapeLines(`reset-records: ${(error as Error).message}`).join('\n'));
       if (usage) console.error('Run `reset-records --help` for usage.');
       process.exitCode = 2;
     } else if (error instanceof SnapshotReadError) {
-      console.error(`reset-records: ${error.message}`);
+      console.error(`reset-records: ${errorLine(error)}`);
       process.exitCode = 1;
     } else {
-      // One line, no stack trace (it names files and may quote configuration).
-      const message = error instanceof Error ? error.message : String(error);
-      console.error(`reset-records: unexpected error: ${message}`);
+      console.error(`reset-records: unexpected error: ${errorLine(error)}`);
       process.exitCode = 1;
+    }
+    if (['debug', 'trace'].includes(process.env.LOG_LEVEL ?? '')) {
+      for (const line of stackLines(error)) console.error(line);
     }
   },
 );

@@ -61,6 +61,7 @@ describe('the operator loop', { concurrency: true }, () => {
       LOG_LEVEL: 'info',
     };
     await writeFile(posts, '');
+    assertExit(await run(['ledger-init'], env), 0, 'ledger-init');
     const monitor = new LongRunning(['monitor'], env);
     started.push(monitor);
     await until(
@@ -149,6 +150,7 @@ describe('the operator loop', { concurrency: true }, () => {
       LOG_LEVEL: 'info',
     };
     await writeFile(posts, '');
+    assertExit(await run(['ledger-init'], env), 0, 'ledger-init');
     const noMonitor = await run(['ops', 'check', '--by', 'alice'], env);
     assertExit(noMonitor, 1, 'ops check without a monitor');
     assert.equal(

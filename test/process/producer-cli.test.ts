@@ -7,6 +7,7 @@ import { createDatabase, type TestDatabase } from '../producer/support/postgres.
 import { ROOT } from '../support/process.ts';
 import {
   assertExit,
+  createLedger,
   jsonLines,
   ledgerEntries,
   type OpsResult,
@@ -211,6 +212,7 @@ describe('the producer command line', { concurrency: true }, () => {
 
     before(async () => {
       ({ dir, env } = await sandbox('sequence'));
+      await createLedger(env.LEDGER_URL!);
       // REVIEW_BELOW=1 holds every post (no confidence reaches 1): the day goes through review.
       env = { ...env, REVIEW_BELOW: '1' };
       posts = join(dir, 'posts.jsonl');
@@ -575,6 +577,7 @@ describe('the producer command line', { concurrency: true }, () => {
       const posts = join(dir, 'posts.jsonl');
       await writeFile(posts, jsonLines([S1, N2, C3]));
       const env = { LEDGER_URL: database!.url, REVIEW_BELOW: '1' };
+      await createLedger(env.LEDGER_URL);
       const ingested = await run(['ingest', posts], env);
       assertExit(ingested, 0, 'ingest');
       assert.equal(
@@ -609,6 +612,7 @@ describe('the producer command line', { concurrency: true }, () => {
     let firstCheckAt: string | null = null;
     before(async () => {
       ({ dir, env } = await sandbox('monitor'));
+      await createLedger(env.LEDGER_URL!);
       snapshotPath = join(dir, 'snapshot.json');
       await writeFile(join(dir, 'posts.jsonl'), jsonLines([S1, N2, C3]));
     });

@@ -8,6 +8,7 @@ import {
   type ApiList,
   type ApiRecord,
   assertExit,
+  createLedger,
   healthy,
   jsonLines,
   LongRunning,
@@ -74,6 +75,7 @@ describe('the service and the monitor as two processes, driven by the operator',
     const posts = join(dir, 'posts.jsonl');
     // REVIEW_BELOW=1 holds every post (no confidence reaches 1): the operator decides each.
     const env = { LEDGER_URL: `sqlite:${join(dir, 'ledger.db')}`, REVIEW_BELOW: '1' };
+    await createLedger(env.LEDGER_URL);
     const port = await freePort();
     const service = new LongRunning(['serve'], {
       HOST: '127.0.0.1',

@@ -6,6 +6,7 @@ import { request } from '../support/http.ts';
 import { freePort } from '../support/process.ts';
 import {
   assertExit,
+  createLedger,
   healthy,
   jsonLines,
   LongRunning,
@@ -54,6 +55,7 @@ describe('serve --monitor', { concurrency: true }, () => {
     const posts = join(dir, 'posts.jsonl');
     const snapshotPath = join(dir, 'snapshot.json');
     const ledger = { LEDGER_URL: `sqlite:${join(dir, 'ledger.db')}` };
+    await createLedger(ledger.LEDGER_URL);
     await writeFile(posts, jsonLines([POST]));
     const port = await freePort();
     const origin = `http://127.0.0.1:${port}`;
@@ -110,6 +112,7 @@ describe('serve --monitor', { concurrency: true }, () => {
     const posts = join(dir, 'posts.jsonl');
     const snapshotPath = join(dir, 'snapshot.json');
     const ledger = { LEDGER_URL: `sqlite:${join(dir, 'ledger.db')}` };
+    await createLedger(ledger.LEDGER_URL);
     await writeFile(posts, jsonLines([POST]));
     const port = await freePort();
     const origin = `http://127.0.0.1:${port}`;
@@ -161,6 +164,7 @@ describe('serve --monitor', { concurrency: true }, () => {
     const dir = await sandbox('serve-monitor-crash');
     const posts = join(dir, 'posts.jsonl');
     const ledger = { LEDGER_URL: `sqlite:${join(dir, 'ledger.db')}` };
+    await createLedger(ledger.LEDGER_URL);
     await writeFile(posts, jsonLines([POST]));
     const start = async () => {
       const port = await freePort();

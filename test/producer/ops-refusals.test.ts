@@ -191,6 +191,25 @@ const CASES: Record<string, Record<string, Case>> = {
       argv: ['correct', A, '--set', 'window=2026-11-21T01:00:00.000Z,tomorrow'],
       message: 'window end "tomorrow" is a date without a time: add one, like "6pm PT tomorrow"',
     },
+    'a window on a completion (it would change nothing)': {
+      argv: ['correct', C, '--set', 'window=2026-11-20T08:00:00.000Z,2026-11-20T09:00:00.000Z'],
+      message: `${C} is a completion, which has no window (only a schedule has); set effectiveAt for when it happened, or add --set kind=reset_scheduled to make it a schedule`,
+    },
+    'a precision and a basis on a completion': {
+      argv: ['correct', C, '--set', 'precision=date', '--set', 'basis=explicit'],
+      message: `${C} is a completion, which has no precision, basis (only a schedule has); set effectiveAt for when it happened, or add --set kind=reset_scheduled to make it a schedule`,
+    },
+    'a schedule made a completion, with a window': {
+      argv: [
+        'correct',
+        A,
+        '--set',
+        'kind=reset_completed',
+        '--set',
+        'window=2026-11-20T08:00:00.000Z,2026-11-20T09:00:00.000Z',
+      ],
+      message: `${A} is a completion, which has no window (only a schedule has); set effectiveAt for when it happened, or add --set kind=reset_scheduled to make it a schedule`,
+    },
     'confidence above 1': {
       argv: ['correct', A, '--set', 'confidence=1.5'],
       message: 'confidence must be a number from 0 to 1, not "1.5"',

@@ -48,6 +48,7 @@ async function monitorDeps(
   config: ProducerConfig,
   logger: Logger,
   stopping: AbortSignal,
+  force = false,
 ): Promise<MonitorDeps> {
   const source = await sourceOf(config, logger, stopping);
   const target = config.publish.target;
@@ -67,6 +68,7 @@ async function monitorDeps(
     holder: `${hostname()}:${process.pid}`,
     leaseMs: MONITOR_LEASE_MS,
     heartbeatMs: config.publishHeartbeatSeconds * 1000,
+    force,
     ...(config.secondOpinion === undefined
       ? {}
       : {
@@ -164,13 +166,17 @@ export async function prepareConfiguredMonitor(
 /** `monitor --once` beside a running monitor (which holds the lease): published, not checked. */
 export const EXIT_LEASE_HELD = 3;
 
-/** `monitor [--once]`. */
+/** `monitor [--once] [--force]`. */
 export async function monitorCommand(config: ProducerConfig, argv: string[]): Promise<number> {
-  const { values, positionals } = parse(argv, { once: { type: 'boolean' } });
-  if (positionals.length > 0) throw new ProducerUsageError('monitor takes no argument but --once');
+  const { values, positionals } = parse(argv, {
+    once: { type: 'boolean' },
+    force: { type: 'boolean' },
+  });
+  if (positionals.length > 0)
+    throw new ProducerUsageError('monitor takes no argument but --once and --force');
   const logger = createLogger(config.publish.logLevel);
   const stopping = new AbortController();
-  const deps = await monitorDeps(config, logger, stopping.signal);
+  const deps = await monitorDeps(config, logger, stopping.signal, values.force === true);
   if (values.once) {
     try {
       const outcome = await runRound(deps, null);
@@ -187,6 +193,8 @@ export async function monitorCommand(config: ProducerConfig, argv: string[]): Pr
       await deps.ledger.releaseLease('monitor', deps.holder);
       const line = roundLine(outcome);
       logger.info(line.fields, line.message);
+      if (outcome.publishProblem)
+        process.stderr.write(`reset-records: ${outcome.publishProblem}\n`);
       return outcome.checkOk && !outcome.publishProblem ? 0 : 1;
     } finally {
       await deps.ledger.close();

@@ -34,7 +34,7 @@ export class SqliteLedger implements Ledger {
   readonly #trimDeliveries: Database.Statement;
   readonly #selectDeliveries: Database.Statement;
   #closed = false;
-  /** Every entry read so far: each read fetches only the newer ones. */
+  /** Every entry read so far: each read fetches only the newer ones (and the last, checked). */
   readonly #read = new EntryCache();
 
   /** Opens (creating the directory, file and schema on first use) the ledger at `path`. */
@@ -62,7 +62,7 @@ export class SqliteLedger implements Ledger {
     this.#db = db;
     // Named columns: libsql adds a `_metadata` property to each row object.
     this.#select = db.prepare(
-      'SELECT id, at, actor, type, reason, payload FROM entries WHERE id > ? ORDER BY id',
+      'SELECT id, at, actor, type, reason, payload FROM entries WHERE id >= ? ORDER BY id',
     );
     // decideRows drops known post ids first, under the write lock: SQLite's AUTOINCREMENT
     // counts a row skipped by DO NOTHING, so relying on it would leave a gap in the ids.
@@ -155,8 +155,18 @@ export class SqliteLedger implements Ledger {
 
   #readAll(): Entry[] {
     this.#checkOpen();
-    const rows = this.#select.all(this.#read.lastId) as StoredRow[];
-    return this.#read.extend(rows.map((row) => toEntry(row.id, row)));
+    // A ledger that went backwards (a backup restored) is read again whole: entry-cache.ts.
+    // At most twice: after a rewind the cache is empty, and a read from 0 checks nothing.
+    for (let attempt = 0; ; attempt++) {
+      const from = this.#read.readFrom;
+      const rows = this.#select.all(from) as StoredRow[];
+      const all = this.#read.absorb(
+        from,
+        rows.map((row) => toEntry(row.id, row)),
+      );
+      if (all !== undefined) return all;
+      if (attempt > 0) throw new Error('the ledger changed while it was read again');
+    }
   }
 
   #checkOpen(): void {

@@ -43,6 +43,8 @@ export interface MonitorDeps {
   readonly roundDeadlineMs?: number;
   /** A language model asked about held posts (SECOND_OPINION_*), when configured. */
   readonly secondOpinion?: SecondOpinionClient;
+  /** `--force`: the first publish is not checked against the live snapshot (pipeline/guard.ts). */
+  readonly force?: boolean;
 }
 
 /** What the monitor remembers between rounds: what it published last, and when. */
@@ -234,7 +236,7 @@ export interface PublishOutcome {
 
 /** Builds now and publishes when the records differ from the last publish or the heartbeat is due. */
 export async function publishIfDue(
-  deps: Pick<MonitorDeps, 'target' | 'settings' | 'clock' | 'logger' | 'heartbeatMs'>,
+  deps: Pick<MonitorDeps, 'target' | 'settings' | 'clock' | 'logger' | 'heartbeatMs' | 'force'>,
   entries: readonly Entry[],
   last: Published | null,
   heartbeat = true,
@@ -248,8 +250,10 @@ export async function publishIfDue(
     last.recordsHash !== recordsHash ||
     (heartbeat && now - last.at >= deps.heartbeatMs);
   if (!due) return { published: last, snapshot, recordsHash, builtAt: now };
+  // The first publish of a process is checked against the live snapshot (guard.ts).
+  const guard = last === null ? { entries, force: deps.force === true } : undefined;
   try {
-    await publishSnapshot(snapshot, deps.target);
+    await publishSnapshot(snapshot, deps.target, guard);
   } catch (error) {
     // Recorded and alerted; the service keeps its last snapshot, and the next round tries again.
     const problem = (error as Error).message;

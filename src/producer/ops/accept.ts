@@ -1,7 +1,7 @@
 import { withoutUndone } from '../build/without-undone.ts';
 import type { Entry, NewEntry } from '../ledger/entry.ts';
 import { type OpsContext, operatorEntry } from './context.ts';
-import { correctionsFrom } from './corrections.ts';
+import { correctionsFrom, refuseScheduleFieldsOnCompletion } from './corrections.ts';
 import { currentState, isDismissed } from './current-state.ts';
 import { OpsRefusal } from './refusal.ts';
 
@@ -56,5 +56,6 @@ export function accept(
       `post ${postId}: its classification found no reset; give --set kind=… --set resetType=…`,
     );
   }
+  refuseScheduleFieldsOnCompletion(postId, merged.kind ?? classification.reset?.kind, corrections);
   return operatorEntry('accept', { postId, corrections }, context);
 }

@@ -64,6 +64,34 @@ export function correctionsFrom(assignments: readonly string[], context: TimeCon
   return corrections as Corrections;
 }
 
+/**
+ * A completion has no window, precision or basis: the build publishes them as null
+ * (service.md), so setting one on a record that stays a completion would be an entry that
+ * changes nothing while the operator believes it did (issue 16, finding 15). Refused, with
+ * what to do instead. `kind` is the record's kind once `corrections` apply.
+ */
+export function refuseScheduleFieldsOnCompletion(
+  recordId: string,
+  kind: string | undefined,
+  corrections: Corrections,
+): void {
+  if (kind !== 'reset_completed') return;
+  const given = (
+    [
+      ['window', corrections.scheduleWindow],
+      ['precision', corrections.schedulePrecision],
+      ['basis', corrections.scheduleBasis],
+    ] as const
+  )
+    .filter(([, value]) => value !== undefined && value !== null)
+    .map(([name]) => name);
+  if (given.length === 0) return;
+  throw new OpsRefusal(
+    `${recordId} is a completion, which has no ${given.join(', ')} (only a schedule has); ` +
+      'set effectiveAt for when it happened, or add --set kind=reset_scheduled to make it a schedule',
+  );
+}
+
 /** The names the operator typed for corrections, for messages and the log. */
 export const correctedFieldNames = (corrections: Corrections): string[] =>
   [...FIELDS].filter(([, spec]) => spec.field in corrections).map(([name]) => name);

@@ -15,6 +15,7 @@ import { timeOrderedToken } from './record-ids.ts';
 import { OpsRefusal } from './refusal.ts';
 import { formatReview, heldPosts } from './review.ts';
 import { formatStatus, opsStatus } from './status.ts';
+import { terminalSafe } from './terminal-io.ts';
 import { OPS_USAGE } from './usage.ts';
 
 export interface OpsIo {
@@ -44,7 +45,8 @@ const MAX_REASON = 2_000;
  * status: 0 done, 1 refused (nothing appended), 2 usage error. Errors of the ledger itself
  * (a store that cannot be reached) are thrown, for the caller to report.
  */
-export async function runOps(argv: string[], io: OpsIo): Promise<number> {
+export async function runOps(argv: string[], unescaped: OpsIo): Promise<number> {
+  const io = terminalSafe(unescaped);
   try {
     if (argv[0] === 'cursor') return await cursorCommand(argv.slice(1), io);
     const command = parseOpsArgs(argv);

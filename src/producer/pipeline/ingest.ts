@@ -1,7 +1,7 @@
 import { formatTimestamp } from '../../shared/domain/timestamp.ts';
 import { type Classification, checkNewEntry, type NewEntry } from '../ledger/entry.ts';
 import type { Ledger } from '../ledger/ledger.ts';
-import type { Post } from '../ledger/post.ts';
+import { type Post, wellFormedPost } from '../ledger/post.ts';
 import { storedPosts, withParent } from './thread-context.ts';
 
 export type Classify = (post: Post) => Classification;
@@ -43,6 +43,7 @@ export function newPostEntries(
   storedPost: (id: string) => Post | undefined = () => undefined,
   refuse: (refused: RefusedPost) => void = () => {},
 ): NewEntry[] {
+  posts = posts.map(wellFormedPost); // no lone surrogate is stored (post.ts)
   const entries: NewEntry[] = [];
   const added = new Set<string>();
   const batch = new Map(posts.map((post) => [post.id, post]));
