@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import {
   assertExit,
+  createLedger,
   jsonLines,
   ledgerEntries,
   run,
@@ -49,6 +50,7 @@ describe('ingest with a post it cannot store', () => {
       ]),
     );
     const env = { LEDGER_URL: `sqlite:${join(dir, 'ledger.db')}` };
+    await createLedger(env.LEDGER_URL);
     const result = await run(['ingest', file], env);
     assertExit(result, 1, 'ingest with a post from 2999');
     assert.match(

@@ -7,6 +7,7 @@ import { type ApiTweet, type ApiUser, XStandIn } from '../producer/support/x-sta
 import { freePort } from '../support/process.ts';
 import {
   assertExit,
+  createLedger,
   healthy,
   LongRunning,
   ledgerEntries,
@@ -46,6 +47,7 @@ describe('monitor against a hostile X', { concurrency: false }, () => {
     x.addUser(TIBO, [PLAIN]);
     ({ dir, remove } = await tempDir('monitor-x-hostile'));
     ledgerUrl = `sqlite:${join(dir, 'ledger.db')}`;
+    await createLedger(ledgerUrl);
     env = {
       LEDGER_URL: ledgerUrl,
       SNAPSHOT_PATH: join(dir, 'snapshot.json'),
