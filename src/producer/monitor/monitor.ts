@@ -5,11 +5,12 @@ import {
   type Published,
   publishIfDue,
   type RoundOutcome,
+  roundDeadlineOf,
   runRound,
 } from './round.ts';
 
 export interface RunningMonitor {
-  /** Resolves when the monitor has stopped (after the round under way, if any). */
+  /** Resolves when the monitor has stopped: the check under way, if any, is ended at once. */
   stop(): Promise<void>;
 }
 
@@ -49,6 +50,9 @@ export function startMonitor(
   /** Whether this monitor ran the last round (holds the lease): only then does it publish. */
   let holdsLease = false;
   let pollQueued = false;
+  const stopping = new AbortController();
+  /** When the round under way began (real time), or null between rounds. */
+  let roundSince: number | null = null;
 
   const serially = (work: () => Promise<void>) => {
     running = running.then(work).catch((error: unknown) => {
@@ -69,7 +73,13 @@ export function startMonitor(
 
   const round = async () => {
     if (stopped) return;
-    const outcome = await runRound(deps, last, lastBuild);
+    roundSince = Date.now();
+    let outcome: RoundOutcome;
+    try {
+      outcome = await runRound(deps, last, lastBuild, stopping.signal);
+    } finally {
+      roundSince = null;
+    }
     last = outcome.published;
     lastBuild = outcome.built ?? lastBuild;
     holdsLease = outcome.ran;
@@ -118,9 +128,14 @@ export function startMonitor(
     serially(round),
   );
   // The lease is renewed on its own clock, not only at each round: with a long interval,
-  // a crashed monitor's lease must still expire soon, and a live one must keep it.
+  // a crashed monitor's lease must still expire soon, and a live one must keep it. But not
+  // for a round older than its deadline: a monitor stuck there lets a standby take over.
   let renewing: Promise<unknown> = Promise.resolve();
   const renewal = setInterval(() => {
+    if (roundSince !== null && Date.now() - roundSince > roundDeadlineOf(deps)) {
+      deps.logger.warn('monitor round past its deadline: the lease is not renewed');
+      return;
+    }
     const now = deps.clock();
     renewing = deps.ledger
       .acquireLease('monitor', deps.holder, now, now + deps.leaseMs)
@@ -133,6 +148,7 @@ export function startMonitor(
   return {
     async stop() {
       stopped = true;
+      stopping.abort(new Error('the monitor stopped during the check'));
       job.stop();
       clearTimeout(timer);
       clearInterval(renewal);

@@ -8,12 +8,22 @@ import { nextStateChange } from '../build/next-change.ts';
 import type { BuildSettings } from '../build/settings.ts';
 import type { Entry, NewEntry } from '../ledger/entry.ts';
 import type { Ledger } from '../ledger/ledger.ts';
-import { type Classify, newPostEntries } from '../pipeline/ingest.ts';
+import { type Classify, newPostEntries, type RefusedPost } from '../pipeline/ingest.ts';
 import { publishSnapshot } from '../pipeline/publish.ts';
 import { storedPosts } from '../pipeline/thread-context.ts';
 import { askHeldPosts } from '../second-opinion/ask-held.ts';
 import type { SecondOpinionClient } from '../second-opinion/client.ts';
-import type { PostSource } from './post-source.ts';
+import { advancedCursor, currentCursor } from './cursor.ts';
+import { linkedSignal } from './linked-signal.ts';
+import type { PostSource, SourceCheck } from './post-source.ts';
+
+/**
+ * A round's check ends by then, failed if it has not (docs/producer.md, "Deadlines and
+ * stopping"): long enough for one wait on X's 15-minute rate-limit window, and no request
+ * nor wait is begun that would end later. The lease is renewed only while a round is
+ * younger than this.
+ */
+export const ROUND_DEADLINE_MS = 20 * 60_000;
 
 export interface MonitorDeps {
   readonly ledger: Ledger;
@@ -29,6 +39,8 @@ export interface MonitorDeps {
   readonly leaseMs: number;
   /** Republish at least this often while checks succeed (PUBLISH_HEARTBEAT_SECONDS). */
   readonly heartbeatMs: number;
+  /** The check of a round ends within this (default ROUND_DEADLINE_MS). */
+  readonly roundDeadlineMs?: number;
   /** A language model asked about held posts (SECOND_OPINION_*), when configured. */
   readonly secondOpinion?: SecondOpinionClient;
   /** `--force`: the first publish is not checked against the live snapshot (pipeline/guard.ts). */
@@ -86,6 +98,8 @@ export async function runRound(
   deps: MonitorDeps,
   last: Published | null,
   lastBuild?: LastBuild,
+  /** Aborted when the monitor stops: the check under way ends at once, failed. */
+  stop?: AbortSignal,
 ): Promise<RoundOutcome> {
   const { ledger, source, logger } = deps;
   const started = deps.clock();
@@ -94,27 +108,43 @@ export async function runRound(
     return { ran: false, checkOk: false, newPosts: 0, published: last, nextChangeAt: null };
   }
 
-  let check: Awaited<ReturnType<PostSource['check']>> | undefined;
+  let check: SourceCheck | undefined;
   let failure: string | null = null;
-  const since = await lastCursor(ledger);
+  const since = currentCursor(await ledger.entries(), started);
   try {
-    check = await source.check(since);
+    check = await boundedCheck(source, since, roundDeadlineOf(deps), stop);
     for (const problem of check.problems) logger.warn({ problem }, 'source item skipped');
   } catch (error) {
-    failure = (error as Error).message; // sources never put a secret in their messages
+    // Sources never put a secret in their messages.
+    failure = error instanceof Error ? error.message : `the source failed: ${String(error)}`;
     logger.error({ source: source.name, err: failure }, 'source check failed');
   }
 
-  const at = formatTimestamp(deps.clock());
+  const now = deps.clock();
+  const at = formatTimestamp(now);
+  const refused: RefusedPost[] = [];
   const transacted = await ledger.transact((stored) => {
+    refused.length = 0; // a store may run this again
     const posts = check === undefined ? undefined : storedPosts(stored);
     const append: NewEntry[] =
       check === undefined || posts === undefined
         ? []
-        : newPostEntries(new Set(posts.keys()), check.posts, deps.classify, at, (id) =>
-            posts.get(id),
+        : newPostEntries(
+            new Set(posts.keys()),
+            check.posts,
+            deps.classify,
+            at,
+            (id) => posts.get(id),
+            (refusal) => refused.push(refusal),
           );
     const newPosts = append.filter((entry) => entry.type === 'post_observed').length;
+    // The cursor moves over the posts stored now or before, never over one left out.
+    const added = new Set(
+      append.flatMap((e) => (e.type === 'post_observed' ? [e.payload.post.id] : [])),
+    );
+    const storedIds = (check?.posts ?? [])
+      .map((post) => post.id)
+      .filter((id) => posts?.has(id) === true || added.has(id));
     append.push({
       type: 'source_checked',
       at,
@@ -123,13 +153,15 @@ export async function runRound(
       payload: {
         source: source.name,
         ok: check !== undefined,
-        cursor: check?.cursor ?? since,
+        cursor: check === undefined ? since : advancedCursor(since, storedIds, now),
         error: failure,
         newPosts,
       },
     });
     return { append, result: stored };
   });
+  for (const { postId, problem } of refused)
+    logger.error({ source: source.name, postId, problem }, 'post not stored');
   const entries = transacted.result;
   let appended: readonly Entry[] = transacted.appended;
   const newPosts = appended.filter((entry) => entry.type === 'post_observed').length;
@@ -145,7 +177,6 @@ export async function runRound(
     }
   }
   const lastEntryId = all.at(-1)?.id ?? 0;
-  const now = deps.clock();
   const unchanged =
     lastBuild !== undefined &&
     lastBuild.lastEntryId === (entries.at(-1)?.id ?? 0) &&
@@ -250,11 +281,44 @@ function buildNow(
   return { snapshot, recordsHash };
 }
 
-async function lastCursor(ledger: Ledger): Promise<string | null> {
-  const entries = await ledger.entries();
-  for (let i = entries.length - 1; i >= 0; i--) {
-    const entry = entries[i]!;
-    if (entry.type === 'source_checked' && entry.payload.ok) return entry.payload.cursor;
+export const roundDeadlineOf = (deps: Pick<MonitorDeps, 'roundDeadlineMs'>) =>
+  deps.roundDeadlineMs ?? ROUND_DEADLINE_MS;
+
+/**
+ * The source's check, ended (failed) `deadlineMs` from now or when `stop` is
+ * aborted, whether or not the source heeds the signal it is given.
+ */
+async function boundedCheck(
+  source: PostSource,
+  since: string | null,
+  deadlineMs: number,
+  stop: AbortSignal | undefined,
+): Promise<SourceCheck> {
+  const expiry = new AbortController();
+  const timer = setTimeout(
+    () =>
+      expiry.abort(new Error(`the check did not end within its deadline (${deadlineMs / 1000} s)`)),
+    deadlineMs,
+  );
+  const deadline = Date.now() + deadlineMs;
+  const linked = linkedSignal([stop, expiry.signal]);
+  const { signal } = linked;
+  let onAbort = () => {};
+  const aborted = new Promise<never>((_, reject) => {
+    onAbort = () => reject(reasonOf(signal));
+    if (signal.aborted) onAbort();
+    else signal.addEventListener('abort', onAbort, { once: true });
+  });
+  try {
+    return await Promise.race([source.check(since, { signal, deadline }), aborted]);
+  } finally {
+    clearTimeout(timer);
+    signal.removeEventListener('abort', onAbort);
+    linked.dispose();
   }
-  return null;
 }
+
+const reasonOf = (signal: AbortSignal): Error =>
+  signal.reason instanceof Error
+    ? signal.reason
+    : new Error('the monitor stopped during the check');

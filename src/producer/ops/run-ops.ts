@@ -4,6 +4,7 @@ import { createRulesClassifier } from '../classify/rules-classifier.ts';
 import { ACTOR, type Entry } from '../ledger/entry.ts';
 import type { Ledger } from '../ledger/ledger.ts';
 import { type OpsContext, operatorEntry } from './context.ts';
+import { cursorCommand } from './cursor.ts';
 import { describeChange } from './describe-changes.ts';
 import { doneLine, entriesById, namedRecordIds } from './describe-entry.ts';
 import { type Effects, effectsOf, effectsOfAll } from './effects.ts';
@@ -47,6 +48,7 @@ const MAX_REASON = 2_000;
 export async function runOps(argv: string[], unescaped: OpsIo): Promise<number> {
   const io = terminalSafe(unescaped);
   try {
+    if (argv[0] === 'cursor') return await cursorCommand(argv.slice(1), io);
     const command = parseOpsArgs(argv);
     switch (command.name) {
       case 'help':

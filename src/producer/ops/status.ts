@@ -4,6 +4,7 @@ import { build } from '../build/build.ts';
 import type { BuildSettings } from '../build/settings.ts';
 import type { Entry } from '../ledger/entry.ts';
 import type { Ledger } from '../ledger/ledger.ts';
+import { CURSOR_RESET_SOURCE, currentCursor } from '../monitor/cursor.ts';
 import { heldPosts } from './review.ts';
 
 /** Delivery steps `ops status` shows: the last few alerts, as their final outcome. */
@@ -57,12 +58,13 @@ export function statusOf(
   let lastCheck: OpsStatus['lastCheck'] = null;
   for (let i = entries.length - 1; i >= 0 && lastCheck === null; i--) {
     const entry = entries[i]!;
-    if (entry.type === 'source_checked') {
+    // An operator's cursor reset is not a check; the cursor shown is the one the next check reads from.
+    if (entry.type === 'source_checked' && entry.payload.source !== CURSOR_RESET_SOURCE) {
       lastCheck = {
         at: entry.at,
         ok: entry.payload.ok,
         error: entry.payload.error,
-        cursor: entry.payload.cursor,
+        cursor: currentCursor(entries, now),
       };
     }
   }

@@ -6,6 +6,7 @@ Reading (appends nothing, needs no --by):
   ops log [--limit N] [--json]     the operator's entries, newest first (N default 50)
   ops status [--json]              what is published, the last check, the queue, the monitor
                                    holding the lease, and the last alerts with their delivery
+  ops cursor [--json]              where the next check of the source reads from (since_id)
 
 Writing (appends one entry; --by NAME or OPERATOR names you; --reason TEXT goes in the log):
   ops accept POST_ID [--set FIELD=VALUE …]
@@ -24,6 +25,9 @@ Writing (appends one entry; --by NAME or OPERATOR names you; --reason TEXT goes 
                                    shows what would change
   ops undo ENTRY_ID
   ops check                        ask the running monitor for a round now
+  ops cursor --reset [--to POST_ID]
+                                   the next check reads the newest pages again, or after
+                                   POST_ID (a reset is not undone: reset again)
 
 Values:
   TIME, START, END  2026-11-20T18:00:00.000Z (UTC, as published), now, -2h (write
