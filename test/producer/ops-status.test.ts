@@ -13,7 +13,7 @@ describe('ops status', () => {
     const ran = await opsOk(ledger, ['status'], anonymous);
     assert.deepEqual(ran.stdout, [
       'Published (built from the ledger at 2026-11-20T12:00:00.000Z): 4 record(s), 1 completion(s), 3 schedule(s); last successful check 2026-11-20T11:59:00.000Z.',
-      'Last check: 2026-11-20T11:59:00.000Z, ok; cursor 1990500000000000007.',
+      'Last check: 2026-11-20T11:59:00.000Z, ok; cursor 1990500000000000007 (ops cursor --reset [--to POST_ID] reads again from there).',
       `Review queue: 2 held (${D}, ${F}); see ops review.`,
       'Monitor: no monitor holds the lease (none running, or it stopped).',
       'Alerts: none sent (or no ALERT_* channel set).',
