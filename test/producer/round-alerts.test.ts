@@ -134,6 +134,64 @@ describe('a held post', () => {
   });
 });
 
+describe('with a second opinion', () => {
+  const opinion = {
+    postId: HELD.postId,
+    classifier: 'rules-2.1.4',
+    model: 'local-model',
+    outcome: 'answered' as const,
+    proposal: {
+      kind: 'reset_scheduled' as const,
+      resetType: 'global' as const,
+      effectiveAt: null,
+      scope: null,
+      schedulePrecision: 'date' as const,
+      scheduleBasis: 'explicit' as const,
+      scheduleWindow: { startAt: '2026-11-27T08:00:00.000Z', endAt: '2026-11-28T07:59:59.999Z' },
+    },
+    agrees: false,
+    why: ['kind: the rules say reset_completed, the model reset_scheduled'],
+    problem: null,
+  };
+
+  test('a held post the model read otherwise: the alert shows both proposals', () => {
+    const [message] = roundAlerts(
+      INITIAL_ALERT_STATE,
+      round(T0, { held: [HELD], opinions: [opinion] }),
+      OPTIONS,
+    ).messages;
+    const checked = Message.parse(message);
+    assert.deepEqual(checked.fields.slice(0, 1), [
+      { name: 'proposed', value: 'reset_completed global (confidence 0.75)' },
+    ]);
+    assert.deepEqual(checked.fields.at(-2), {
+      name: 'second opinion (local-model)',
+      value:
+        'reset_scheduled global, window 2026-11-27T08:00:00.000Z to 2026-11-28T07:59:59.999Z; kind: the rules say reset_completed, the model reset_scheduled',
+    });
+    assert.equal((checked.data.secondOpinion as { agrees: boolean }).agrees, false);
+  });
+
+  test('a post published on agreement: one message, with the commands to take it back', () => {
+    const agreedOpinion = { ...opinion, agrees: true, why: ['a reset of what?'] };
+    const { messages } = roundAlerts(
+      INITIAL_ALERT_STATE,
+      round(T0, {
+        opinions: [agreedOpinion],
+        agreed: [{ postId: HELD.postId, url: HELD.url, text: HELD.text }],
+      }),
+      OPTIONS,
+    );
+    assert.equal(messages.length, 1);
+    const message = Message.parse(messages[0]);
+    assert.equal(message.event, 'post_published_on_agreement');
+    assert.deepEqual(message.commands, [
+      `npm run cli -- ops dismiss ${HELD.postId} --reason "the second opinion was wrong"`,
+      `npm run cli -- ops correct ${HELD.postId} --set FIELD=VALUE`,
+    ]);
+  });
+});
+
 describe('episodes, not rounds', () => {
   test('checks failing: one alert at the third failed round, one when a check works again', () => {
     const reports = [0, 1, 2, 3, 4].map((i) => round(T0 + i * 300_000, { check: failed() }));

@@ -1,5 +1,18 @@
 import type { MessageInput } from '../../shared/delivery/message.ts';
+import type { Payload } from '../ledger/entry.ts';
 import type { HeldPost } from '../ops/review.ts';
+
+type Opinion = Payload<'second_opinion'>;
+
+/** The model's reading in a few words: `reset_scheduled global, window A to B`. */
+function opinionText(opinion: Opinion): string {
+  if (opinion.outcome !== 'answered')
+    return `no answer (${opinion.outcome}): ${opinion.problem ?? ''}`;
+  const proposal = opinion.proposal;
+  if (proposal === null) return 'not an announcement';
+  const window = proposal.scheduleWindow;
+  return `${proposal.kind} ${proposal.resetType}${window === null ? '' : `, window ${window.startAt} to ${window.endAt}`}`;
+}
 
 /** A post's text in a message: long posts are cut here (the link has the rest). */
 const MAX_TEXT_CHARS = 4_000;
@@ -13,7 +26,7 @@ const clip = (text: string, max: number) =>
  * with a correction, or dismiss. The generic webhook's `data` is
  * `{postId, url, text, parentText, proposed, reasons, commands}` (issue 19).
  */
-export function heldPostMessage(held: HeldPost, cli: string): MessageInput {
+export function heldPostMessage(held: HeldPost, cli: string, opinion?: Opinion): MessageInput {
   const proposed = held.proposed;
   const what =
     proposed === null
@@ -46,6 +59,17 @@ export function heldPostMessage(held: HeldPost, cli: string): MessageInput {
         ? []
         : [{ name: 'window', value: `${window.startAt} to ${window.endAt}` }]),
       { name: 'held because', value: clip(held.reasons.join('; ') || '(no reason given)', 1_000) },
+      ...(opinion === undefined
+        ? []
+        : [
+            {
+              name: `second opinion (${clip(opinion.model, 60)})`,
+              value: clip(
+                `${opinionText(opinion)}${opinion.why.length === 0 ? '' : `; ${opinion.why.join('; ')}`}`,
+                1_000,
+              ),
+            },
+          ]),
       { name: 'posted', value: held.postedAt },
     ],
     commands,
@@ -56,6 +80,49 @@ export function heldPostMessage(held: HeldPost, cli: string): MessageInput {
       parentText: parentText === null ? null : clip(parentText, 4_000),
       proposed,
       reasons: held.reasons.slice(0, 20).map((reason) => clip(reason, 500)),
+      commands,
+      ...(opinion === undefined
+        ? {}
+        : {
+            secondOpinion: {
+              model: opinion.model,
+              outcome: opinion.outcome,
+              proposal: opinion.proposal,
+              agrees: opinion.agrees,
+              why: opinion.why,
+            },
+          }),
+    },
+  };
+}
+
+/** A held post published because the second opinion agreed: what, why, and how to undo it. */
+export function agreedPostMessage(
+  post: { readonly postId: string; readonly url: string; readonly text: string },
+  opinion: Opinion,
+  cli: string,
+): MessageInput {
+  const commands = [
+    `${cli} ops dismiss ${post.postId} --reason "the second opinion was wrong"`,
+    `${cli} ops correct ${post.postId} --set FIELD=VALUE`,
+  ];
+  return {
+    event: 'post_published_on_agreement',
+    title: `Published on a second opinion: ${opinionText(opinion)}`,
+    text: clip(post.text, MAX_TEXT_CHARS),
+    url: post.url,
+    tags: ['robot'],
+    fields: [
+      { name: 'model', value: clip(opinion.model, 200) },
+      { name: 'doubts it resolved', value: clip(opinion.why.join('; ') || '(none named)', 1_000) },
+    ],
+    commands,
+    data: {
+      postId: post.postId,
+      url: post.url,
+      model: opinion.model,
+      proposal: opinion.proposal,
+      resolved: opinion.why,
       commands,
     },
   };

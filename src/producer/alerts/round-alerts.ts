@@ -1,7 +1,8 @@
 import type { MessageInput } from '../../shared/delivery/message.ts';
 import { formatTimestamp } from '../../shared/domain/timestamp.ts';
+import type { Payload } from '../ledger/entry.ts';
 import type { HeldPost } from '../ops/review.ts';
-import { heldPostMessage } from './held-post-message.ts';
+import { agreedPostMessage, heldPostMessage } from './held-post-message.ts';
 
 /**
  * What the operator is told after a round (issue 19, docs/operating.md#alerts): a pure
@@ -9,7 +10,9 @@ import { heldPostMessage } from './held-post-message.ts';
  * alert when it starts failing and one when it recovers, not one a round.
  *
  * - `post_held`: each post this round stored and held for review, with the commands to
- *   accept, correct or dismiss it;
+ *   accept, correct or dismiss it, and the second opinion's proposal when one was asked;
+ * - `post_published_on_agreement`: a held post published because the second opinion agreed,
+ *   with the commands to correct or take it back;
  * - `checks_failing` once the source check has failed `failedRoundsBeforeAlert` rounds in a
  *   row, and `checks_recovered` at the first success after that alert;
  * - `rate_limited` when X has kept the checks rate-limited for longer than one round
@@ -29,6 +32,14 @@ export interface RoundReport {
   readonly check: { readonly ok: true } | { readonly ok: false; readonly problem: string } | null;
   /** The posts this round stored that wait for review. */
   readonly held: readonly HeldPost[];
+  /** The second opinions this round asked for (second_opinion entries' payloads). */
+  readonly opinions?: readonly Payload<'second_opinion'>[];
+  /** Held posts this round published on a second opinion's agreement: id, link and text. */
+  readonly agreed?: readonly {
+    readonly postId: string;
+    readonly url: string;
+    readonly text: string;
+  }[];
   /** The publish, when one was due; null when none was (or the round did not run). */
   readonly publish: { readonly ok: true } | { readonly ok: false; readonly problem: string } | null;
 }
@@ -95,7 +106,13 @@ export function roundAlerts(
     );
   }
 
-  for (const held of report.held) messages.push(heldPostMessage(held, options.cli));
+  const opinionOf = new Map((report.opinions ?? []).map((opinion) => [opinion.postId, opinion]));
+  for (const held of report.held)
+    messages.push(heldPostMessage(held, options.cli, opinionOf.get(held.postId)));
+  for (const post of report.agreed ?? []) {
+    const opinion = opinionOf.get(post.postId);
+    if (opinion !== undefined) messages.push(agreedPostMessage(post, opinion, options.cli));
+  }
 
   const check = report.check;
   if (check !== null && !check.ok) {

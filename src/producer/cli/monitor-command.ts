@@ -6,6 +6,7 @@ import { roundLine } from '../alerts/round-line.ts';
 import { createRulesClassifier } from '../classify/rules-classifier.ts';
 import { loadProducerConfig, type ProducerConfig } from '../config.ts';
 import { openLedger } from '../ledger/open-ledger.ts';
+import { postUrl } from '../ledger/post.ts';
 import { createFileSource } from '../monitor/file-source.ts';
 import { startMonitor } from '../monitor/monitor.ts';
 import type { PostSource } from '../monitor/post-source.ts';
@@ -99,6 +100,21 @@ function afterEachRound(deps: MonitorDeps, alerter: Alerter) {
       newIds.size === 0
         ? []
         : heldPosts(outcome.entries ?? []).filter((post) => newIds.has(post.postId));
+    const opinions = appended.flatMap((entry) =>
+      entry.type === 'second_opinion' ? [entry.payload] : [],
+    );
+    const agreedIds = new Set(opinions.filter((o) => o.agrees).map((o) => o.postId));
+    const agreed = (outcome.entries ?? []).flatMap((entry) =>
+      entry.type === 'post_observed' && agreedIds.has(entry.payload.post.id)
+        ? [
+            {
+              postId: entry.payload.post.id,
+              url: postUrl(entry.payload.post),
+              text: entry.payload.post.text,
+            },
+          ]
+        : [],
+    );
     alerter.afterRound({
       at: deps.clock(),
       ran: outcome.ran,
@@ -108,6 +124,8 @@ function afterEachRound(deps: MonitorDeps, alerter: Alerter) {
           ? { ok: true }
           : { ok: false, problem: outcome.problem ?? 'the source check failed' },
       held,
+      opinions,
+      agreed,
       publish: !outcome.ran
         ? null
         : outcome.publishProblem
