@@ -1,8 +1,9 @@
 import { hostname } from 'node:os';
 import type { Logger } from 'pino';
 import { createLogger } from '../../shared/logger.ts';
+import { reportToSupervisor } from '../../shared/process/supervision-messages.ts';
 import { createRulesClassifier } from '../classify/rules-classifier.ts';
-import { loadProducerConfig, type ProducerConfig } from '../config.ts';
+import type { ProducerConfig } from '../config.ts';
 import { openLedger } from '../ledger/open-ledger.ts';
 import { createFileSource } from '../monitor/file-source.ts';
 import { startMonitor } from '../monitor/monitor.ts';
@@ -44,6 +45,7 @@ async function monitorDeps(
   config: ProducerConfig,
   logger: Logger,
   stopping: AbortSignal,
+  holder: string,
 ): Promise<MonitorDeps> {
   const source = await sourceOf(config, logger, stopping);
   const target = config.publish.target;
@@ -60,44 +62,34 @@ async function monitorDeps(
     settings: config.build,
     clock: Date.now,
     logger,
-    holder: `${hostname()}:${process.pid}`,
+    holder,
     leaseMs: MONITOR_LEASE_MS,
     heartbeatMs: config.publishHeartbeatSeconds * 1000,
   };
 }
 
-/**
- * The monitor loop for `serve --monitor`, in two steps so that a bad setting (no
- * MONITOR_SOURCE, a wrong LEDGER_URL) fails before the service starts listening:
- * prepare reads and checks everything and opens the ledger; start runs the loop.
- */
-export async function prepareConfiguredMonitor(
-  logger: Logger,
-): Promise<{ start(): { stop(): Promise<void> } }> {
-  const config = loadProducerConfig();
-  const stopping = new AbortController();
-  const deps = await monitorDeps(config, logger, stopping.signal);
-  return {
-    start() {
-      const monitor = startMonitor(deps, config.monitorIntervalSeconds);
-      return {
-        async stop() {
-          stopping.abort();
-          await monitor.stop();
-          await deps.ledger.close();
-        },
-      };
-    },
-  };
-}
-
-/** `monitor [--once]`. */
+/** `monitor [--once | --supervised]`. */
 export async function monitorCommand(config: ProducerConfig, argv: string[]): Promise<number> {
-  const { values, positionals } = parse(argv, { once: { type: 'boolean' } });
-  if (positionals.length > 0) throw new ProducerUsageError('monitor takes no argument but --once');
+  const { values, positionals } = parse(argv, {
+    once: { type: 'boolean' },
+    supervised: { type: 'boolean' },
+  });
+  if (positionals.length > 0)
+    throw new ProducerUsageError('monitor takes no argument but --once or --supervised');
+  if (values.once && values.supervised)
+    throw new ProducerUsageError('monitor takes --once or --supervised, not both');
+  if (values.supervised && process.send === undefined)
+    throw new ProducerUsageError('--supervised is for the monitor `serve --monitor` starts');
   const logger = createLogger(config.publish.logLevel);
   const stopping = new AbortController();
-  const deps = await monitorDeps(config, logger, stopping.signal);
+  // A supervised monitor holds the lease as its supervisor's: the supervisor starts the
+  // next one only once this one has exited, so the next takes the lease over at once
+  // rather than waiting 15 s for it to expire.
+  const holder = values.supervised
+    ? `${hostname()}:${process.ppid}:supervised`
+    : `${hostname()}:${process.pid}`;
+  const deps = await monitorDeps(config, logger, stopping.signal, holder);
+  if (values.supervised) return supervisedMonitor(deps, config, logger, stopping);
   if (values.once) {
     try {
       const outcome = await runRound(deps, null);
@@ -125,5 +117,41 @@ export async function monitorCommand(config: ProducerConfig, argv: string[]): Pr
     process.once('SIGINT', () => stop('SIGINT'));
   });
   await deps.ledger.close();
+  return 0;
+}
+
+/**
+ * `monitor --supervised`: the monitor of `serve --monitor`, in its own process
+ * (src/shared/process/supervisor.ts). It says `ready` once its settings are checked and its
+ * ledger is open, then `alive` while its event loop turns. It stops on SIGTERM (from the
+ * supervisor) or when the supervisor's channel closes (the service died), never on SIGINT:
+ * a terminal's Ctrl-C is the service's to handle, which then stops the monitor in order.
+ */
+async function supervisedMonitor(
+  deps: MonitorDeps,
+  config: ProducerConfig,
+  logger: Logger,
+  stopping: AbortController,
+): Promise<number> {
+  const monitor = startMonitor(deps, config.monitorIntervalSeconds);
+  const stopReports = reportToSupervisor();
+  const ignoreInterrupt = () => undefined;
+  process.on('SIGINT', ignoreInterrupt);
+  await new Promise<void>((resolve) => {
+    let asked = false;
+    const stop = (why: string) => {
+      if (asked) return;
+      asked = true;
+      logger.info({ why }, 'monitor stopping after the round under way');
+      stopping.abort();
+      monitor.stop().finally(resolve);
+    };
+    process.once('SIGTERM', () => stop('SIGTERM'));
+    process.once('disconnect', () => stop('the service is gone'));
+  });
+  stopReports();
+  process.off('SIGINT', ignoreInterrupt);
+  await deps.ledger.close();
+  if (process.connected) process.disconnect?.();
   return 0;
 }
