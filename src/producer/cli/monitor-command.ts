@@ -134,9 +134,9 @@ async function supervisedMonitor(
   stopping: AbortController,
 ): Promise<number> {
   const monitor = startMonitor(deps, config.monitorIntervalSeconds);
-  const stopReports = reportToSupervisor();
   const ignoreInterrupt = () => undefined;
   process.on('SIGINT', ignoreInterrupt);
+  let stopReports: () => void = () => undefined;
   await new Promise<void>((resolve) => {
     let asked = false;
     const stop = (why: string) => {
@@ -148,6 +148,8 @@ async function supervisedMonitor(
     };
     process.once('SIGTERM', () => stop('SIGTERM'));
     process.once('disconnect', () => stop('the service is gone'));
+    // Only now: a SIGTERM right after `ready` must find its handler.
+    stopReports = reportToSupervisor();
   });
   stopReports();
   process.off('SIGINT', ignoreInterrupt);
