@@ -144,7 +144,10 @@ describe('serve --monitor: the monitor in its own process', { concurrency: true 
       () => box.stdout.slice(-2000),
     );
     assert.ok(ms < 10_000);
-    assert.doesNotMatch(box.stdout.split(`"pid":${next}`)[1] ?? '', /another monitor holds the lease/);
+    assert.doesNotMatch(
+      box.stdout.split(`"pid":${next}`)[1] ?? '',
+      /another monitor holds the lease/,
+    );
     const answers = await poll.stop();
     assert.ok(answers.length > 10, `${answers.length} requests`);
     assert.deepEqual(
@@ -153,7 +156,11 @@ describe('serve --monitor: the monitor in its own process', { concurrency: true 
     );
 
     await box.terminate('serve --monitor');
-    await until('the monitor gone with the service', async () => (alive(next) ? undefined : true), 5_000);
+    await until(
+      'the monitor gone with the service',
+      async () => (alive(next) ? undefined : true),
+      5_000,
+    );
   });
 
   test('a monitor frozen (SIGSTOP) or waiting on the ledger lock does not delay a request, and SIGTERM still ends the box in bounded time', async () => {

@@ -34,7 +34,7 @@ const child = (then: string, { ready = true } = {}) => `
 const SCRIPTS = {
   calm: child("process.on('SIGTERM', () => process.exit(0));"),
   crashesSoon: child('setTimeout(() => process.exit(1), 150);'),
-  crashesLater: child("setTimeout(() => process.exit(7), 500);"),
+  crashesLater: child('setTimeout(() => process.exit(7), 500);'),
   failsToStart: "console.error('bad setting'); process.exit(3);",
   blocksItsLoop: child('setTimeout(() => { for (;;) {} }, 200);'),
   neverReady: child('', { ready: false }),
@@ -134,7 +134,10 @@ describe('supervise', { concurrency: true }, () => {
 
   test('a first child that never says ready is killed after startTimeoutMs', async () => {
     const { supervisor } = start('neverReady', { startTimeoutMs: 600 });
-    await assert.rejects(supervisor.ready, /^SupervisedStartError: the stand-in did not start: not ready within 0\.6 s$/);
+    await assert.rejects(
+      supervisor.ready,
+      /^SupervisedStartError: the stand-in did not start: not ready within 0\.6 s$/,
+    );
   });
 
   test('messages other than ready and alive are ignored', async () => {
@@ -194,7 +197,10 @@ describe('supervise', { concurrency: true }, () => {
       logs.find((each) => each.restartInMs !== undefined),
     );
     assert.equal(line.signal, 'SIGKILL');
-    assert.match(line.msg, /^stand-in stalled: no sign of life for over 1 s; starting it again in 0\.1 s$/);
+    assert.match(
+      line.msg,
+      /^stand-in stalled: no sign of life for over 1 s; starting it again in 0\.1 s$/,
+    );
     assert.ok(
       logs.some((each) => each.level === 50 && /stalled: .*; killing it$/.test(each.msg)),
       JSON.stringify(logs),
@@ -212,7 +218,9 @@ describe('supervise', { concurrency: true }, () => {
     const took = Date.now() - started;
     assert.ok(took >= 450 && took < 3_000, `stop took ${took} ms: ${JSON.stringify(logs)}`);
     assert.equal(alive(pid), false);
-    assert.ok(logs.some((line) => /did not stop within 0\.5 s of SIGTERM; killing it$/.test(line.msg)));
+    assert.ok(
+      logs.some((line) => /did not stop within 0\.5 s of SIGTERM; killing it$/.test(line.msg)),
+    );
   });
 
   test('stop during a restart wait starts nothing more', async () => {

@@ -1,7 +1,9 @@
 import { createRulesClassifier } from '../classify/rules-classifier.ts';
 import type { ProducerConfig } from '../config.ts';
 import type { NewEntry } from '../ledger/entry.ts';
+import type { Ledger } from '../ledger/ledger.ts';
 import { openLedger } from '../ledger/open-ledger.ts';
+import { opsLedgerAccess } from '../ops/ledger-access.ts';
 import { runOps } from '../ops/run-ops.ts';
 import { OPS_USAGE } from '../ops/usage.ts';
 import { ProducerUsageError, parse } from './arguments.ts';
@@ -42,7 +44,11 @@ export async function opsCommand(config: ProducerConfig, argv: string[]): Promis
     console.log(OPS_USAGE); // without opening (or creating) a ledger
     return argv.length === 0 ? 2 : 0;
   }
-  const ledger = await openLedger(config.ledgerUrl);
+  const access = opsLedgerAccess(argv);
+  const ledger =
+    access === 'none'
+      ? unopened
+      : await openLedger(config.ledgerUrl, { readOnly: access === 'read' });
   try {
     return await runOps(argv, {
       ledger,
@@ -57,3 +63,12 @@ export async function opsCommand(config: ProducerConfig, argv: string[]): Promis
     await ledger.close();
   }
 }
+
+/** For an `ops` usage error: runOps refuses it before reading, so no ledger is opened. */
+const unopened: Ledger = {
+  entries: () => Promise.reject(new Error('the ledger was not opened')),
+  transact: () => Promise.reject(new Error('the ledger was not opened')),
+  acquireLease: () => Promise.reject(new Error('the ledger was not opened')),
+  releaseLease: () => Promise.reject(new Error('the ledger was not opened')),
+  close: () => Promise.resolve(),
+};

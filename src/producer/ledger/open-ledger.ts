@@ -9,11 +9,20 @@ const ACCEPTED =
   'sqlite:PATH (a file, created on first use; a relative PATH is relative to the current directory, ' +
   `e.g. ${DEFAULT_LEDGER_URL}) or postgres://USER:PASSWORD@HOST:PORT/DATABASE (or postgresql://…)`;
 
+export interface OpenOptions {
+  /**
+   * For a command that only reads (`ops review`, `ops log`…): a SQLite ledger is opened
+   * read-only (it must exist; no lock beyond a reader's; a write-protected file will do).
+   * PostgreSQL readers never wait for writers, so its ledger opens as usual.
+   */
+  readonly readOnly?: boolean;
+}
+
 /**
- * Opens the ledger `LEDGER_URL` names, creating its file or schema on first use.
- * Errors name LEDGER_URL and never show a password.
+ * Opens the ledger `LEDGER_URL` names, creating its file or schema on first use (unless
+ * `readOnly`). Errors name LEDGER_URL and never show a password.
  */
-export async function openLedger(url: string): Promise<Ledger> {
+export async function openLedger(url: string, options: OpenOptions = {}): Promise<Ledger> {
   if (url.startsWith('sqlite:')) {
     const path = url.slice('sqlite:'.length);
     // sqlite://… is another convention (sqlite:///abs/path) whose paths this form would
@@ -21,7 +30,7 @@ export async function openLedger(url: string): Promise<Ledger> {
     if (path === '' || path.startsWith('//')) {
       throw new Error(`LEDGER_URL must be ${ACCEPTED}; got ${describe(url)}`);
     }
-    return SqliteLedger.open(path);
+    return SqliteLedger.open(path, { readOnly: options.readOnly === true });
   }
   if (/^postgres(?:ql)?:\/\//.test(url)) return PostgresLedger.open(url);
   throw new Error(`LEDGER_URL must be ${ACCEPTED}; got ${describe(url)}`);

@@ -2,6 +2,7 @@ import type { BuildSettings } from '../build/settings.ts';
 import { createRulesClassifier } from '../classify/rules-classifier.ts';
 import { ACTOR, type Entry } from '../ledger/entry.ts';
 import type { Ledger } from '../ledger/ledger.ts';
+import { transactAfterReading } from '../ledger/transact-after-reading.ts';
 import { type OpsContext, operatorEntry } from './context.ts';
 import { describeChange } from './describe-changes.ts';
 import { doneLine, entriesById, namedRecordIds } from './describe-entry.ts';
@@ -96,7 +97,7 @@ async function write(io: OpsIo, decide: Decide, options: WriteOptions): Promise<
     settings: io.settings,
     classify: io.classify ?? createRulesClassifier(),
   };
-  const { appended, result } = await io.ledger.transact((entries) => {
+  const { appended, result } = await transactAfterReading(io.ledger, (entries) => {
     const entry = decide(entries, context);
     const effects = effectsOf(entries, entry, now, io.settings);
     refuseInvalid(entry.type, effects);
@@ -180,7 +181,7 @@ async function reclassifyHeld(
     settings: io.settings,
     classify,
   };
-  const { appended, result } = await io.ledger.transact((entries) => {
+  const { appended, result } = await transactAfterReading(io.ledger, (entries) => {
     const { changed, added, effects } = plan(entries, context);
     if (changed.length === 0)
       throw new OpsRefusal(

@@ -180,7 +180,8 @@ export function supervise(options: SupervisorOptions): Supervisor {
       if (stopping) return exited;
       stopping = true;
       clearTimeout(restartTimer);
-      if (!readyOnce) settleReady(new SupervisedStartError(name, null, 'stopped before it was ready'));
+      if (!readyOnce)
+        settleReady(new SupervisedStartError(name, null, 'stopped before it was ready'));
       const current = child;
       if (current === undefined) return;
       const ended = exited;
