@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { accessSync, constants, existsSync, mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import Database from 'libsql';
@@ -54,6 +54,15 @@ function openForReading(file: string): Database.Database {
   }
 }
 
+function writable(file: string): boolean {
+  try {
+    accessSync(file, constants.W_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 interface StoredRow extends EntryRow {
   readonly id: number;
 }
@@ -83,6 +92,11 @@ export class SqliteLedger implements Ledger {
         return new SqliteLedger(db, true);
       }
       mkdirSync(dirname(file), { recursive: true });
+      // SQLite would open a file it may not write read-only without a word, and the first
+      // write would fail with "attempt to write a readonly database".
+      if (existsSync(file) && !writable(file)) {
+        throw new Error('this user may not write it (ops review and ops log can read it)');
+      }
       db = new Database(file, { timeout: BUSY_TIMEOUT_MS });
       // WAL persists in the file; setting it again is a no-op. FULL: a committed entry
       // survives a power cut too, for one fsync a commit (about 6 ms on a CI machine; the
