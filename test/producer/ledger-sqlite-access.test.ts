@@ -157,6 +157,50 @@ describe('transactAfterReading', () => {
     await ledger.close();
   });
 
+  test('entries appended meanwhile that cannot change the decision (a monitor check) leave it standing', async () => {
+    const { path, ledger } = await ledgerWith([checked('x', 0)]);
+    const other = await openLedger(`sqlite:${path}`);
+    let decisions = 0;
+    const { appended } = await transactAfterReading(
+      ledger,
+      () => {
+        decisions++;
+        return { append: [dismiss(A)], result: undefined };
+      },
+      (entry) => entry.type === 'source_checked',
+    ).then(async (first) => {
+      assert.equal(decisions, 1);
+      return first;
+    });
+    assert.equal(appended[0]!.id, 2);
+    // Now with a check appended between the read and the lock.
+    let n = 0;
+    const racing: Ledger = {
+      entries: async () => {
+        const entries = await ledger.entries();
+        await other.transact(() => ({ append: [checked('y', ++n)], result: undefined }));
+        return entries;
+      },
+      transact: (decide) => ledger.transact(decide),
+      acquireLease: (...args) => ledger.acquireLease(...args),
+      releaseLease: (...args) => ledger.releaseLease(...args),
+      close: () => ledger.close(),
+    };
+    decisions = 0;
+    const again = await transactAfterReading(
+      racing,
+      () => {
+        decisions++;
+        return { append: [dismiss(A)], result: undefined };
+      },
+      (entry) => entry.type === 'source_checked',
+    );
+    assert.equal(decisions, 1);
+    assert.equal(again.appended[0]!.id, 4);
+    await other.close();
+    await ledger.close();
+  });
+
   test('a race on every attempt: after five, it decides under the lock (bounded)', async () => {
     const { path, ledger } = await ledgerWith([checked('x', 0)]);
     const other = await openLedger(`sqlite:${path}`);

@@ -38,6 +38,13 @@ export async function ledgerCopyCommand(config: ProducerConfig, argv: string[]):
   }
 }
 
+/**
+ * How long an operator's command waits for another writer (the monitor, another command)
+ * before it gives up: writers hold the lock for milliseconds (transactAfterReading), so
+ * this is reached only when a writer is stuck.
+ */
+const OPS_BUSY_TIMEOUT_MS = 30_000;
+
 /** `ops …` (producer.md §4) against the configured ledger. */
 export async function opsCommand(config: ProducerConfig, argv: string[]): Promise<number> {
   if (argv.length === 0 || ['help', '--help', '-h'].includes(argv[0]!)) {
@@ -48,7 +55,10 @@ export async function opsCommand(config: ProducerConfig, argv: string[]): Promis
   const ledger =
     access === 'none'
       ? unopened
-      : await openLedger(config.ledgerUrl, { readOnly: access === 'read' });
+      : await openLedger(config.ledgerUrl, {
+          readOnly: access === 'read',
+          busyTimeoutMs: OPS_BUSY_TIMEOUT_MS,
+        });
   try {
     return await runOps(argv, {
       ledger,

@@ -16,6 +16,8 @@ export interface OpenOptions {
    * PostgreSQL readers never wait for writers, so its ledger opens as usual.
    */
   readonly readOnly?: boolean;
+  /** SQLite: how long to wait for another writer (default 5 s). */
+  readonly busyTimeoutMs?: number;
 }
 
 /**
@@ -30,7 +32,10 @@ export async function openLedger(url: string, options: OpenOptions = {}): Promis
     if (path === '' || path.startsWith('//')) {
       throw new Error(`LEDGER_URL must be ${ACCEPTED}; got ${describe(url)}`);
     }
-    return SqliteLedger.open(path, { readOnly: options.readOnly === true });
+    return SqliteLedger.open(path, {
+      readOnly: options.readOnly === true,
+      ...(options.busyTimeoutMs === undefined ? {} : { busyTimeoutMs: options.busyTimeoutMs }),
+    });
   }
   if (/^postgres(?:ql)?:\/\//.test(url)) return PostgresLedger.open(url);
   throw new Error(`LEDGER_URL must be ${ACCEPTED}; got ${describe(url)}`);

@@ -15,8 +15,17 @@ import { checkLease, decideRows, type EntryRow, toEntry } from './stored-entry.t
  * also across processes. A waiting writer blocks its thread for up to the busy timeout.
  */
 
-/** How long a writer waits for another process's write to finish before SQLITE_BUSY. */
+/**
+ * How long a writer waits for another process's write to finish before SQLITE_BUSY, by
+ * default (the monitor: a round that cannot write fails and the next one tries again).
+ */
 const BUSY_TIMEOUT_MS = 5_000;
+
+export interface SqliteOpenOptions {
+  readonly readOnly?: boolean;
+  /** Instead of 5 s: an operator's command waits longer rather than fail. */
+  readonly busyTimeoutMs?: number;
+}
 
 /**
  * An existing ledger, for reading only (`mode=ro`), its schema checked. A WAL reader needs
@@ -24,11 +33,11 @@ const BUSY_TIMEOUT_MS = 5_000;
  * create files in its directory, SQLite cannot make one, and the file is then read as it
  * is (`immutable`), which is all it holds while no writer has it open.
  */
-function openForReading(file: string): Database.Database {
+function openForReading(file: string, busyTimeoutMs: number): Database.Database {
   if (!existsSync(file)) throw new Error('no such file (a reading command creates none)');
   const open = (immutable: boolean) => {
     const query = immutable ? '?mode=ro&immutable=1' : '?mode=ro';
-    const db = new Database(`${pathToFileURL(file).href}${query}`, { timeout: BUSY_TIMEOUT_MS });
+    const db = new Database(`${pathToFileURL(file).href}${query}`, { timeout: busyTimeoutMs });
     try {
       db.exec('PRAGMA query_only = 1');
       const version = userVersion(db);
@@ -83,12 +92,15 @@ export class SqliteLedger implements Ledger {
    * `readOnly`: opens an existing ledger for reading only (SQLite's `mode=ro`): no file is
    * created, no lock beyond a reader's is taken, and a write-protected file can be read.
    */
-  static open(path: string, { readOnly = false }: { readOnly?: boolean } = {}): SqliteLedger {
+  static open(
+    path: string,
+    { readOnly = false, busyTimeoutMs = BUSY_TIMEOUT_MS }: SqliteOpenOptions = {},
+  ): SqliteLedger {
     const file = resolve(path);
     let db: Database.Database | undefined;
     try {
       if (readOnly) {
-        db = openForReading(file);
+        db = openForReading(file, busyTimeoutMs);
         return new SqliteLedger(db, true);
       }
       mkdirSync(dirname(file), { recursive: true });
@@ -97,7 +109,7 @@ export class SqliteLedger implements Ledger {
       if (existsSync(file) && !writable(file)) {
         throw new Error('this user may not write it (ops review and ops log can read it)');
       }
-      db = new Database(file, { timeout: BUSY_TIMEOUT_MS });
+      db = new Database(file, { timeout: busyTimeoutMs });
       // WAL persists in the file; setting it again is a no-op. FULL: a committed entry
       // survives a power cut too, for one fsync a commit (about 6 ms on a CI machine; the
       // ledger takes a few writes a minute).

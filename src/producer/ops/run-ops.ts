@@ -29,6 +29,12 @@ export interface OpsIo {
   readonly classify?: OpsContext['classify'];
 }
 
+/**
+ * What the monitor appends every round when nothing is new: it changes no record, so a
+ * command decided before it still holds after it (transactAfterReading).
+ */
+const monitorCheck = (entry: Entry) => entry.type === 'source_checked';
+
 /** Longest `--reason` the ledger keeps (entry.ts). */
 const MAX_REASON = 2_000;
 
@@ -97,12 +103,16 @@ async function write(io: OpsIo, decide: Decide, options: WriteOptions): Promise<
     settings: io.settings,
     classify: io.classify ?? createRulesClassifier(),
   };
-  const { appended, result } = await transactAfterReading(io.ledger, (entries) => {
-    const entry = decide(entries, context);
-    const effects = effectsOf(entries, entry, now, io.settings);
-    refuseInvalid(entry.type, effects);
-    return { append: [entry], result: { effects, byId: entriesById(entries) } };
-  });
+  const { appended, result } = await transactAfterReading(
+    io.ledger,
+    (entries) => {
+      const entry = decide(entries, context);
+      const effects = effectsOf(entries, entry, now, io.settings);
+      refuseInvalid(entry.type, effects);
+      return { append: [entry], result: { effects, byId: entriesById(entries) } };
+    },
+    monitorCheck,
+  );
   const entry = appended[0]!;
   const byId = new Map(result.byId).set(entry.id, entry);
   const { changes } = result.effects;
@@ -181,17 +191,21 @@ async function reclassifyHeld(
     settings: io.settings,
     classify,
   };
-  const { appended, result } = await transactAfterReading(io.ledger, (entries) => {
-    const { changed, added, effects } = plan(entries, context);
-    if (changed.length === 0)
-      throw new OpsRefusal(
-        'no held post is classified otherwise by this version; nothing to change',
-      );
-    const invalid = effects.newlyOmitted[0];
-    if (invalid !== undefined)
-      throw new OpsRefusal(`record ${invalid.id} would not be valid: ${invalid.problem}`);
-    return { append: added, result: { changed, effects } };
-  });
+  const { appended, result } = await transactAfterReading(
+    io.ledger,
+    (entries) => {
+      const { changed, added, effects } = plan(entries, context);
+      if (changed.length === 0)
+        throw new OpsRefusal(
+          'no held post is classified otherwise by this version; nothing to change',
+        );
+      const invalid = effects.newlyOmitted[0];
+      if (invalid !== undefined)
+        throw new OpsRefusal(`record ${invalid.id} would not be valid: ${invalid.problem}`);
+      return { append: added, result: { changed, effects } };
+    },
+    monitorCheck,
+  );
   print(
     result.changed,
     result.effects,
