@@ -148,6 +148,8 @@ async function serveCommand(config: Config, withMonitor: boolean): Promise<numbe
     command: process.execPath,
     args: [`--max-old-space-size=${monitorHeapLimitMb}`, CLI, 'monitor', '--supervised'],
     logger,
+    // Its builds (seconds on a large ledger) yield the CPU to the requests.
+    niceIncrement: 10,
   });
   try {
     const [, { serve }] = await Promise.all([

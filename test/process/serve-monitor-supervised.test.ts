@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
+import { getPriority } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -119,6 +120,8 @@ describe('serve --monitor: the monitor in its own process', { concurrency: true 
       const args = (id: number) => readFileSync(`/proc/${id}/cmdline`, 'utf8').split('\0');
       assert.ok(args(pid).includes('--max-old-space-size=300'), args(pid).join(' '));
       assert.ok(!args(box.child.pid!).some((arg) => arg.startsWith('--max-old-space-size')));
+      // And it yields the CPU to the service.
+      assert.equal(getPriority(pid), Math.min(19, getPriority(box.child.pid!) + 10));
     }
     await until('a first check', async () => ((await checks()) > 0 ? true : undefined), 10_000);
     const poll = pollHealth(origin);

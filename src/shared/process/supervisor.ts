@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { getPriority, setPriority } from 'node:os';
 import type { Logger } from 'pino';
 import { DEFAULT_RESTART_POLICY, type RestartPolicy, restartDelay } from './restart-delay.ts';
 import { isChildMessage } from './supervision-messages.ts';
@@ -33,6 +34,11 @@ export interface SupervisorOptions {
   readonly stallTimeoutMs?: number;
   /** How long a starting child may take to say `ready`. */
   readonly startTimeoutMs?: number;
+  /**
+   * Added to this process's nice value for the child (Unix; 0 leaves it): a busy child
+   * yields the CPU to this process. Default 0.
+   */
+  readonly niceIncrement?: number;
 }
 
 export interface Supervisor {
@@ -101,6 +107,16 @@ export function supervise(options: SupervisorOptions): Supervisor {
       detached: true,
     });
     child = current;
+    if ((options.niceIncrement ?? 0) > 0 && current.pid !== undefined) {
+      try {
+        setPriority(current.pid, Math.min(19, getPriority() + options.niceIncrement!));
+      } catch (error) {
+        logger.warn(
+          { child: name, err: (error as Error).message },
+          `${name}: priority not lowered`,
+        );
+      }
+    }
     const watch = setInterval(() => {
       // Before `ready`, the time since the start counts (an `alive` is not `ready`).
       const silentMs = Date.now() - (childReady ? lastSign : startedAt);
