@@ -178,9 +178,10 @@ describe('output', () => {
   });
 
   test('an error of the store is not a refusal: it is thrown, for the caller to report', async () => {
+    const day = dayLedger();
     const broken: Ledger = {
-      ...dayLedger(),
-      entries: async () => [],
+      // The command decides over the entries read, then the store fails to append.
+      entries: () => day.entries(),
       transact: async () => {
         throw new Error('database is locked');
       },
