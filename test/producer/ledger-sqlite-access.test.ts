@@ -9,6 +9,7 @@ import type { Entry, NewEntry } from '../../src/producer/ledger/entry.ts';
 import type { Ledger } from '../../src/producer/ledger/ledger.ts';
 import { openLedger } from '../../src/producer/ledger/open-ledger.ts';
 import { transactAfterReading } from '../../src/producer/ledger/transact-after-reading.ts';
+import { inOperatorTurn } from '../../src/producer/ops/operator-turn.ts';
 import { runOps } from '../../src/producer/ops/run-ops.ts';
 import { checked, dismiss } from './support/entries.ts';
 import { A, dayEntries, NOW, SETTINGS, tokens } from './support/ops-fixtures.ts';
@@ -278,4 +279,44 @@ test('a writing ops command does its builds outside the write lock: under it, it
   assert.equal(readUnderLock, 1);
   assert.equal((await ledger.entries()).at(-1)!.type, 'dismiss');
   await ledger.close();
+});
+
+describe('writing commands take turns (the ops lease)', () => {
+  test('two commands at once: the second works only after the first is done', async () => {
+    const { path, ledger } = await ledgerWith([]);
+    const other = await openLedger(`sqlite:${path}`);
+    const spans: [string, number, number][] = [];
+    const work = (name: string) => async () => {
+      const start = performance.now();
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      spans.push([name, start, performance.now()]);
+    };
+    await Promise.all([
+      inOperatorTurn(ledger, 'one', work('one')),
+      inOperatorTurn(other, 'two', work('two')),
+    ]);
+    spans.sort((a, b) => a[1] - b[1]);
+    assert.equal(spans.length, 2);
+    assert.ok(spans[1]![1] >= spans[0]![2], JSON.stringify(spans));
+    // Released: a third takes it at once.
+    assert.equal(await ledger.acquireLease('ops', 'three', Date.now(), Date.now() + 1_000), true);
+    await other.close();
+    await ledger.close();
+  });
+
+  test('a turn left by a dead command ends when its lease expires; the lease is released after a failure too', async () => {
+    const { ledger } = await ledgerWith([]);
+    const now = Date.now();
+    assert.equal(await ledger.acquireLease('ops', 'dead', now, now + 600), true);
+    const started = Date.now();
+    await assert.rejects(
+      inOperatorTurn(ledger, 'next', async () => {
+        throw new Error('refused');
+      }),
+      /^Error: refused$/,
+    );
+    assert.ok(Date.now() - started >= 500, `${Date.now() - started} ms`);
+    assert.equal(await ledger.acquireLease('ops', 'after', Date.now(), Date.now() + 1_000), true);
+    await ledger.close();
+  });
 });

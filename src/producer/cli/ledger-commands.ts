@@ -1,9 +1,11 @@
+import { hostname } from 'node:os';
 import { createRulesClassifier } from '../classify/rules-classifier.ts';
 import type { ProducerConfig } from '../config.ts';
 import type { NewEntry } from '../ledger/entry.ts';
 import type { Ledger } from '../ledger/ledger.ts';
 import { openLedger } from '../ledger/open-ledger.ts';
 import { opsLedgerAccess } from '../ops/ledger-access.ts';
+import { inOperatorTurn } from '../ops/operator-turn.ts';
 import { runOps } from '../ops/run-ops.ts';
 import { OPS_USAGE } from '../ops/usage.ts';
 import { ProducerUsageError, parse } from './arguments.ts';
@@ -60,15 +62,20 @@ export async function opsCommand(config: ProducerConfig, argv: string[]): Promis
           busyTimeoutMs: OPS_BUSY_TIMEOUT_MS,
         });
   try {
-    return await runOps(argv, {
-      ledger,
-      now: Date.now,
-      operator: config.operator,
-      settings: config.build,
-      classify: createRulesClassifier(config.classifier),
-      stdout: (line) => console.log(line),
-      stderr: (line) => console.error(line),
-    });
+    const run = () =>
+      runOps(argv, {
+        ledger,
+        now: Date.now,
+        operator: config.operator,
+        settings: config.build,
+        classify: createRulesClassifier(config.classifier),
+        stdout: (line) => console.log(line),
+        stderr: (line) => console.error(line),
+      });
+    // Writing commands take turns; reading ones need none.
+    return access === 'write'
+      ? await inOperatorTurn(ledger, `${hostname()}:${process.pid}:ops`, run)
+      : await run();
   } finally {
     await ledger.close();
   }
