@@ -1,7 +1,15 @@
 import assert from 'node:assert/strict';
 import { connect, createServer, type Server, type Socket } from 'node:net';
 import { after, before, describe, test } from 'node:test';
-import { SNAPSHOT_READ, snapshotReadDeadlineMs } from '../../src/service/snapshot/redis-watcher.ts';
+import { pino } from 'pino';
+import {
+  SNAPSHOT_READ,
+  snapshotReadDeadlineMs,
+  watchRedisSnapshot,
+} from '../../src/service/snapshot/redis-watcher.ts';
+import { createSnapshotLoader } from '../../src/service/snapshot/snapshot-loader.ts';
+import { SnapshotStore } from '../../src/service/snapshot/snapshot-store.ts';
+import { closeRedisClient, createRedisClient } from '../../src/shared/redis/redis-client.ts';
 import { snapshotChannel, snapshotVersionKey } from '../../src/shared/snapshot/redis-keys.ts';
 import { request } from '../support/http.ts';
 import { completion, iso, snapshotOf } from '../support/records.ts';
@@ -41,14 +49,23 @@ function slowLink(bytesPerSecond: number, key: string) {
   const upstreamUrl = new URL(SHARED_REDIS_URL);
   const get = `*2\r\n$3\r\nGET\r\n$${Buffer.byteLength(key)}\r\n${key}\r\n`;
   const sockets = new Set<Socket>();
-  const link = { gets: 0, server: undefined as Server | undefined, url: '' };
+  /** `gets`: in all; `perConnection`: of each connection, in order. */
+  const link = {
+    gets: 0,
+    perConnection: [] as number[],
+    server: undefined as Server | undefined,
+    url: '',
+  };
   link.server = createServer((client) => {
     const upstream = connect(Number(upstreamUrl.port || 6379), upstreamUrl.hostname);
     sockets.add(client).add(upstream);
     let tail = '';
+    const index = link.perConnection.push(0) - 1;
     client.on('data', (chunk) => {
       const text = tail + chunk.toString('latin1');
-      link.gets += text.split(get).length - 1;
+      const gets = text.split(get).length - 1;
+      link.gets += gets;
+      link.perConnection[index]! += gets;
       tail = text.slice(-(get.length - 1)); // a command split across chunks, never one counted
       upstream.write(chunk);
     });
@@ -165,6 +182,61 @@ describe('a large snapshot over a slow link to Redis', () => {
       await proxy.close();
       await redis.del([key, snapshotVersionKey(key)]);
       await deleteKeys(redis, prefix);
+    }
+  });
+
+  test('a read past its deadline is cut (the reader reconnects), the next waits that long, and none overlaps', async () => {
+    const prefix = uniquePrefix('slow-link-cut');
+    const key = `${prefix}snapshot`;
+    const proxy = slowLink(1_000_000, key);
+    await proxy.open();
+    const lines: { level: number; msg: string; deadlineMs?: number }[] = [];
+    const logger = pino({ level: 'debug' }, {
+      write: (line: string) => void lines.push(JSON.parse(line)),
+    } as unknown as NodeJS.WritableStream);
+    const reader = createRedisClient(proxy.link.url, logger, 'snapshot reader');
+    const subscriber = createRedisClient(proxy.link.url, logger, 'snapshot subscriber');
+    const loader = createSnapshotLoader(64 * 1024 * 1024);
+    const store = new SnapshotStore(logger, loader);
+    // About 4 MB: 4 s at 1 MB/s, against a deadline of 0.2 s + 0.4 s.
+    const text = JSON.stringify(LARGE).slice(0, 4_000_000);
+    await publish(redis, key, text, 'v1');
+    const watcher = watchRedisSnapshot(
+      reader,
+      subscriber,
+      key,
+      store,
+      64 * 1024 * 1024,
+      logger,
+      50,
+      {
+        baseMs: 200,
+        minBytesPerSecond: 10_000_000,
+      },
+    );
+    try {
+      await watcher.ready;
+      await sleep(3_000);
+      const cuts = lines.filter(
+        (line) =>
+          line.msg === 'snapshot not read from redis within its deadline; keeping the current one',
+      );
+      assert.ok(cuts.length >= 1, JSON.stringify(lines.slice(-5)));
+      assert.equal(cuts[0]!.level, 40);
+      assert.equal(cuts[0]!.deadlineMs, 600);
+      // Each attempt: 0.6 s on the wire, then 0.6 s of waiting. Polling every 50 ms, a
+      // watcher that did not wait for its read would have sent dozens.
+      assert.ok(proxy.link.gets >= 2 && proxy.link.gets <= 4, `${proxy.link.gets} GETs in 3.6 s`);
+      // Never a GET behind another: each cut read took its connection with it.
+      assert.equal(Math.max(...proxy.link.perConnection), 1, String(proxy.link.perConnection));
+      assert.equal(store.current, null);
+    } finally {
+      await watcher.stop();
+      await loader.close();
+      await closeRedisClient(reader);
+      await closeRedisClient(subscriber);
+      await proxy.close();
+      await redis.del([key, snapshotVersionKey(key)]);
     }
   });
 });
