@@ -50,7 +50,7 @@ const log = (line: string) => process.stderr.write(`bench:ops: ${line}\n`);
 
 log(`writing a ledger of ${ENTRIES.toLocaleString('en')} entries in ${dir}`);
 const now = Date.now();
-const ledger = await openLedger(`sqlite:${ledgerPath}`);
+const ledger = await openLedger(`sqlite:${ledgerPath}`, { create: true });
 await ledger.transact(() => ({
   append: syntheticLedger(ENTRIES, now, createRulesClassifier()),
   result: undefined,

@@ -12,7 +12,7 @@
  *          --profile-seconds 5 --keep-profiles DIR --out BENCHMARKS.md --pin on|off
  * Row ids: records, records-quota, records-429, mcp, mcp-429, records-100k,
  * records-100k-deep, latest-all, latest-scheduled, latest-completed, mcp-legacy,
- * records-redis (local Redis; BENCH_REDIS_URL, default redis://127.0.0.1:6379), and the
+ * mcp-legacy-429, records-redis (local Redis; BENCH_REDIS_URL, default redis://127.0.0.1:6379), and the
  * further rows (bench/perf/further-rows.ts): snapshot-swap, snapshot-load-100k,
  * memory-store-1m, producer-build, producer-classify, producer-monitor.
  * With --rows, BENCHMARKS.md gets only those rows: add --out FILE to keep it.
@@ -22,6 +22,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { bodyText, type CapturedResponse, capture, differences } from './perf/capture.ts';
+import { cpuMeter } from './perf/cpu.ts';
 import { type FurtherOutcome, median } from './perf/further.ts';
 import { FURTHER_ROWS, measureFurther } from './perf/further-rows.ts';
 import { type LoadResult, load } from './perf/load.ts';
@@ -75,6 +76,9 @@ const log = (message: string) =>
   console.error(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}`);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const nowUs = () => Number(process.hrtime.bigint() / 1000n);
+
+const perRequest = (cpuUs: number | undefined, result: LoadResult) =>
+  cpuUs === undefined ? '?' : (cpuUs / result.requests).toFixed(0);
 
 const selected = (group: Group, filter: (row: Row) => boolean) =>
   group.rows.filter((row) => (wanted === undefined || wanted.has(row.id)) && filter(row));
@@ -138,27 +142,33 @@ async function measureRow(service: Running, group: Group, row: Row): Promise<Row
       checkLoad('bare warm-up', row, await load(bare.origin, row.shape, warm));
     }
     // One side of a timed round, with what the group watches beside it (Redis's counters).
-    const side = async (origin: string) => {
+    // ... and the CPU time of the process under load (/proc), for µs per request.
+    const side = async ({ origin, child }: Running) => {
       const finish = await group.watch?.();
+      const cpu = await cpuMeter(child.pid);
       const result = await load(origin, row.shape, options);
-      return { result, watched: await finish?.() };
+      const cpuUs = await cpu();
+      return { result, cpuUs, watched: await finish?.() };
     };
     const rounds: Round[] = [];
     for (let i = 0; i < settings.rounds; i++) {
       await sleep(300);
-      const a = await side(service.origin);
+      const a = await side(service);
       checkLoad('service', row, a.result);
       await sleep(300);
-      const b = await side(bare.origin);
+      const b = await side(bare);
       checkLoad('bare', row, b.result);
       rounds.push({
         service: a.result,
         bare: b.result,
+        ...(a.cpuUs !== undefined && b.cpuUs !== undefined
+          ? { cpuUs: { service: a.cpuUs, bare: b.cpuUs } }
+          : {}),
         ...(a.watched && b.watched ? { redis: { service: a.watched, bare: b.watched } } : {}),
       });
       const [sa, sb] = [a.result, b.result];
       log(
-        `  round ${i + 1}: service ${Math.round(sa.rps)} req/s (p99 ${sa.p99.toFixed(2)} ms), bare ${Math.round(sb.rps)} req/s (p99 ${sb.p99.toFixed(2)} ms), ratio ${(sa.rps / sb.rps).toFixed(3)}`,
+        `  round ${i + 1}: service ${Math.round(sa.rps)} req/s (p99 ${sa.p99.toFixed(2)} ms, ${perRequest(a.cpuUs, sa)} µs CPU), bare ${Math.round(sb.rps)} req/s (p99 ${sb.p99.toFixed(2)} ms, ${perRequest(b.cpuUs, sb)} µs CPU), ratio ${(sa.rps / sb.rps).toFixed(3)}`,
       );
     }
     return {

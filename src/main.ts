@@ -5,6 +5,8 @@ import type { SnapshotFile } from './shared/domain/snapshot.ts';
 import { isTimestamp } from './shared/domain/timestamp.ts';
 import { createLogger } from './shared/logger.ts';
 import { SnapshotReadError } from './shared/snapshot/read-snapshot-file.ts';
+import { errorLine, stackLines } from './shared/text/error-line.ts';
+import { escapeLines } from './shared/text/terminal.ts';
 
 const USAGE = `reset-records: the Public Reset Records Service and its producer
 
@@ -20,15 +22,25 @@ Usage:
                                   SNAPSHOT_PATH. Running instances serve it within 1 s.
   reset-records demo [--now TIME] Print the demo snapshot: the bundled sample ledger built
                                   at TIME (default now).
+  reset-records next --base-url URL [--json] [--wait SECONDS] [--timeout SECONDS]
+  reset-records last --base-url URL [--global] [--json] [--wait SECONDS] [--timeout SECONDS]
+                                  The next (last) reset, read from a running service's API
+                                  with the official client (docs/client.md); exit 3 when the
+                                  quota stopped it early (it says what it checked).
 
 The producer (LEDGER_URL, default sqlite:./data/ledger.db):
+  reset-records ledger-init       Create the ledger LEDGER_URL names, once; the other commands
+                                  refuse a ledger that does not exist.
   reset-records classify [FILE]   Classify posts (JSON lines, FILE or stdin); touches no ledger.
   reset-records ingest [FILE]     Store and classify the posts not yet in the ledger.
   reset-records build [--now TIME] [--out FILE]
                                   Print (or write) the snapshot the ledger gives at TIME.
-  reset-records monitor [--once]  Check the source (X with X_BEARER_TOKEN, or MONITOR_SOURCE),
+  reset-records monitor [--once] [--force]
+                                  Check the source (X with X_BEARER_TOKEN, or MONITOR_SOURCE),
                                   ingest, build and publish, every MONITOR_INTERVAL_SECONDS
-                                  (--once: one round, then exit).
+                                  (--once: one round, then exit). Its first publish is refused
+                                  when it would drop every record of the live snapshot, or
+                                  when the ledger has no successful check (--force: publish).
   reset-records ops COMMAND ...   The operator's journal: review, accept, correct, note,
                                   complete, link, unlink, dismiss, restore, reclassify,
                                   undo, log
@@ -47,9 +59,18 @@ Configuration comes from environment variables (see docs/configuration.md), e.g.
     reset-records serve --monitor
 
 Exit status: 0 on success, 1 when a snapshot is invalid, publishing fails, a source
-check fails or an operator command is refused, 2 for a usage or configuration error.`;
+check fails, an operator command is refused or the service cannot be read, 2 for a usage
+or configuration error, 3 when next/last stopped early.`;
 
-const PRODUCER_COMMANDS = new Set(['classify', 'ingest', 'build', 'monitor', 'ops', 'ledger-copy']);
+const PRODUCER_COMMANDS = new Set([
+  'classify',
+  'ingest',
+  'build',
+  'monitor',
+  'ops',
+  'ledger-init',
+  'ledger-copy',
+]);
 
 class UsageError extends Error {
   override name = 'UsageError';
@@ -82,6 +103,9 @@ async function main(argv: string[]): Promise<number> {
         loadConfig(),
         parseOptions(rest, {}, 1).positionals[0]!,
       );
+    case 'next':
+    case 'last':
+      return (await import('./service/cli/client-commands.ts')).clientCommand(command, rest);
     case 'demo': {
       const { values } = parseOptions(rest, { now: { type: 'string' } }, 0);
       if (values.now !== undefined && !isTimestamp(values.now)) {
@@ -172,10 +196,14 @@ main(process.argv.slice(2)).then(
   },
   (error: unknown) => {
     // The producer's errors are told by name: this file does not import the producer.
+    // Each is one escaped line (no zod dump, no stack trace: it names files and may quote
+    // configuration), unless LOG_LEVEL is debug or trace, which adds the stack.
     const name = error instanceof Error ? error.name : '';
     const usage = error instanceof UsageError || name === 'ProducerUsageError';
-    if (usage || error instanceof ConfigError || name === 'ProducerConfigError') {
-      console.error(`reset-records: ${(error as Error).message}`);
+    const config = name === 'ProducerConfigError' || name === 'LedgerMissingError';
+    if (usage || error instanceof ConfigError || config) {
+      // A configuration error lists its problems, one a line, each naming its variable.
+      console.error(escapeLines(`reset-records: ${(error as Error).message}`).join('\n'));
       if (usage) console.error('Run `reset-records --help` for usage.');
       process.exitCode = 2;
     } else if (name === 'SupervisedStartError') {
@@ -184,13 +212,14 @@ main(process.argv.slice(2)).then(
       const code = (error as { code?: unknown }).code;
       process.exitCode = typeof code === 'number' && code > 0 ? code : 1;
     } else if (error instanceof SnapshotReadError) {
-      console.error(`reset-records: ${error.message}`);
+      console.error(`reset-records: ${errorLine(error)}`);
       process.exitCode = 1;
     } else {
-      // One line, no stack trace (it names files and may quote configuration).
-      const message = error instanceof Error ? error.message : String(error);
-      console.error(`reset-records: unexpected error: ${message}`);
+      console.error(`reset-records: unexpected error: ${errorLine(error)}`);
       process.exitCode = 1;
+    }
+    if (['debug', 'trace'].includes(process.env.LOG_LEVEL ?? '')) {
+      for (const line of stackLines(error)) console.error(line);
     }
   },
 );

@@ -42,7 +42,7 @@ const median = (values: readonly number[]) => {
 };
 
 const ledgerPath = join(dir, 'ledger.db');
-const ledger = await openLedger(`sqlite:${ledgerPath}`);
+const ledger = await openLedger(`sqlite:${ledgerPath}`, { create: true });
 const now = Date.now();
 
 let started = performance.now();

@@ -1,6 +1,6 @@
 /** BENCHMARKS.md and the console table, from the measured rows and profiles. */
 import { execFileSync } from 'node:child_process';
-import { cpus, totalmem } from 'node:os';
+import { cpus, loadavg, totalmem } from 'node:os';
 import type { FurtherOutcome } from './further.ts';
 import { FURTHER_HOW_TO_READ, furtherSection } from './further-report.ts';
 import type { LoadResult } from './load.ts';
@@ -14,6 +14,8 @@ export interface Round {
   readonly bare: LoadResult;
   /** Redis's command counters over each side (row 13). */
   readonly redis?: { readonly service: RedisFigures; readonly bare: RedisFigures };
+  /** CPU time each process used over its side of the round (/proc, bench/perf/cpu.ts), µs. */
+  readonly cpuUs?: { readonly service: number; readonly bare: number };
 }
 
 export type RowOutcome =
@@ -59,6 +61,14 @@ const ratios = (rounds: readonly Round[]) => rounds.map((r) => r.service.rps / r
 const fmtRps = (n: number) => Math.round(n).toLocaleString('en-US');
 const fmtMs = (n: number) => (n < 10 ? n.toFixed(2) : n.toFixed(1));
 const fmtRatio = (n: number) => n.toFixed(2);
+/** Median CPU µs per request of one side over the rounds, or '' without /proc. */
+const cpuPerRequest = (rounds: readonly Round[], side: 'service' | 'bare'): number | undefined => {
+  const each = rounds.flatMap((r) =>
+    r.cpuUs === undefined || r[side].requests === 0 ? [] : [r.cpuUs[side] / r[side].requests],
+  );
+  return each.length === 0 ? undefined : median(each);
+};
+const fmtCpu = (n: number | undefined) => (n === undefined ? '' : n.toFixed(0));
 
 export function machine(): string {
   const cores = cpus();
@@ -75,21 +85,24 @@ export function machine(): string {
     `- Node ${process.version}, ${process.platform}/${process.arch}`,
     `- Date: ${new Date().toISOString()}`,
     `- Commit: ${commit}`,
+    `- Load average when the report was written (1, 5, 15 min): ${loadavg()
+      .map((n) => n.toFixed(2))
+      .join(', ')} (the machine may be shared: compare ratios and CPU µs per request)`,
   ].join('\n');
 }
 
 export function resultsTable(outcomes: readonly RowOutcome[]): string {
   const lines = [
-    '| # | row | ratio (median) | min–max | service req/s | bare req/s | service p50 / p99 ms | bare p50 / p99 ms | target |',
-    '| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    '| # | row | ratio (median) | min–max | CPU µs a request: service / bare | service req/s | bare req/s | service p50 / p99 ms | bare p50 / p99 ms | target |',
+    '| ---: | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
   ];
   const sorted = [...outcomes].sort((a, b) => a.row.order - b.row.order);
   for (const outcome of sorted) {
     const { row } = outcome;
     if ('error' in outcome) {
       lines.push(
-        `| ${row.order} | ${row.title} | failed | | | | | | ${row.target} |`,
-        `| | ↳ ${outcome.error.replaceAll('|', '\\|').replaceAll('\n', ' ')} | | | | | | | |`,
+        `| ${row.order} | ${row.title} | failed | | | | | | | ${row.target} |`,
+        `| | ↳ ${outcome.error.replaceAll('|', '\\|').replaceAll('\n', ' ')} | | | | | | | | |`,
       );
       continue;
     }
@@ -97,12 +110,12 @@ export function resultsTable(outcomes: readonly RowOutcome[]): string {
     const svc = outcome.rounds.map((r) => r.service);
     const bare = outcome.rounds.map((r) => r.bare);
     lines.push(
-      `| ${row.order} | ${row.title} | **${fmtRatio(median(rs))}** | ${fmtRatio(Math.min(...rs))}–${fmtRatio(Math.max(...rs))} | ${fmtRps(median(svc.map((s) => s.rps)))} | ${fmtRps(median(bare.map((s) => s.rps)))} | ${fmtMs(median(svc.map((s) => s.p50)))} / ${fmtMs(median(svc.map((s) => s.p99)))} | ${fmtMs(median(bare.map((s) => s.p50)))} / ${fmtMs(median(bare.map((s) => s.p99)))} | ${row.target} |`,
+      `| ${row.order} | ${row.title} | **${fmtRatio(median(rs))}** | ${fmtRatio(Math.min(...rs))}–${fmtRatio(Math.max(...rs))} | ${fmtCpu(cpuPerRequest(outcome.rounds, 'service'))} / ${fmtCpu(cpuPerRequest(outcome.rounds, 'bare'))} | ${fmtRps(median(svc.map((s) => s.rps)))} | ${fmtRps(median(bare.map((s) => s.rps)))} | ${fmtMs(median(svc.map((s) => s.p50)))} / ${fmtMs(median(svc.map((s) => s.p99)))} | ${fmtMs(median(bare.map((s) => s.p50)))} / ${fmtMs(median(bare.map((s) => s.p99)))} | ${row.target} |`,
     );
     if (row.id === 'records') {
       const p99 = svc.map((s) => s.p99);
       lines.push(
-        `| 6 | p99 latency at 50 connections, row 1 (same runs) | **${fmtMs(median(p99))} ms** | ${fmtMs(Math.min(...p99))}–${fmtMs(Math.max(...p99))} ms | | | | bare p99 ${fmtMs(median(bare.map((s) => s.p99)))} ms | ≤ 2 ms |`,
+        `| 6 | p99 latency at 50 connections, row 1 (same runs) | **${fmtMs(median(p99))} ms** | ${fmtMs(Math.min(...p99))}–${fmtMs(Math.max(...p99))} ms | | | | | bare p99 ${fmtMs(median(bare.map((s) => s.p99)))} ms (÷ ${(median(p99) / median(bare.map((s) => s.p99))).toFixed(2)}) | ≤ 2× bare |`,
       );
     }
   }
@@ -144,13 +157,13 @@ export function consoleTable(
 
 function roundDetails(outcomes: readonly RowOutcome[]): string {
   const lines = [
-    '| # | service req/s per round | bare req/s per round | ratio per round |',
-    '| ---: | --- | --- | --- |',
+    '| # | service req/s per round | bare req/s per round | ratio per round | CPU µs a request per round: service / bare |',
+    '| ---: | --- | --- | --- | --- |',
   ];
   for (const outcome of [...outcomes].sort((a, b) => a.row.order - b.row.order)) {
     if ('error' in outcome) continue;
     lines.push(
-      `| ${outcome.row.order} | ${outcome.rounds.map((r) => fmtRps(r.service.rps)).join(', ')} | ${outcome.rounds.map((r) => fmtRps(r.bare.rps)).join(', ')} | ${ratios(outcome.rounds).map(fmtRatio).join(', ')} |`,
+      `| ${outcome.row.order} | ${outcome.rounds.map((r) => fmtRps(r.service.rps)).join(', ')} | ${outcome.rounds.map((r) => fmtRps(r.bare.rps)).join(', ')} | ${ratios(outcome.rounds).map(fmtRatio).join(', ')} | ${outcome.rounds.map((r) => (r.cpuUs === undefined ? '?' : `${fmtCpu(r.cpuUs.service / r.service.requests)} / ${fmtCpu(r.cpuUs.bare / r.bare.requests)}`)).join(', ')} |`,
     );
   }
   return lines.join('\n');
@@ -250,7 +263,7 @@ export function document(
   return `# Benchmarks
 
 Generated by \`npm run bench\` (\`bench/run.ts\`, \`bench/perf/\`); do not edit by hand.
-The targets and the method are those of issue 12.
+The targets and the method are those of issues 12 and 22.
 
 ## Machine
 
@@ -275,6 +288,11 @@ ${size === undefined ? '' : `\nSnapshot size and page depth (the cost of a reque
 - **ratio** = service req/s ÷ bare req/s of the round run right after it (A B A B...),
   so the machine's drift cancels; the median over rounds, and min–max across rounds (the
   spread is the noise: two rows whose ranges overlap are not different).
+- **CPU µs a request** = the CPU time (user + system, every thread) the process used
+  during its side of a round, read from \`/proc/<pid>/stat\` before and after the load
+  (10 ms resolution: over 1 % of a 3 s round), ÷ the responses it completed; the median over
+  rounds. Unlike req/s and, partly, the ratio, it hardly depends on what else the machine
+  runs, so two machines compare on it even where their ratios differ.
 - **req/s** and **p50 / p99** are medians over rounds of each side; latencies are
   per-response timings from autocannon (every status, float milliseconds) at
   ${settings.connections} connections, so at saturation p50 ≈ connections ÷ req/s.
@@ -289,13 +307,14 @@ ${size === undefined ? '' : `\nSnapshot size and page depth (the cost of a reque
   counted and admitted, about 1,300 clients by the end of the row. (A new address
   built per request with autocannon's \`setupRequest\` made the load generator the limit:
   the bare side fell from about 35,000 to 19,000 req/s and the ratio rose to 0.43, above
-  row 1's.) The bare server gets the same requests. Rows 3 and 5 run with
+  row 1's.) The bare server gets the same requests. Rows 3, 5 and 20 run with
   \`RATE_LIMIT_MAX=1\` and the one client (127.0.0.1) over its quota before the first
   round; the bare server replays the 429 (or the MCP error result), \`Retry-After\` and
   \`X-RateLimit-*\` included.
 - **MCP rows** send the same request as before (\`tools/call list_reset_records\`,
   \`pageSize: 10\`, revision 2026-07-28 with its \`Mcp-Method\`/\`Mcp-Name\` headers and
-  \`_meta\`; row 12 the 2025-11-25 revision), the bare server replaying the JSON-RPC answer.
+  \`_meta\`; rows 12 and 20 the 2025-11-25 revision, as the v1 SDK sends it), the bare server
+  replaying the JSON-RPC answer.
 ${FURTHER_HOW_TO_READ}
 - The load generator shares the 2 cores with the service: one each. A bare-server figure
   is therefore partly a measure of autocannon itself; the ratio is comparable between runs

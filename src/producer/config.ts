@@ -109,6 +109,7 @@ const ProducerEnv = z.object({
   X_API_BASE_URL: baseUrl.default('https://api.x.com'),
   // The operator's alerts (docs/operating.md): a channel is on when its variables are set.
   ...deliveryEnvShape('ALERT'),
+  ALERT_AFTER_FAILED_CHECKS: integer('ALERT_AFTER_FAILED_CHECKS', 1, 1_000).default(3),
   // A second opinion on held posts from a language model: off unless URL and model are set.
   SECOND_OPINION_URL: z
     .string()
@@ -163,6 +164,8 @@ export interface ProducerConfig {
   readonly publish: PublishSettings;
   /** The operator's alert channels (ALERT_*): present only when at least one is set. */
   readonly alerts?: readonly ChannelSettings[];
+  /** Failed source checks in a row before the operator is alerted (ALERT_AFTER_FAILED_CHECKS). */
+  readonly alertAfterFailedChecks: number;
   /** The second opinion (SECOND_OPINION_*): present only when its URL and model are set. */
   readonly secondOpinion?: SecondOpinionSettings;
 }
@@ -188,6 +191,7 @@ export function loadProducerConfig(
     }),
     classifier: Object.freeze({ reviewBelow: e.REVIEW_BELOW, timeZone: e.SCHEDULE_TIME_ZONE }),
     publish: loadPublishSettings(env),
+    alertAfterFailedChecks: e.ALERT_AFTER_FAILED_CHECKS,
     ...(e.X_BEARER_TOKEN === undefined
       ? {}
       : {

@@ -38,6 +38,11 @@ export interface ServerOptions {
    * off (mcp/direct-tool-call.ts); for the test that compares the two paths.
    */
   readonly mcpDirectCalls?: boolean;
+  /**
+   * false answers every request through Fastify, the data endpoints' fast path off
+   * (http/fast-path.ts); for the test that compares the two paths.
+   */
+  readonly httpFastPath?: boolean;
 }
 
 export interface RunningServer {
@@ -117,6 +122,7 @@ export async function startServer(
     connectionLimits: config.connections,
     connectionStats,
     mcp: { ...config.mcp, endpoint: mcpEndpoint },
+    fastPath: options.httpFastPath ?? true,
   });
   // Everything opened so far, closed in this order at shutdown, or when start-up fails below.
   let metricsListener: MetricsListener | undefined;

@@ -54,10 +54,14 @@ const awkward = fc.constantFrom(
   'https://relative.invalid/',
   ' ',
 );
-const text = fc.string({
-  unit: fc.oneof(awkward, fc.string({ unit: 'binary', minLength: 1, maxLength: 1 })),
-  maxLength: 24,
-});
+/** A lone surrogate as the producer stores it (U+FFFD): a snapshot that holds one is refused. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+const text = fc
+  .string({
+    unit: fc.oneof(awkward, fc.string({ unit: 'binary', minLength: 1, maxLength: 1 })),
+    maxLength: 24,
+  })
+  .map((value) => value.replace(LONE_SURROGATE, '\ufffd'));
 const instant = fc.integer({ min: T0 - 400 * DAY, max: T0 + 30 * DAY }).map(iso);
 const url = fc.oneof(
   fc.webUrl(),

@@ -14,7 +14,7 @@ import {
 } from './mcp-support.ts';
 
 /**
- * Plain 2026-07-28 tool calls are answered without the SDK's transport
+ * Plain tool calls of 2026-07-28 and of the 2025 revisions are answered without the SDK's transport
  * (src/service/mcp/direct-tool-call.ts). Two servers with the same snapshot, clock and quota, one
  * with the direct path and one sending everything through the SDK, must answer every
  * request with the same status, the same headers in the same order, and the same bytes;
@@ -179,6 +179,142 @@ const CASES: Case[] = [
   },
 ];
 
+/** The 2025 revisions answered directly, and the others, which the SDK keeps. */
+const LEGACY_DIRECT = ['2025-03-26', '2025-06-18', '2025-11-25'] as const;
+
+const LEGACY_HEADERS = (revision: string): Record<string, string> => ({
+  'content-type': 'application/json',
+  accept: ACCEPT,
+  'mcp-protocol-version': revision,
+});
+
+const legacyCall = (tool: string, argumentsText: string | undefined, id = '1'): string =>
+  `{"jsonrpc":"2.0","id":${id},"method":"tools/call","params":{"name":${JSON.stringify(tool)}` +
+  `${argumentsText === undefined ? '' : `,"arguments":${argumentsText}`}}}`;
+
+function legacyCases(revision: string): Case[] {
+  const plainCall = (label: string, tool: string, args: string | undefined, id = '1'): Case => ({
+    label: `${revision}: ${label}`,
+    body: legacyCall(tool, args, id),
+    headers: LEGACY_HEADERS(revision),
+    direct: true,
+  });
+  const sdk = (label: string, body: string, headers = LEGACY_HEADERS(revision)): Case => ({
+    label: `${revision}: ${label}`,
+    body,
+    headers,
+    direct: false,
+  });
+  return [
+    plainCall('list, no arguments', LIST_TOOL, undefined),
+    plainCall('list, empty arguments', LIST_TOOL, '{}'),
+    plainCall('list, a page', LIST_TOOL, '{"page":2,"pageSize":3}'),
+    plainCall('list, a kind', LIST_TOOL, '{"kind":"reset_completed","pageSize":100}'),
+    plainCall('latest', LATEST_TOOL, '{}'),
+    plainCall('latest, a kind', LATEST_TOOL, '{"kind":"reset_scheduled"}'),
+    plainCall('a string id', LIST_TOOL, '{}', '"abc"'),
+    plainCall('an id with escapes', LIST_TOOL, '{}', '"a\\"b\\u2028c\\\\"'),
+    plainCall('id 0', LIST_TOOL, '{}', '0'),
+    plainCall('a negative id', LIST_TOOL, '{}', '-7'),
+    plainCall('pageSize 0 (invalid_query)', LIST_TOOL, '{"pageSize":0}'),
+    plainCall('a float literal (invalid_query)', LIST_TOOL, '{"pageSize":1.0}'),
+    plainCall('an extra argument (invalid_query)', LIST_TOOL, '{"extra":1}'),
+    plainCall('a __proto__ member (invalid_query)', LIST_TOOL, '{"__proto__":{}}'),
+    plainCall('arguments not an object (invalid_query)', LIST_TOOL, '"x"'),
+    plainCall('arguments null (invalid_query)', LIST_TOOL, 'null'),
+    plainCall('a bad kind (invalid_query)', LATEST_TOOL, '{"kind":"everything"}'),
+    {
+      ...plainCall('a charset on the content type', LIST_TOOL, '{}'),
+      headers: { ...LEGACY_HEADERS(revision), 'content-type': 'application/json; charset=utf-8' },
+    },
+    // Not plain: the SDK answers, on both servers.
+    sdk('an unknown tool', legacyCall('get_everything', '{}')),
+    sdk('a fractional id', legacyCall(LIST_TOOL, '{}', '1.5')),
+    sdk('a null id', legacyCall(LIST_TOOL, '{}', 'null')),
+    sdk('no id (a notification)', legacyCall(LIST_TOOL, '{}').replace('"id":1,', '')),
+    sdk('a name that is not a string', legacyCall(LIST_TOOL, '{}').replace(`"${LIST_TOOL}"`, '7')),
+    sdk('no params', '{"jsonrpc":"2.0","id":1,"method":"tools/call"}'),
+    sdk('jsonrpc 1.0', legacyCall(LIST_TOOL, '{}').replace('"2.0"', '"1.0"')),
+    sdk('an extra member', legacyCall(LIST_TOOL, '{}').replace('"id":1,', '"id":1,"x":1,')),
+    sdk(
+      'a progress token',
+      legacyCall(LIST_TOOL, '{}').replace('"params":{', '"params":{"_meta":{"progressToken":1},'),
+    ),
+    sdk(
+      'a 2026 envelope',
+      legacyCall(LIST_TOOL, '{}').replace(
+        '"params":{',
+        `"params":{"_meta":${JSON.stringify({ ...MODERN_META, 'io.modelcontextprotocol/protocolVersion': revision })},`,
+      ),
+    ),
+    sdk(
+      'a task',
+      legacyCall(LIST_TOOL, '{}').replace('"params":{', '"params":{"task":{"ttl":1000},'),
+    ),
+    sdk('a batch', `[${legacyCall(LIST_TOOL, '{}')}]`),
+    { ...sdk('tools/list', '{"jsonrpc":"2.0","id":1,"method":"tools/list"}'), direct: true },
+    {
+      ...sdk(
+        'tools/list, empty params',
+        '{"jsonrpc":"2.0","id":"l","method":"tools/list","params":{}}',
+      ),
+      direct: true,
+    },
+    sdk(
+      'tools/list with a cursor',
+      '{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{"cursor":"x"}}',
+    ),
+    sdk(
+      'tools/list with a bad cursor',
+      '{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{"cursor":1}}',
+    ),
+    sdk(
+      'initialize',
+      `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"${revision}","capabilities":{},"clientInfo":{"name":"x","version":"1"}}}`,
+    ),
+    sdk('a session id header', legacyCall(LIST_TOOL, '{}'), {
+      ...LEGACY_HEADERS(revision),
+      'mcp-session-id': 'abc',
+    }),
+    sdk('Mcp-Method and Mcp-Name headers', legacyCall(LIST_TOOL, '{}'), {
+      ...LEGACY_HEADERS(revision),
+      'mcp-method': 'tools/call',
+      'mcp-name': LIST_TOOL,
+    }),
+    sdk('Accept without text/event-stream', legacyCall(LIST_TOOL, '{}'), {
+      ...LEGACY_HEADERS(revision),
+      accept: 'application/json',
+    }),
+    sdk('a text/plain body', legacyCall(LIST_TOOL, '{}'), {
+      ...LEGACY_HEADERS(revision),
+      'content-type': 'text/plain',
+    }),
+  ];
+}
+
+const LEGACY_CASES: Case[] = [
+  ...LEGACY_DIRECT.flatMap(legacyCases),
+  {
+    label: 'no MCP-Protocol-Version header (2025-03-26 by default: the SDK)',
+    body: legacyCall(LIST_TOOL, '{}'),
+    headers: { 'content-type': 'application/json', accept: ACCEPT },
+    direct: false,
+  },
+  {
+    label: '2024-11-05 (the SDK)',
+    body: legacyCall(LIST_TOOL, '{}'),
+    headers: LEGACY_HEADERS('2024-11-05'),
+    direct: false,
+  },
+  {
+    label: 'a padded revision header (Node trims the value: plain)',
+    body: legacyCall(LIST_TOOL, '{}'),
+    headers: LEGACY_HEADERS(' 2025-11-25'),
+    direct: true,
+  },
+];
+CASES.push(...LEGACY_CASES);
+
 async function directAnswers(server: TestServer): Promise<number> {
   const text = (await server.metrics()).text;
   const match = /^mcp_direct_answers_total (\d+)$/m.exec(text);
@@ -201,7 +337,7 @@ describe('direct tool calls answer exactly as the SDK does', () => {
 
   const settings: [string, Record<string, string>][] = [
     ['quota off', { RATE_LIMIT: 'off' }],
-    ['quota of 40, then refusals', { RATE_LIMIT_MAX: '40' }],
+    ['quota of 120, then refusals', { RATE_LIMIT_MAX: '120' }],
   ];
   for (const [quota, env] of settings) {
     describe(quota, () => {
@@ -231,7 +367,7 @@ describe('direct tool calls answer exactly as the SDK does', () => {
       });
 
       if (quota === 'quota off') {
-        test('any arguments and ids: the same answer (property)', async () => {
+        test('any arguments and ids, every revision: the same answer (property)', async () => {
           const value = fc.oneof(
             fc.integer({ min: -3, max: 200 }),
             fc.constantFrom('reset_scheduled', 'reset_completed', 'all', '', 'x'),
@@ -251,13 +387,18 @@ describe('direct tool calls answer exactly as the SDK does', () => {
               fc.constantFrom(LIST_TOOL, LATEST_TOOL),
               args,
               id,
-              async (tool, a, i) => {
-                const body = call(tool, JSON.stringify(a), i);
-                const { direct, sdk } = await both(body, HEADERS(tool));
+              fc.constantFrom(MODERN, ...LEGACY_DIRECT),
+              async (tool, a, i, revision) => {
+                const modern = revision === MODERN;
+                const body = modern
+                  ? call(tool, JSON.stringify(a), i)
+                  : legacyCall(tool, JSON.stringify(a), i);
+                const headers = modern ? HEADERS(tool) : LEGACY_HEADERS(revision);
+                const { direct, sdk } = await both(body, headers);
                 assert.deepEqual(direct, sdk, body);
               },
             ),
-            { numRuns: 60 },
+            { numRuns: 100 },
           );
         });
       }
@@ -274,7 +415,14 @@ describe('direct tool calls answer exactly as the SDK does', () => {
       const b = await post(sdk.origin, body, HEADERS(LIST_TOOL));
       assert.deepEqual(a, b);
       assert.match(a.body, /"error":"data_unavailable"/);
-      assert.equal(await directAnswers(direct), 1);
+      for (const revision of LEGACY_DIRECT) {
+        const legacy = legacyCall(LATEST_TOOL, '{}');
+        const c = await post(direct.origin, legacy, LEGACY_HEADERS(revision));
+        const d = await post(sdk.origin, legacy, LEGACY_HEADERS(revision));
+        assert.deepEqual(c, d, revision);
+        assert.match(c.body, /"error":"data_unavailable"/);
+      }
+      assert.equal(await directAnswers(direct), 1 + LEGACY_DIRECT.length);
     } finally {
       await direct.close();
       await sdk.close();

@@ -44,6 +44,7 @@ describe('reset-records ledger-copy', () => {
       OPERATOR: 'alice',
       REVIEW_BELOW: '1',
     };
+    assert.equal((await cli(['ledger-init'], sqlite)).code, 0);
     assert.equal((await cli(['ingest', join(dir, 'posts.jsonl')], sqlite)).code, 0);
     assert.equal((await cli(['ops', 'accept', '100', '--reason', 'seen'], sqlite)).code, 0);
 

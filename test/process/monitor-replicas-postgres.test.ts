@@ -7,6 +7,7 @@ import { after, describe, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createDatabase, sql } from '../producer/support/postgres.ts';
 import {
+  createLedger,
   jsonLines,
   LongRunning,
   type PostLine,
@@ -78,6 +79,7 @@ describe('monitor replicas sharing one PostgreSQL ledger', { concurrency: false 
     const posts = join(temp.dir, 'posts.jsonl');
     await writeFile(posts, jsonLines(initial));
     const url = database.url;
+    await createLedger(url);
 
     const replica = (name: string) => {
       const snapshotPath = join(temp.dir, `snapshot-${name}.json`);

@@ -7,6 +7,7 @@ import type { Post } from '../../src/producer/ledger/post.ts';
 import { type ApiTweet, type ApiUser, XStandIn } from '../producer/support/x-stand-in.ts';
 import {
   assertExit,
+  createLedger,
   jsonLines,
   ledgerEntries,
   type Run,
@@ -100,6 +101,7 @@ describe('monitor --once with the X source', { concurrency: false }, () => {
     x.addUser(TIBO, FIRST);
     ({ dir, remove } = await tempDir('monitor-x'));
     ledgerUrl = `sqlite:${join(dir, 'ledger.db')}`;
+    await createLedger(ledgerUrl);
     snapshotPath = join(dir, 'snapshot.json');
     env = {
       LEDGER_URL: ledgerUrl,
@@ -234,6 +236,7 @@ describe('monitor --once with the X source', { concurrency: false }, () => {
     try {
       const posts = join(own.dir, 'posts.jsonl');
       await writeFile(posts, jsonLines([]));
+      await createLedger(`sqlite:${join(own.dir, 'ledger.db')}`);
       const before = x.requests.length;
       const result = await run(['monitor', '--once'], {
         ...env,

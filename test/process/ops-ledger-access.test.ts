@@ -26,7 +26,7 @@ describe('ops and the ledger lock', { concurrency: true }, () => {
     const temp = await tempDir(label);
     cleanups.push(temp.remove);
     const path = join(temp.dir, 'ledger.db');
-    const ledger = await openLedger(`sqlite:${path}`);
+    const ledger = await openLedger(`sqlite:${path}`, { create: true });
     await ledger.transact(() => ({ append: dayEntries(), result: undefined }));
     await ledger.close();
     return { dir: temp.dir, path, env: { LEDGER_URL: `sqlite:${path}` } };

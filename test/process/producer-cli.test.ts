@@ -7,6 +7,7 @@ import { createDatabase, type TestDatabase } from '../producer/support/postgres.
 import { ROOT } from '../support/process.ts';
 import {
   assertExit,
+  createLedger,
   jsonLines,
   ledgerEntries,
   type OpsResult,
@@ -211,6 +212,7 @@ describe('the producer command line', { concurrency: true }, () => {
 
     before(async () => {
       ({ dir, env } = await sandbox('sequence'));
+      await createLedger(env.LEDGER_URL!);
       // REVIEW_BELOW=1 holds every post (no confidence reaches 1): the day goes through review.
       env = { ...env, REVIEW_BELOW: '1' };
       posts = join(dir, 'posts.jsonl');
@@ -230,7 +232,10 @@ describe('the producer command line', { concurrency: true }, () => {
       assertExit(first, 1, 'ingest with a malformed line');
       assert.equal(
         first.stdout,
-        '3 new post(s) stored and classified, 0 already in the ledger, 1 line(s) skipped.\n',
+        '3 new post(s) stored and classified, 0 already in the ledger, 1 line(s) skipped.\n' +
+          '  1900000000000000001: held for review (reset_scheduled global): confidence 0.9 is below 1; coming: "weekly limits reset for everyone tomorrow"; see ops review\n' +
+          '  1900000000000000002: not a reset\n' +
+          '  1900000000000000003: held for review (reset_completed global): banked words appear, but no banked reset was read: global or banked?; confidence 0.75 is below 1; see ops review\n',
       );
       assert.match(
         first.stderr,
@@ -572,11 +577,15 @@ describe('the producer command line', { concurrency: true }, () => {
       const posts = join(dir, 'posts.jsonl');
       await writeFile(posts, jsonLines([S1, N2, C3]));
       const env = { LEDGER_URL: database!.url, REVIEW_BELOW: '1' };
+      await createLedger(env.LEDGER_URL);
       const ingested = await run(['ingest', posts], env);
       assertExit(ingested, 0, 'ingest');
       assert.equal(
         ingested.stdout,
-        '3 new post(s) stored and classified, 0 already in the ledger, 0 line(s) skipped.\n',
+        '3 new post(s) stored and classified, 0 already in the ledger, 0 line(s) skipped.\n' +
+          '  1900000000000000001: held for review (reset_scheduled global): confidence 0.9 is below 1; coming: "weekly limits reset for everyone tomorrow"; see ops review\n' +
+          '  1900000000000000002: not a reset\n' +
+          '  1900000000000000003: held for review (reset_completed global): banked words appear, but no banked reset was read: global or banked?; confidence 0.75 is below 1; see ops review\n',
       );
       await ops(ACCEPT_S1.slice(1), env);
       await ops(['accept', C3.id, '--set', 'resetType=banked', '--by', 'bob'], env);
@@ -603,6 +612,7 @@ describe('the producer command line', { concurrency: true }, () => {
     let firstCheckAt: string | null = null;
     before(async () => {
       ({ dir, env } = await sandbox('monitor'));
+      await createLedger(env.LEDGER_URL!);
       snapshotPath = join(dir, 'snapshot.json');
       await writeFile(join(dir, 'posts.jsonl'), jsonLines([S1, N2, C3]));
     });

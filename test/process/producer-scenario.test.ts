@@ -8,6 +8,7 @@ import {
   type ApiList,
   type ApiRecord,
   assertExit,
+  createLedger,
   healthy,
   jsonLines,
   LongRunning,
@@ -74,6 +75,7 @@ describe('the service and the monitor as two processes, driven by the operator',
     const posts = join(dir, 'posts.jsonl');
     // REVIEW_BELOW=1 holds every post (no confidence reaches 1): the operator decides each.
     const env = { LEDGER_URL: `sqlite:${join(dir, 'ledger.db')}`, REVIEW_BELOW: '1' };
+    await createLedger(env.LEDGER_URL);
     const port = await freePort();
     const service = new LongRunning(['serve'], {
       HOST: '127.0.0.1',
@@ -139,7 +141,7 @@ describe('the service and the monitor as two processes, driven by the operator',
     const B = post('1990000000000000102', now - 5 * MINUTE, 'Banked usage has been reset.');
     await writeFile(posts, jsonLines([S, B]));
     const monitor = startMonitor(1);
-    await healthy(origin, 10_000, service);
+    await healthy(origin, 20_000, service); // a start takes seconds on a loaded machine
 
     // The monitor's first round stores both posts, held for review: nothing public.
     const first = await listUntil(
@@ -281,7 +283,7 @@ describe('the service and the monitor as two processes, driven by the operator',
       env,
     );
     const monitor = startMonitor(60);
-    await healthy(origin, 10_000, service);
+    await healthy(origin, 20_000, service); // a start takes seconds on a loaded machine
     const pending = await listUntil(
       origin,
       'reset_scheduled',

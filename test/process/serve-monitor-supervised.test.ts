@@ -9,6 +9,7 @@ import Database from 'libsql';
 import { request } from '../support/http.ts';
 import { freePort } from '../support/process.ts';
 import {
+  createLedger,
   healthy,
   jsonLines,
   LongRunning,
@@ -89,6 +90,7 @@ describe('serve --monitor: the monitor in its own process', { concurrency: true 
     const posts = join(temp.dir, 'posts.jsonl');
     await writeFile(posts, jsonLines([POST]));
     const ledgerUrl = `sqlite:${join(temp.dir, 'ledger.db')}`;
+    await createLedger(ledgerUrl);
     const port = await freePort();
     const origin = `http://127.0.0.1:${port}`;
     const box = new LongRunning(['serve', '--monitor'], {

@@ -16,6 +16,7 @@ describe('loadProducerConfig', () => {
       build: { unknownAfterHours: 72, lateLinkHours: 24 },
       classifier: { reviewBelow: 0.8, timeZone: 'America/Los_Angeles' },
       publish: { target: undefined, logLevel: 'info' },
+      alertAfterFailedChecks: 3,
     });
   });
 
@@ -34,6 +35,7 @@ describe('loadProducerConfig', () => {
         SCHEDULE_TIME_ZONE: 'America/New_York',
         SNAPSHOT_PATH: '/srv/snapshot.json',
         LOG_LEVEL: 'warn',
+        ALERT_AFTER_FAILED_CHECKS: '5',
       }),
       {
         ledgerUrl: 'postgres://reset@db/reset',
@@ -48,6 +50,7 @@ describe('loadProducerConfig', () => {
           target: { kind: 'file', path: '/srv/snapshot.json', maxBytes: 128 * 1024 * 1024 },
           logLevel: 'warn',
         },
+        alertAfterFailedChecks: 5,
       },
     );
   });
@@ -61,6 +64,7 @@ describe('loadProducerConfig', () => {
     [{ PUBLISH_HEARTBEAT_SECONDS: '15m' }, 'PUBLISH_HEARTBEAT_SECONDS'],
     [{ UNKNOWN_AFTER_HOURS: '-1' }, 'UNKNOWN_AFTER_HOURS'],
     [{ LATE_LINK_HOURS: 'a day' }, 'LATE_LINK_HOURS'],
+    [{ ALERT_AFTER_FAILED_CHECKS: '0' }, 'ALERT_AFTER_FAILED_CHECKS'],
     [{ REVIEW_BELOW: '1.5' }, 'REVIEW_BELOW'],
     [{ REVIEW_BELOW: 'high' }, 'REVIEW_BELOW'],
     [{ SCHEDULE_TIME_ZONE: 'PST' }, 'SCHEDULE_TIME_ZONE'],

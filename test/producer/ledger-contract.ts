@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import fc from 'fast-check';
 import type { NewEntry } from '../../src/producer/ledger/entry.ts';
-import type { Ledger } from '../../src/producer/ledger/ledger.ts';
+import { type Ledger, MAX_DELIVERIES } from '../../src/producer/ledger/ledger.ts';
+import type { DeliveryRecord } from '../../src/shared/delivery/sender.ts';
 import { checked, dismiss, expectedLedger, newEntry, observed } from './support/entries.ts';
 
 /**
@@ -298,6 +299,47 @@ export function ledgerContract(store: string, factory: LedgerFactory): void {
         await assert.rejects(ledger.acquireLease('monitor', 'a', 5_000, 5_000), RangeError);
         await assert.rejects(ledger.acquireLease('', 'a', 1, 2), TypeError);
         // Leases are not entries.
+        assert.deepEqual(await ledger.entries(), []);
+      });
+    });
+
+    test('leaseHolder names the holder until the lease expires', async () => {
+      await withLedger(factory, async ({ ledger }) => {
+        assert.equal(await ledger.leaseHolder('monitor', 1_000), null);
+        await ledger.acquireLease('monitor', 'replica-a', 1_000, 2_000);
+        assert.deepEqual(await ledger.leaseHolder('monitor', 1_999), {
+          holder: 'replica-a',
+          untilMs: 2_000,
+        });
+        assert.equal(await ledger.leaseHolder('monitor', 2_000), null);
+        assert.equal(await ledger.leaseHolder('build', 1_500), null);
+      });
+    });
+
+    test('delivery steps read back newest first, without the message, the last MAX_DELIVERIES kept', async () => {
+      await withLedger(factory, async ({ ledger }) => {
+        const step = (i: number): DeliveryRecord => ({
+          messageId: `m-${i}`,
+          event: 'post_held',
+          channel: 'ntfy ntfy.example',
+          outcome: i % 2 === 0 ? 'sent' : 'failed',
+          attempts: i,
+          at: '2026-11-26T18:00:00.000Z',
+          problem: i % 2 === 0 ? null : 'HTTP 500 from ntfy.example ✗ “quoted”',
+        });
+        const withMessage = { ...step(0), outcome: 'queued' as const, message: undefined };
+        await ledger.recordDelivery(withMessage);
+        for (let i = 1; i <= MAX_DELIVERIES + 2; i++) await ledger.recordDelivery(step(i));
+        const recent = await ledger.recentDeliveries(3);
+        assert.deepEqual(recent, [
+          step(MAX_DELIVERIES + 2),
+          step(MAX_DELIVERIES + 1),
+          step(MAX_DELIVERIES),
+        ]);
+        const all = await ledger.recentDeliveries(MAX_DELIVERIES + 10);
+        assert.equal(all.length, MAX_DELIVERIES);
+        assert.equal(all.at(-1)!.messageId, 'm-3');
+        // Not entries of the journal.
         assert.deepEqual(await ledger.entries(), []);
       });
     });

@@ -19,18 +19,22 @@ after(async () => {
 
 /** Drops the ledger's tables, so the next open creates them as on first use. */
 const resetSchema = () =>
-  sql(db.url, 'DROP TABLE IF EXISTS entries, entry_sequence, leases, ledger_schema');
+  sql(db.url, 'DROP TABLE IF EXISTS entries, entry_sequence, leases, deliveries, ledger_schema');
 
 ledgerContract('PostgreSQL', async () => {
   await resetSchema();
-  const ledger = await openLedger(db.url);
-  return { ledger, reopen: () => openLedger(db.url), cleanup: () => ledger.close() };
+  const ledger = await openLedger(db.url, { create: true });
+  return {
+    ledger,
+    reopen: () => openLedger(db.url, { create: true }),
+    cleanup: () => ledger.close(),
+  };
 });
 
 describe('PostgreSQL ledger database', () => {
   test('the schema is created on first use, at the current version, payload as json', async () => {
     await resetSchema();
-    await (await openLedger(db.url.replace(/^postgres:/, 'postgresql:'))).close();
+    await (await openLedger(db.url.replace(/^postgres:/, 'postgresql:'), { create: true })).close();
     const version = await sql(db.url, 'SELECT version FROM ledger_schema');
     assert.deepEqual(version.rows, [{ version: POSTGRES_SCHEMA_VERSION }]);
     const columns = await sql(
@@ -52,11 +56,27 @@ describe('PostgreSQL ledger database', () => {
     );
   });
 
+  test('a database without the ledger is refused unless asked to create it, and nothing is created', async () => {
+    await resetSchema();
+    await assert.rejects(openLedger(db.url), (error: Error) => {
+      assert.equal(error.name, 'LedgerMissingError');
+      assert.match(
+        error.message,
+        /^no ledger in the PostgreSQL database postgres:\/\/.+ \(LEDGER_URL\): create it once with `reset-records ledger-init`/,
+      );
+      return true;
+    });
+    const tables = await sql(db.url, "SELECT to_regclass('ledger_schema') AS t");
+    assert.deepEqual(tables.rows, [{ t: null }]);
+    await (await openLedger(db.url, { create: true })).close();
+    await (await openLedger(db.url)).close();
+  });
+
   test('a database written by a newer schema version is refused, untouched', async () => {
     await resetSchema();
-    await (await openLedger(db.url)).close();
+    await (await openLedger(db.url, { create: true })).close();
     await sql(db.url, 'UPDATE ledger_schema SET version = 99');
-    await assert.rejects(openLedger(db.url), /schema version is 99, newer than/);
+    await assert.rejects(openLedger(db.url, { create: true }), /schema version is 99, newer than/);
     const version = await sql(db.url, 'SELECT version FROM ledger_schema');
     assert.deepEqual(version.rows, [{ version: 99 }]);
     await resetSchema();
@@ -64,7 +84,7 @@ describe('PostgreSQL ledger database', () => {
 
   test('errors never show the password of LEDGER_URL', async () => {
     const url = 'postgres://postgres:Sup3r-Secret-Pw@127.0.0.1:1/nowhere';
-    await assert.rejects(openLedger(url), (error: Error) => {
+    await assert.rejects(openLedger(url, { create: true }), (error: Error) => {
       const everything = `${error.message} ${error.stack} ${JSON.stringify(error)} ${String(error.cause)}`;
       assert.doesNotMatch(everything, /Sup3r-Secret-Pw/);
       assert.match(
@@ -73,11 +93,14 @@ describe('PostgreSQL ledger database', () => {
       );
       return true;
     });
-    await assert.rejects(openLedger('postgres://user:Sup3r-Secret-Pw@[bad/x'), (error: Error) => {
-      assert.doesNotMatch(`${error.message} ${JSON.stringify(error)}`, /Sup3r-Secret-Pw/);
-      assert.match(error.message, /LEDGER_URL/);
-      return true;
-    });
+    await assert.rejects(
+      openLedger('postgres://user:Sup3r-Secret-Pw@[bad/x', { create: true }),
+      (error: Error) => {
+        assert.doesNotMatch(`${error.message} ${JSON.stringify(error)}`, /Sup3r-Secret-Pw/);
+        assert.match(error.message, /LEDGER_URL/);
+        return true;
+      },
+    );
   });
 });
 
@@ -87,7 +110,7 @@ describe('PostgreSQL ledger across processes', () => {
     const race = await createDatabase('race');
     try {
       await twoWriters(race.url, 200);
-      const ledger = await openLedger(race.url);
+      const ledger = await openLedger(race.url, { create: true });
       try {
         const switches = assertConsistentWrites(await ledger.entries(), 200);
         t.diagnostic(`the writer changed ${switches} times along the ids`);
@@ -101,7 +124,7 @@ describe('PostgreSQL ledger across processes', () => {
 
   test('a process killed inside decide, holding the write lock, leaves the ledger as before', async () => {
     await resetSchema();
-    const ledger = await openLedger(db.url);
+    const ledger = await openLedger(db.url, { create: true });
     try {
       await ledger.transact(() => ({ append: [dismiss('before')], result: null }));
       const child = new Child('ledger-crash.ts', [db.url, 'in-decide']);
@@ -119,7 +142,7 @@ describe('PostgreSQL ledger across processes', () => {
 
   test('a process killed after the first insert of a three-entry append leaves no part of it', async () => {
     await resetSchema();
-    const ledger = await openLedger(db.url);
+    const ledger = await openLedger(db.url, { create: true });
     try {
       await ledger.transact(() => ({ append: [dismiss('before')], result: null }));
       // The second insert (actor `stall`) sleeps in a trigger, after the first one was made.

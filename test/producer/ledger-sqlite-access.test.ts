@@ -8,6 +8,7 @@ import Database from 'libsql';
 import type { Entry, NewEntry } from '../../src/producer/ledger/entry.ts';
 import type { Ledger } from '../../src/producer/ledger/ledger.ts';
 import { openLedger } from '../../src/producer/ledger/open-ledger.ts';
+import { SqliteLedger } from '../../src/producer/ledger/sqlite-ledger.ts';
 import { transactAfterReading } from '../../src/producer/ledger/transact-after-reading.ts';
 import { inOperatorTurn } from '../../src/producer/ops/operator-turn.ts';
 import { runOps } from '../../src/producer/ops/run-ops.ts';
@@ -31,7 +32,7 @@ after(async () => {
 let files = 0;
 async function ledgerWith(entries: readonly NewEntry[]) {
   const path = join(dir, `ledger-${++files}.db`);
-  const ledger = await openLedger(`sqlite:${path}`);
+  const ledger = await openLedger(`sqlite:${path}`, { create: true });
   if (entries.length > 0) await ledger.transact(() => ({ append: entries, result: undefined }));
   return { path, ledger };
 }
@@ -94,6 +95,10 @@ describe('opening for reading', () => {
     const missing = join(dir, 'missing', 'ledger.db');
     await assert.rejects(
       openLedger(`sqlite:${missing}`, { readOnly: true }),
+      (error: Error) => error.name === 'LedgerMissingError',
+    );
+    assert.throws(
+      () => SqliteLedger.open(missing, { readOnly: true }),
       (error: Error) =>
         error.message ===
         `cannot open the SQLite ledger ${missing}: no such file (a reading command creates none)`,
@@ -185,6 +190,9 @@ describe('transactAfterReading', () => {
       transact: (decide) => ledger.transact(decide),
       acquireLease: (...args) => ledger.acquireLease(...args),
       releaseLease: (...args) => ledger.releaseLease(...args),
+      leaseHolder: (...args) => ledger.leaseHolder(...args),
+      recordDelivery: (...args) => ledger.recordDelivery(...args),
+      recentDeliveries: (...args) => ledger.recentDeliveries(...args),
       close: () => ledger.close(),
     };
     decisions = 0;
@@ -216,6 +224,9 @@ describe('transactAfterReading', () => {
       transact: (decide) => ledger.transact(decide),
       acquireLease: (...args) => ledger.acquireLease(...args),
       releaseLease: (...args) => ledger.releaseLease(...args),
+      leaseHolder: (...args) => ledger.leaseHolder(...args),
+      recordDelivery: (...args) => ledger.recordDelivery(...args),
+      recentDeliveries: (...args) => ledger.recentDeliveries(...args),
       close: () => ledger.close(),
     };
     const locked: boolean[] = [];
@@ -262,6 +273,9 @@ test('a writing ops command does its builds outside the write lock: under it, it
       ),
     acquireLease: (...args) => ledger.acquireLease(...args),
     releaseLease: (...args) => ledger.releaseLease(...args),
+    leaseHolder: (...args) => ledger.leaseHolder(...args),
+    recordDelivery: (...args) => ledger.recordDelivery(...args),
+    recentDeliveries: (...args) => ledger.recentDeliveries(...args),
     close: () => ledger.close(),
   };
   const out: string[] = [];

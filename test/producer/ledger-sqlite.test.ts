@@ -21,8 +21,8 @@ const freshPath = () => join(ROOT, `case-${++counter}`, 'nested', 'ledger.db');
 
 ledgerContract('SQLite', async () => {
   const url = `sqlite:${freshPath()}`;
-  const ledger = await openLedger(url);
-  return { ledger, reopen: () => openLedger(url), cleanup: () => ledger.close() };
+  const ledger = await openLedger(url, { create: true });
+  return { ledger, reopen: () => openLedger(url, { create: true }), cleanup: () => ledger.close() };
 });
 
 /** A plain connection to inspect or tamper with the file, as an operator might. */
@@ -41,7 +41,9 @@ describe('SQLite ledger file', () => {
     const previous = process.cwd();
     process.chdir(ROOT);
     try {
-      const ledger = await openLedger(`sqlite:./relative-${counter}/data/ledger.db`);
+      const ledger = await openLedger(`sqlite:./relative-${counter}/data/ledger.db`, {
+        create: true,
+      });
       await ledger.close();
     } finally {
       process.chdir(previous);
@@ -51,7 +53,7 @@ describe('SQLite ledger file', () => {
 
   test('the file is in WAL mode, at the current schema version, with the expected tables', async () => {
     const path = freshPath();
-    const ledger = await openLedger(`sqlite:${path}`);
+    const ledger = await openLedger(`sqlite:${path}`, { create: true });
     await ledger.close();
     inspect(path, (db) => {
       assert.deepEqual(db.prepare('PRAGMA journal_mode').raw(true).get(), ['wal']);
@@ -61,22 +63,25 @@ describe('SQLite ledger file', () => {
         .raw(true)
         .all()
         .map((row) => (row as string[])[0]);
-      assert.deepEqual(tables, ['entries', 'leases', 'sqlite_sequence']);
+      assert.deepEqual(tables, ['deliveries', 'entries', 'leases', 'sqlite_sequence']);
     });
   });
 
   test('a file written by a newer schema version is refused, untouched', async () => {
     const path = freshPath();
-    await (await openLedger(`sqlite:${path}`)).close();
+    await (await openLedger(`sqlite:${path}`, { create: true })).close();
     inspect(path, (db) => db.exec('PRAGMA user_version = 99'));
-    await assert.rejects(openLedger(`sqlite:${path}`), /schema version is 99, newer than/);
+    await assert.rejects(
+      openLedger(`sqlite:${path}`, { create: true }),
+      /schema version is 99, newer than/,
+    );
     inspect(path, (db) => assert.equal(userVersion(db), 99));
   });
 
   test('a file that is not a ledger database is refused with its path', async () => {
     const path = join(ROOT, 'not-a-db.txt');
     writeFileSync(path, 'hello, this is not SQLite '.repeat(100));
-    await assert.rejects(openLedger(`sqlite:${path}`), (error: Error) =>
+    await assert.rejects(openLedger(`sqlite:${path}`, { create: true }), (error: Error) =>
       error.message.startsWith(`cannot open the SQLite ledger ${path}:`),
     );
   });
@@ -86,7 +91,7 @@ describe('SQLite ledger across processes', () => {
   test('two processes, 200 transacts each, on a new file: 400 entries, ids 1..400, consistent', async (t) => {
     const path = freshPath();
     await twoWriters(`sqlite:${path}`, 200);
-    const ledger = await openLedger(`sqlite:${path}`);
+    const ledger = await openLedger(`sqlite:${path}`, { create: true });
     try {
       const switches = assertConsistentWrites(await ledger.entries(), 200);
       t.diagnostic(`the writer changed ${switches} times along the ids`);
@@ -97,7 +102,7 @@ describe('SQLite ledger across processes', () => {
 
   test('a process killed inside decide, holding the write lock, leaves the ledger as before', async () => {
     const url = `sqlite:${freshPath()}`;
-    const ledger = await openLedger(url);
+    const ledger = await openLedger(url, { create: true });
     try {
       await ledger.transact(() => ({ append: [dismiss('before')], result: null }));
       const child = new Child('ledger-crash.ts', [url, 'in-decide']);
@@ -119,7 +124,7 @@ describe('SQLite ledger across processes', () => {
   test('a process killed after the first insert of a three-entry append leaves no part of it', async () => {
     const path = freshPath();
     const url = `sqlite:${path}`;
-    const ledger = await openLedger(url);
+    const ledger = await openLedger(url, { create: true });
     try {
       await ledger.transact(() => ({ append: [dismiss('before')], result: null }));
       // A trigger that keeps the second insert (actor `stall`) busy for minutes, so the
@@ -163,7 +168,7 @@ describe('LEDGER_URL', () => {
   ];
   for (const url of refused) {
     test(`refuses ${JSON.stringify(url)}, naming LEDGER_URL and the accepted forms`, async () => {
-      await assert.rejects(openLedger(url), (error: Error) => {
+      await assert.rejects(openLedger(url, { create: true }), (error: Error) => {
         assert.match(error.message, /^LEDGER_URL must be sqlite:PATH/);
         assert.match(error.message, /postgres:\/\//);
         assert.match(error.message, /sqlite:\.\/data\/ledger\.db/);

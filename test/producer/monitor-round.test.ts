@@ -50,7 +50,7 @@ describe('a monitor round', () => {
       name: 'test',
       async check() {
         if (failing) throw new Error('the source is down');
-        return { posts: [], cursor: null, problems: [] };
+        return { posts: [], problems: [] };
       },
     };
     const path = join(dir, 'snapshot.json');
@@ -96,7 +96,7 @@ describe('a monitor round', () => {
       async check() {
         const found = posts;
         posts = [];
-        return { posts: found, cursor: null, problems: [] };
+        return { posts: found, problems: [] };
       },
     };
     const path = join(dir, 'reuse.json');

@@ -31,7 +31,6 @@ interface Case {
   readonly ledger?: () => Ledger;
 }
 
-const TS = 'must be a UTC timestamp like 2026-11-20T12:00:00.000Z';
 const FIELDS =
   'fields: kind, resetType, scope, effectiveAt, window, precision, basis, text, confidence';
 const NOTE = ['note', '--kind', 'reset_scheduled', '--reset-type', 'global'];
@@ -83,7 +82,7 @@ const CASES: Record<string, Record<string, Case>> = {
     },
     'a post not a reset and not held': {
       argv: ['accept', G],
-      message: `post ${G} is not held for review: change its record with ops correct ${G}`,
+      message: `post ${G} was read as no announcement, so it has no record: publish what it announces with ops note --kind K --reset-type T --post ${G}`,
     },
     'a post already accepted': {
       before: [['accept', D]],
@@ -169,29 +168,47 @@ const CASES: Record<string, Record<string, Case>> = {
       argv: ['correct', A, '--set', 'basis=guess'],
       message: 'basis must be one of explicit, contextual_inference, not "guess"',
     },
-    'a timestamp without milliseconds': {
-      argv: ['correct', A, '--set', 'effectiveAt=2026-11-20T18:00:00Z'],
-      message: `effectiveAt ${TS}, not "2026-11-20T18:00:00Z"`,
-    },
-    'a timestamp with an offset': {
-      argv: ['correct', A, '--set', 'effectiveAt=2026-11-20T10:00:00.000-08:00'],
-      message: `effectiveAt ${TS}, not "2026-11-20T10:00:00.000-08:00"`,
+    'a time without a zone': {
+      argv: ['correct', A, '--set', 'effectiveAt=18:00'],
+      message:
+        'effectiveAt "18:00" has no time zone: add one, like "18:00 PT" (America/Los_Angeles) or "18:00 UTC"',
     },
     'a day that does not exist': {
       argv: ['correct', A, '--set', 'effectiveAt=2026-02-30T10:00:00.000Z'],
-      message: `effectiveAt ${TS}, not "2026-02-30T10:00:00.000Z"`,
+      message: 'effectiveAt "2026-02-30T10:00:00.000Z" is not a real date and time',
     },
     'a window that ends before it starts': {
       argv: ['correct', A, '--set', 'window=2026-11-21T01:00:00.000Z,2026-11-21T00:00:00.000Z'],
-      message: 'window ends before it starts: 2026-11-21T01:00:00.000Z,2026-11-21T00:00:00.000Z',
+      message:
+        'window ends before it starts: 2026-11-21T01:00:00.000Z is after 2026-11-21T00:00:00.000Z',
     },
     'a window of one time': {
       argv: ['correct', A, '--set', 'window=2026-11-21T01:00:00.000Z'],
-      message: 'window must be START,END (two UTC timestamps), not "2026-11-21T01:00:00.000Z"',
+      message:
+        'window must be START,END (two times) or one date (a whole day), not "2026-11-21T01:00:00.000Z"',
     },
-    'a window with a malformed end': {
+    'a window with a day for its end': {
       argv: ['correct', A, '--set', 'window=2026-11-21T01:00:00.000Z,tomorrow'],
-      message: `window end ${TS}, not "tomorrow"`,
+      message: 'window end "tomorrow" is a date without a time: add one, like "6pm PT tomorrow"',
+    },
+    'a window on a completion (it would change nothing)': {
+      argv: ['correct', C, '--set', 'window=2026-11-20T08:00:00.000Z,2026-11-20T09:00:00.000Z'],
+      message: `${C} is a completion, which has no window (only a schedule has); set effectiveAt for when it happened, or add --set kind=reset_scheduled to make it a schedule`,
+    },
+    'a precision and a basis on a completion': {
+      argv: ['correct', C, '--set', 'precision=date', '--set', 'basis=explicit'],
+      message: `${C} is a completion, which has no precision, basis (only a schedule has); set effectiveAt for when it happened, or add --set kind=reset_scheduled to make it a schedule`,
+    },
+    'a schedule made a completion, with a window': {
+      argv: [
+        'correct',
+        A,
+        '--set',
+        'kind=reset_completed',
+        '--set',
+        'window=2026-11-20T08:00:00.000Z,2026-11-20T09:00:00.000Z',
+      ],
+      message: `${A} is a completion, which has no window (only a schedule has); set effectiveAt for when it happened, or add --set kind=reset_scheduled to make it a schedule`,
     },
     'confidence above 1': {
       argv: ['correct', A, '--set', 'confidence=1.5'],
@@ -289,7 +306,8 @@ const CASES: Record<string, Record<string, Case>> = {
     },
     'a bad window': {
       argv: [...NOTE, '--window', '2026-11-21T00:00:00.000Z,', '--precision', 'datetime'],
-      message: `--window end ${TS}, not ""`,
+      message:
+        '--window end "" is empty: give a time, like 2026-11-26T18:00:00.000Z or "6pm PT today"',
     },
     'a window that ends before it starts': {
       argv: [
@@ -299,7 +317,8 @@ const CASES: Record<string, Record<string, Case>> = {
         '--precision',
         'datetime',
       ],
-      message: '--window ends before it starts: 2026-11-21T01:00:00.000Z,2026-11-21T00:59:59.999Z',
+      message:
+        '--window ends before it starts: 2026-11-21T01:00:00.000Z is after 2026-11-21T00:59:59.999Z',
     },
     'a bad precision': {
       argv: [...NOTE, '--window', WINDOW, '--precision', 'hour'],
@@ -311,7 +330,8 @@ const CASES: Record<string, Record<string, Case>> = {
     },
     'a malformed --effective-at': {
       argv: [...NOTE, '--effective-at', '2026-11-21'],
-      message: `--effective-at ${TS}, not "2026-11-21"`,
+      message:
+        '--effective-at "2026-11-21" is a date without a time: add one, like "2026-11-21 18:00 PT"',
     },
     'an --announced-at in the future': {
       argv: [...NOTE, '--announced-at', '2026-11-20T12:00:00.001Z'],
@@ -356,8 +376,9 @@ const CASES: Record<string, Record<string, Case>> = {
       message: '--at is in the future: 2026-11-20T12:00:01.000Z',
     },
     'a malformed --at': {
-      argv: ['complete', '--schedules', A, '--at', 'now'],
-      message: `--at ${TS}, not "now"`,
+      argv: ['complete', '--schedules', A, '--at', 'noon-ish'],
+      message:
+        '--at "noon-ish" is not a time this command reads: use 2026-11-26T18:00:00.000Z, now, -2h, "6pm PT today", "18:00 PT tomorrow" or "2026-11-26 18:00 America/Los_Angeles"',
     },
     'schedules of different reset types': {
       argv: ['complete', '--schedules', `${A},${B}`],

@@ -180,13 +180,16 @@ describe('output', () => {
   test('an error of the store is not a refusal: it is thrown, for the caller to report', async () => {
     const day = dayLedger();
     const broken: Ledger = {
-      // The command decides over the entries read, then the store fails to append.
+      // Read as usual (the command checks its request on them), then the write fails.
       entries: () => day.entries(),
       transact: async () => {
         throw new Error('database is locked');
       },
       acquireLease: async () => false,
       releaseLease: async () => {},
+      leaseHolder: async () => null,
+      recordDelivery: async () => {},
+      recentDeliveries: async () => [],
       close: async () => {},
     };
     await assert.rejects(ops(broken, ['dismiss', A]), /database is locked/);

@@ -23,7 +23,7 @@ const MINUTE = 60_000;
 
 test('a day of operator commands on a SQLite ledger', async () => {
   const url = `sqlite:${join(ROOT, 'data', 'ledger.db')}`;
-  let ledger: Ledger = await openLedger(url);
+  let ledger: Ledger = await openLedger(url, { create: true });
   await ledger.transact(() => ({ append: dayEntries(), result: null }));
   let clock = NOW;
   const run = async (...argv: string[]) => {
@@ -121,7 +121,7 @@ test('a day of operator commands on a SQLite ledger', async () => {
 
     // Reopened, as the next command would: everything was written.
     await ledger.close();
-    ledger = await openLedger(url);
+    ledger = await openLedger(url, { create: true });
     const again = await run('log', '--limit', '2');
     assert.deepEqual(again.stdout, [
       `19  2026-11-20T12:06:00.000Z  ann  undo entry 18: complete ${manualId}: fulfils ${A}, ${noteId} at 2026-11-20T12:02:30.000Z  reason: wrong day`,

@@ -18,6 +18,8 @@ export interface TestServerOptions {
   readonly logger?: Logger;
   /** false: every MCP request through the SDK (ServerOptions.mcpDirectCalls). */
   readonly mcpDirectCalls?: boolean;
+  /** false: every HTTP request through Fastify (ServerOptions.httpFastPath). */
+  readonly httpFastPath?: boolean;
 }
 
 export interface TestServer {
@@ -58,6 +60,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     ...(options.clock && { clock: options.clock }),
     ...(options.logger && { logger: options.logger }),
     ...(options.mcpDirectCalls !== undefined && { mcpDirectCalls: options.mcpDirectCalls }),
+    ...(options.httpFastPath !== undefined && { httpFastPath: options.httpFastPath }),
   });
   let publishes = 0;
   return {

@@ -1,5 +1,6 @@
 import type { ResetRecord } from '../../shared/domain/record.ts';
 import { formatTimestamp } from '../../shared/domain/timestamp.ts';
+import { toWellFormed } from '../../shared/text/well-formed.ts';
 import type { ClassifiedReset, Corrections } from '../ledger/entry.ts';
 import { postUrl } from '../ledger/post.ts';
 import type { Journal } from './journal.ts';
@@ -17,6 +18,8 @@ export interface Draft {
   /** A completion from a post: the only kind that links to schedules by itself (§3). */
   readonly autoLinks: boolean;
 }
+
+const wellFormedOrNull = (text: string | null) => (text === null ? null : toWellFormed(text));
 
 const emptyState = () => ({
   scheduleState: null,
@@ -37,7 +40,7 @@ function postDrafts(journal: Journal): Draft[] {
   const drafts: Draft[] = [];
   for (const [id, { post }] of journal.posts) {
     const classification = journal.classifications.get(id);
-    const accepted = journal.accepted.has(id);
+    const accepted = journal.accepted.has(id) || journal.agreed.has(id);
     if (classification === undefined && !accepted) continue;
     if (classification?.review === true && !accepted) continue;
     const reset = withCorrections(classification?.reset ?? null, journal.corrections.get(id));
@@ -50,7 +53,8 @@ function postDrafts(journal: Journal): Draft[] {
         id,
         ...scheduleFieldsFor(reset),
         announcedAt,
-        text: text === undefined ? post.text : text,
+        // Well-formed also for posts stored before ingestion replaced lone surrogates.
+        text: wellFormedOrNull(text === undefined ? post.text : text),
         source: { origin: 'x', postId: id, handle: post.handle, url: postUrl(post) },
         ...emptyState(),
       },
@@ -68,7 +72,7 @@ function noteDrafts(journal: Journal): Draft[] {
       id: note.recordId,
       ...scheduleFieldsFor({ ...note, confidence: null }),
       announcedAt: note.announcedAt,
-      text: note.text,
+      text: wellFormedOrNull(note.text),
       source: {
         origin: 'operator',
         postId: note.post?.id ?? null,

@@ -18,6 +18,11 @@ export interface Journal {
   readonly classifications: Map<string, Classification>;
   /** Posts the operator accepted (published even when held for review). */
   readonly accepted: Set<string>;
+  /**
+   * Held posts a second opinion agreed with (published as if accepted): only while the
+   * classification it agreed with is the one in effect (a reclassify takes a post out).
+   */
+  readonly agreed: Set<string>;
   /** Corrections of each post's record, merged in order (accept and correct). */
   readonly corrections: Map<string, Corrections>;
   readonly notes: Map<string, { readonly note: Payload<'note'>; readonly at: string }>;
@@ -35,6 +40,7 @@ export function foldJournal(entries: readonly Entry[]): Journal {
     posts: new Map(),
     classifications: new Map(),
     accepted: new Set(),
+    agreed: new Set(),
     corrections: new Map(),
     notes: new Map(),
     manuals: new Map(),
@@ -54,6 +60,14 @@ export function foldJournal(entries: readonly Entry[]): Journal {
       case 'post_classified':
       case 'reclassify':
         journal.classifications.set(entry.payload.postId, entry.payload.classification);
+        journal.agreed.delete(entry.payload.postId);
+        break;
+      case 'second_opinion':
+        if (
+          entry.payload.agrees &&
+          journal.classifications.get(entry.payload.postId)?.classifier === entry.payload.classifier
+        )
+          journal.agreed.add(entry.payload.postId);
         break;
       case 'source_checked':
         if (entry.payload.ok) journal.lastSuccessfulCheckAt = entry.at;

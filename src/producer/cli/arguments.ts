@@ -1,8 +1,9 @@
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { isTimestamp } from '../../shared/domain/timestamp.ts';
+import { escapeTerminal } from '../../shared/text/terminal.ts';
 import { readRegularFile } from '../../shared/util/read-regular-file.ts';
 import type { Post } from '../ledger/post.ts';
-import { formatLineProblem, parsePostLines } from '../sources/post-lines.ts';
+import { formatLineProblem, type LineProblem, parsePostLines } from '../sources/post-lines.ts';
 
 /** A usage error of a producer command (exit 2), as `reset-records` reports it. */
 export class ProducerUsageError extends Error {
@@ -47,8 +48,13 @@ export async function readInput(positionals: string[]): Promise<{ text: string; 
 
 export function readPosts(text: string, name: string): Post[] {
   const { posts, problems } = parsePostLines(text);
-  for (const problem of problems) console.error(`${formatLineProblem(name, problem)} (skipped)`);
+  for (const problem of problems) console.error(skippedLine(name, problem));
   return posts;
+}
+
+/** A line of a posts file that is not a post, for the terminal: its key names come from the file. */
+export function skippedLine(name: string, problem: LineProblem): string {
+  return escapeTerminal(`${formatLineProblem(name, problem)} (skipped)`);
 }
 
 export function parseNow(value: string): number {

@@ -1,4 +1,5 @@
 import { publishToFile } from '../../shared/snapshot/publish-file.ts';
+import { escapeTerminal } from '../../shared/text/terminal.ts';
 import { build } from '../build/build.ts';
 import type { ProducerConfig } from '../config.ts';
 import { openLedger } from '../ledger/open-ledger.ts';
@@ -12,7 +13,8 @@ export async function buildCommand(config: ProducerConfig, argv: string[]): Prom
   const ledger = await openLedger(config.ledgerUrl);
   try {
     const { snapshot, omitted } = build(await ledger.entries(), now, config.build);
-    for (const { id, problem } of omitted) console.error(`record ${id} left out: ${problem}`);
+    for (const { id, problem } of omitted)
+      console.error(escapeTerminal(`record ${id} left out: ${problem}`));
     const text = `${JSON.stringify(snapshot, null, 2)}\n`;
     if (values.out === undefined) process.stdout.write(text);
     else await publishToFile(values.out, text);

@@ -1,9 +1,11 @@
 import { hostname } from 'node:os';
+import { resolve } from 'node:path';
 import { createRulesClassifier } from '../classify/rules-classifier.ts';
 import type { ProducerConfig } from '../config.ts';
 import type { NewEntry } from '../ledger/entry.ts';
 import type { Ledger } from '../ledger/ledger.ts';
-import { openLedger } from '../ledger/open-ledger.ts';
+import { LedgerMissingError, openLedger } from '../ledger/open-ledger.ts';
+import { redactUrl } from '../ledger/secrets.ts';
 import { opsLedgerAccess } from '../ops/ledger-access.ts';
 import { inOperatorTurn } from '../ops/operator-turn.ts';
 import { runOps } from '../ops/run-ops.ts';
@@ -18,7 +20,8 @@ export async function ledgerCopyCommand(config: ProducerConfig, argv: string[]):
   const { positionals } = parse(argv, {});
   if (positionals.length !== 1) throw new ProducerUsageError('ledger-copy takes one TARGET_URL');
   const source = await openLedger(config.ledgerUrl);
-  const target = await openLedger(positionals[0]!);
+  // Creating the target is what this command is for: it must hold no entry.
+  const target = await openLedger(positionals[0]!, { create: true });
   try {
     const entries = await source.entries();
     const { appended } = await target.transact((existing) => {
@@ -38,6 +41,40 @@ export async function ledgerCopyCommand(config: ProducerConfig, argv: string[]):
     await source.close();
     await target.close();
   }
+}
+
+/**
+ * `ledger-init`: creates the ledger LEDGER_URL names (a SQLite file and its directory, or
+ * the schema in a PostgreSQL database), the one command that does (issue 16, finding 8).
+ * Run again on an existing ledger it changes nothing and says so.
+ */
+export async function ledgerInitCommand(config: ProducerConfig, argv: string[]): Promise<number> {
+  const { positionals } = parse(argv, {});
+  if (positionals.length > 0) throw new ProducerUsageError('ledger-init takes no argument');
+  const where = describeLedger(config.ledgerUrl);
+  let existing: Awaited<ReturnType<typeof openLedger>> | undefined;
+  try {
+    existing = await openLedger(config.ledgerUrl);
+  } catch (error) {
+    if (!(error instanceof LedgerMissingError)) throw error;
+  }
+  if (existing !== undefined) {
+    try {
+      const count = (await existing.entries()).length;
+      console.log(`The ledger at ${where} already exists (${count} entries); nothing changed.`);
+    } finally {
+      await existing.close();
+    }
+    return 0;
+  }
+  await (await openLedger(config.ledgerUrl, { create: true })).close();
+  console.log(`Created the ledger at ${where}.`);
+  return 0;
+}
+
+/** Where a ledger is, for a person: the file's absolute path, or the URL without its password. */
+function describeLedger(url: string): string {
+  return url.startsWith('sqlite:') ? resolve(url.slice('sqlite:'.length)) : redactUrl(url);
 }
 
 /**
@@ -69,6 +106,7 @@ export async function opsCommand(config: ProducerConfig, argv: string[]): Promis
         operator: config.operator,
         settings: config.build,
         classify: createRulesClassifier(config.classifier),
+        timeZone: config.classifier.timeZone,
         stdout: (line) => console.log(line),
         stderr: (line) => console.error(line),
       });
@@ -87,5 +125,8 @@ const unopened: Ledger = {
   transact: () => Promise.reject(new Error('the ledger was not opened')),
   acquireLease: () => Promise.reject(new Error('the ledger was not opened')),
   releaseLease: () => Promise.reject(new Error('the ledger was not opened')),
+  leaseHolder: () => Promise.reject(new Error('the ledger was not opened')),
+  recordDelivery: () => Promise.reject(new Error('the ledger was not opened')),
+  recentDeliveries: () => Promise.reject(new Error('the ledger was not opened')),
   close: () => Promise.resolve(),
 };

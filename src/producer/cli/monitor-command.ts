@@ -2,13 +2,17 @@ import { hostname } from 'node:os';
 import type { Logger } from 'pino';
 import { createLogger } from '../../shared/logger.ts';
 import { reportToSupervisor } from '../../shared/process/supervision-messages.ts';
+import { type Alerter, createAlerter } from '../alerts/alerter.ts';
+import { roundLine } from '../alerts/round-line.ts';
 import { createRulesClassifier } from '../classify/rules-classifier.ts';
 import type { ProducerConfig } from '../config.ts';
 import { openLedger } from '../ledger/open-ledger.ts';
 import { createFileSource } from '../monitor/file-source.ts';
 import { startMonitor } from '../monitor/monitor.ts';
 import type { PostSource } from '../monitor/post-source.ts';
-import { type MonitorDeps, publishIfDue, runRound } from '../monitor/round.ts';
+import { type MonitorDeps, publishIfDue, type RoundOutcome, runRound } from '../monitor/round.ts';
+import { heldPosts } from '../ops/review.ts';
+import { createSecondOpinionClient } from '../second-opinion/client.ts';
 import { ProducerUsageError, parse } from './arguments.ts';
 
 /**
@@ -46,6 +50,7 @@ async function monitorDeps(
   logger: Logger,
   stopping: AbortSignal,
   holder: string,
+  force = false,
 ): Promise<MonitorDeps> {
   const source = await sourceOf(config, logger, stopping);
   const target = config.publish.target;
@@ -65,17 +70,84 @@ async function monitorDeps(
     holder,
     leaseMs: MONITOR_LEASE_MS,
     heartbeatMs: config.publishHeartbeatSeconds * 1000,
+    force,
+    ...(config.secondOpinion === undefined
+      ? {}
+      : {
+          secondOpinion: createSecondOpinionClient(
+            config.secondOpinion,
+            config.classifier.timeZone,
+          ),
+        }),
   };
 }
 
-/** `monitor [--once | --supervised]`. */
+/** How the operator's commands are written in alerts (docs/operating.md). */
+const CLI = 'npm run cli --';
+
+/**
+ * After each round: its one log line, and the operator's alerts (held posts with their
+ * commands, failing checks, rate limits, failed publishes, a change of lease holder).
+ */
+function afterEachRound(deps: MonitorDeps, alerter: Alerter) {
+  return (outcome: RoundOutcome) => {
+    const appended = outcome.appended ?? [];
+    const line = roundLine(outcome);
+    deps.logger.info(line.fields, line.message);
+    const newIds = new Set(
+      appended.filter((entry) => entry.type === 'post_observed').map((e) => e.payload.post.id),
+    );
+    const held =
+      newIds.size === 0
+        ? []
+        : heldPosts(outcome.entries ?? []).filter((post) => newIds.has(post.postId));
+    alerter.afterRound({
+      at: deps.clock(),
+      ran: outcome.ran,
+      check: !outcome.ran
+        ? null
+        : outcome.checkOk
+          ? { ok: true }
+          : { ok: false, problem: outcome.problem ?? 'the source check failed' },
+      held,
+      publish: !outcome.ran
+        ? null
+        : outcome.publishProblem
+          ? { ok: false, problem: outcome.publishProblem }
+          : outcome.publishedNow
+            ? { ok: true }
+            : null,
+    });
+  };
+}
+
+function alerterFor(config: ProducerConfig, deps: MonitorDeps): Alerter {
+  return createAlerter({
+    channels: config.alerts ?? [],
+    ledger: deps.ledger,
+    logger: deps.logger,
+    failedRoundsBeforeAlert: config.alertAfterFailedChecks,
+    roundMs: config.monitorIntervalSeconds * 1000,
+    cli: CLI,
+    holder: deps.holder,
+    secrets: [config.x?.bearerToken, config.secondOpinion?.apiKey].filter(
+      (secret): secret is string => typeof secret === 'string',
+    ),
+  });
+}
+
+/** `monitor --once` beside a running monitor (which holds the lease): published, not checked. */
+export const EXIT_LEASE_HELD = 3;
+
+/** `monitor [--once] [--force] | monitor --supervised`. */
 export async function monitorCommand(config: ProducerConfig, argv: string[]): Promise<number> {
   const { values, positionals } = parse(argv, {
     once: { type: 'boolean' },
+    force: { type: 'boolean' },
     supervised: { type: 'boolean' },
   });
   if (positionals.length > 0)
-    throw new ProducerUsageError('monitor takes no argument but --once or --supervised');
+    throw new ProducerUsageError('monitor takes no argument but --once, --force or --supervised');
   if (values.once && values.supervised)
     throw new ProducerUsageError('monitor takes --once or --supervised, not both');
   if (values.supervised && process.send === undefined)
@@ -88,7 +160,7 @@ export async function monitorCommand(config: ProducerConfig, argv: string[]): Pr
   const holder = values.supervised
     ? `${hostname()}:${process.ppid}:supervised`
     : `${hostname()}:${process.pid}`;
-  const deps = await monitorDeps(config, logger, stopping.signal, holder);
+  const deps = await monitorDeps(config, logger, stopping.signal, holder, values.force === true);
   if (values.supervised) return supervisedMonitor(deps, config, logger, stopping);
   if (values.once) {
     try {
@@ -96,22 +168,35 @@ export async function monitorCommand(config: ProducerConfig, argv: string[]): Pr
       if (!outcome.ran) {
         // Another monitor runs the rounds: publish what the ledger holds now (an operator's
         // decision just made), without checking the source, which is that monitor's job.
-        await publishIfDue(deps, await deps.ledger.entries(), null);
-        logger.info('another monitor holds the lease: published from the ledger without a check');
-        return 0;
+        const published = await publishIfDue(deps, await deps.ledger.entries(), null);
+        const holder = await deps.ledger.leaseHolder('monitor', deps.clock());
+        process.stderr.write(
+          `reset-records: another monitor (${holder?.holder ?? 'unknown'}) runs the rounds: the source was not checked; ${published.problem === undefined ? 'published from the ledger' : `publish failed: ${published.problem}`}. "ops check" asks it for a round now.\n`,
+        );
+        return published.problem === undefined ? EXIT_LEASE_HELD : 1;
       }
       await deps.ledger.releaseLease('monitor', deps.holder);
-      return outcome.checkOk ? 0 : 1;
+      const line = roundLine(outcome);
+      logger.info(line.fields, line.message);
+      if (outcome.publishProblem)
+        process.stderr.write(`reset-records: ${outcome.publishProblem}\n`);
+      return outcome.checkOk && !outcome.publishProblem ? 0 : 1;
     } finally {
       await deps.ledger.close();
     }
   }
-  const monitor = startMonitor(deps, config.monitorIntervalSeconds);
+  const alerter = alerterFor(config, deps);
+  const monitor = startMonitor(deps, config.monitorIntervalSeconds, {
+    afterRound: afterEachRound(deps, alerter),
+  });
   await new Promise<void>((resolve) => {
     const stop = (signal: string) => {
       logger.info({ signal }, 'monitor stopping after the round under way');
       stopping.abort();
-      monitor.stop().finally(resolve);
+      monitor
+        .stop()
+        .then(() => alerter.close())
+        .finally(resolve);
     };
     process.once('SIGTERM', () => stop('SIGTERM'));
     process.once('SIGINT', () => stop('SIGINT'));
@@ -133,7 +218,10 @@ async function supervisedMonitor(
   logger: Logger,
   stopping: AbortController,
 ): Promise<number> {
-  const monitor = startMonitor(deps, config.monitorIntervalSeconds);
+  const alerter = alerterFor(config, deps);
+  const monitor = startMonitor(deps, config.monitorIntervalSeconds, {
+    afterRound: afterEachRound(deps, alerter),
+  });
   const ignoreInterrupt = () => undefined;
   process.on('SIGINT', ignoreInterrupt);
   let stopReports: () => void = () => undefined;
@@ -144,7 +232,10 @@ async function supervisedMonitor(
       asked = true;
       logger.info({ why }, 'monitor stopping after the round under way');
       stopping.abort();
-      monitor.stop().finally(resolve);
+      monitor
+        .stop()
+        .then(() => alerter.close())
+        .finally(resolve);
     };
     process.once('SIGTERM', () => stop('SIGTERM'));
     process.once('disconnect', () => stop('the service is gone'));

@@ -1,7 +1,7 @@
 import { loadProducerConfig } from '../config.ts';
 import { ProducerUsageError } from './arguments.ts';
 import { buildCommand } from './build-command.ts';
-import { ledgerCopyCommand, opsCommand } from './ledger-commands.ts';
+import { ledgerCopyCommand, ledgerInitCommand, opsCommand } from './ledger-commands.ts';
 import { monitorCommand } from './monitor-command.ts';
 import { classifyCommand, ingestCommand } from './posts-commands.ts';
 
@@ -25,6 +25,8 @@ export async function runProducer(command: string, argv: string[]): Promise<numb
       return monitorCommand(config, argv);
     case 'ops':
       return opsCommand(config, argv);
+    case 'ledger-init':
+      return ledgerInitCommand(config, argv);
     case 'ledger-copy':
       return ledgerCopyCommand(config, argv);
     default:

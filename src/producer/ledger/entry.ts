@@ -85,6 +85,25 @@ export const ENTRY_PAYLOADS = {
   undo: z.strictObject({ entryId: z.int().min(1) }),
   /** A new classification of a stored post, asked for by the operator. */
   reclassify: z.strictObject({ postId: PostId, classification: Classification }),
+  /** `ops check`: the operator asks the running monitor for a round now. */
+  check_requested: z.strictObject({}),
+  /**
+   * A language model's reading of a held post (docs/operating.md#a-second-opinion), asked
+   * once: its proposal, and whether it agrees with the rules' (then the post is published
+   * as if accepted, until a reclassify or the operator's dismiss).
+   */
+  second_opinion: z.strictObject({
+    postId: PostId,
+    /** The classification it was compared with. */
+    classifier: z.string().min(1),
+    model: z.string().min(1).max(200),
+    outcome: z.enum(['answered', 'late', 'refused', 'oversized', 'malformed', 'unreachable']),
+    proposal: ClassifiedReset.omit({ confidence: true }).nullable(),
+    agrees: z.boolean(),
+    /** Why it does not agree, or the doubts it resolved when it does. */
+    why: z.array(z.string().max(1_000)).max(20),
+    problem: z.string().max(1_000).nullable(),
+  }),
 } as const;
 
 export type EntryType = keyof typeof ENTRY_PAYLOADS;

@@ -1,3 +1,4 @@
+import type { DeliveryRecord } from '../../shared/delivery/sender.ts';
 import type { Entry, NewEntry } from './entry.ts';
 
 /**
@@ -27,6 +28,22 @@ export interface Ledger {
   acquireLease(name: string, holder: string, nowMs: number, untilMs: number): Promise<boolean>;
   releaseLease(name: string, holder: string): Promise<void>;
 
+  /**
+   * Who holds the lease on `name` and until when, or null when nobody does (or it has
+   * expired at `nowMs`): for `ops status`.
+   */
+  leaseHolder(name: string, nowMs: number): Promise<{ holder: string; untilMs: number } | null>;
+
+  /**
+   * Keeps one step of an alert's delivery (queued, sent, failed, dropped) for `ops status`:
+   * not an entry of the journal (nothing is built from it), and only the last
+   * MAX_DELIVERIES are kept.
+   */
+  recordDelivery(record: DeliveryRecord): Promise<void>;
+
+  /** The last `limit` delivery steps kept, newest first. */
+  recentDeliveries(limit: number): Promise<DeliveryRecord[]>;
+
   close(): Promise<void>;
 }
 
@@ -40,3 +57,6 @@ export interface Transacted<T> {
   readonly appended: readonly Entry[];
   readonly result: T;
 }
+
+/** The delivery steps a ledger keeps (recordDelivery): about a week of a busy monitor's alerts. */
+export const MAX_DELIVERIES = 1_000;

@@ -1,4 +1,7 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
 import type { Ledger } from './ledger.ts';
+import { LEDGER_INIT_HINT, LedgerMissingError } from './ledger-missing.ts';
 import { PostgresLedger } from './postgres-ledger.ts';
 import { SqliteLedger } from './sqlite-ledger.ts';
 
@@ -6,14 +9,18 @@ import { SqliteLedger } from './sqlite-ledger.ts';
 export const DEFAULT_LEDGER_URL = 'sqlite:./data/ledger.db';
 
 const ACCEPTED =
-  'sqlite:PATH (a file, created on first use; a relative PATH is relative to the current directory, ' +
+  'sqlite:PATH (a file, created by `reset-records ledger-init`; a relative PATH is relative to the current directory, ' +
   `e.g. ${DEFAULT_LEDGER_URL}) or postgres://USER:PASSWORD@HOST:PORT/DATABASE (or postgresql://…)`;
 
+export { LEDGER_INIT_HINT, LedgerMissingError } from './ledger-missing.ts';
+
 export interface OpenOptions {
+  /** Create the ledger (its file, or its schema in the database) when there is none. */
+  readonly create?: boolean;
   /**
    * For a command that only reads (`ops review`, `ops log`…): a SQLite ledger is opened
-   * read-only (it must exist; no lock beyond a reader's; a write-protected file will do).
-   * PostgreSQL readers never wait for writers, so its ledger opens as usual.
+   * read-only (no lock beyond a reader's; a write-protected file will do). PostgreSQL
+   * readers never wait for writers, so its ledger opens as usual.
    */
   readonly readOnly?: boolean;
   /** SQLite: how long to wait for another writer (default 5 s). */
@@ -21,8 +28,10 @@ export interface OpenOptions {
 }
 
 /**
- * Opens the ledger `LEDGER_URL` names, creating its file or schema on first use (unless
- * `readOnly`). Errors name LEDGER_URL and never show a password.
+ * Opens the ledger `LEDGER_URL` names, bringing its schema up to date (unless `readOnly`);
+ * with `create` also when it does not exist yet (`ledger-init`, the target of
+ * `ledger-copy`), otherwise a missing ledger is a LedgerMissingError. Errors name
+ * LEDGER_URL and never show a password.
  */
 export async function openLedger(url: string, options: OpenOptions = {}): Promise<Ledger> {
   if (url.startsWith('sqlite:')) {
@@ -32,12 +41,17 @@ export async function openLedger(url: string, options: OpenOptions = {}): Promis
     if (path === '' || path.startsWith('//')) {
       throw new Error(`LEDGER_URL must be ${ACCEPTED}; got ${describe(url)}`);
     }
+    if (options.create !== true && !existsSync(resolve(path))) {
+      throw new LedgerMissingError(
+        `no ledger at ${resolve(path)} (LEDGER_URL=${url}; a relative path is relative to the current directory): ${LEDGER_INIT_HINT}`,
+      );
+    }
     return SqliteLedger.open(path, {
       readOnly: options.readOnly === true,
       ...(options.busyTimeoutMs === undefined ? {} : { busyTimeoutMs: options.busyTimeoutMs }),
     });
   }
-  if (/^postgres(?:ql)?:\/\//.test(url)) return PostgresLedger.open(url);
+  if (/^postgres(?:ql)?:\/\//.test(url)) return PostgresLedger.open(url, options);
   throw new Error(`LEDGER_URL must be ${ACCEPTED}; got ${describe(url)}`);
 }
 

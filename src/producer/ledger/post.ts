@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { toWellFormed } from '../../shared/text/well-formed.ts';
 
 /**
  * A post as the producer observes it (producer.md §5, one JSON line per post), stored
@@ -38,6 +39,17 @@ export const Post = z.strictObject({
     .optional(),
 });
 export type Post = z.infer<typeof Post>;
+
+/**
+ * The post with each lone surrogate of its texts replaced by U+FFFD, as it is stored
+ * (shared/text/well-formed.ts): X and a posts file can send half a surrogate pair.
+ */
+export function wellFormedPost(post: Post): Post {
+  const fixed: Post = { ...post, text: toWellFormed(post.text) };
+  if (post.parentText !== undefined) fixed.parentText = toWellFormed(post.parentText);
+  if (post.quotedText !== undefined) fixed.quotedText = toWellFormed(post.quotedText);
+  return fixed;
+}
 
 export const postUrl = (post: Pick<Post, 'handle' | 'id'>) =>
   `https://x.com/${post.handle}/status/${post.id}`;

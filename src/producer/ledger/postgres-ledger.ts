@@ -1,9 +1,12 @@
 import pg from 'pg';
+import type { DeliveryRecord } from '../../shared/delivery/sender.ts';
 import type { Entry } from './entry.ts';
 import { EntryCache } from './entry-cache.ts';
-import type { Decision, Ledger, Transacted } from './ledger.ts';
+import { type Decision, type Ledger, MAX_DELIVERIES, type Transacted } from './ledger.ts';
+import { LEDGER_INIT_HINT, LedgerMissingError } from './ledger-missing.ts';
 import { migrate, WRITE_LOCK } from './postgres-schema.ts';
 import { redactUrl, scrubSecrets, secretsOf } from './secrets.ts';
+import { type DeliveryRow, deliveryValues, toDelivery } from './stored-delivery.ts';
 import { checkLease, decideRows, type EntryRow, type NewRow, toEntry } from './stored-entry.ts';
 
 /**
@@ -39,11 +42,11 @@ export class PostgresLedger implements Ledger {
   /** Transacts of this process, one after another: waiting ones hold no pooled connection. */
   #queue: Promise<unknown> = Promise.resolve();
   #closed = false;
-  /** Every entry read so far: each read fetches only the newer ones. */
+  /** Every entry read so far: each read fetches only the newer ones (and the last, checked). */
   readonly #read = new EntryCache();
 
   /** Connects and creates or migrates the schema; the error never carries the password. */
-  static async open(url: string): Promise<PostgresLedger> {
+  static async open(url: string, options: { create?: boolean } = {}): Promise<PostgresLedger> {
     const secrets = secretsOf(url);
     try {
       new URL(url);
@@ -52,10 +55,18 @@ export class PostgresLedger implements Ledger {
     }
     const ledger = new PostgresLedger(new pg.Pool({ connectionString: url, ...POOL }), secrets);
     try {
-      await ledger.#withClient((client) => migrate(client));
+      await ledger.#withClient(async (client) => {
+        if (options.create !== true && !(await hasLedger(client))) throw new MissingSchema();
+        await migrate(client);
+      });
       return ledger;
     } catch (error) {
       await ledger.close();
+      if (error instanceof MissingSchema) {
+        throw new LedgerMissingError(
+          `no ledger in the PostgreSQL database ${redactUrl(url)} (LEDGER_URL): ${LEDGER_INIT_HINT}`,
+        );
+      }
       // Already scrubbed by #withClient, so it can be kept as the cause (with its `code`).
       const reason = error instanceof Error ? error.message : String(error);
       throw new Error(`cannot open the PostgreSQL ledger ${redactUrl(url)}: ${reason}`, {
@@ -109,6 +120,44 @@ export class PostgresLedger implements Ledger {
     await this.#withClient((client) =>
       client.query('DELETE FROM leases WHERE name = $1 AND holder = $2', [name, holder]),
     );
+  }
+
+  async leaseHolder(name: string, nowMs: number) {
+    this.#checkOpen();
+    const { rows } = await this.#withClient((client) =>
+      client.query<{ holder: string; until_ms: string }>(
+        'SELECT holder, until_ms FROM leases WHERE name = $1 AND until_ms > $2',
+        [name, nowMs],
+      ),
+    );
+    const row = rows[0];
+    return row === undefined ? null : { holder: row.holder, untilMs: Number(row.until_ms) };
+  }
+
+  async recordDelivery(record: DeliveryRecord): Promise<void> {
+    this.#checkOpen();
+    await this.#withClient(async (client) => {
+      const { rows } = await client.query<{ id: string }>(
+        `INSERT INTO deliveries (message_id, event, channel, outcome, attempts, at, problem)
+         VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+        deliveryValues(record),
+      );
+      await client.query('DELETE FROM deliveries WHERE id <= $1', [
+        Number(rows[0]!.id) - MAX_DELIVERIES,
+      ]);
+    });
+  }
+
+  async recentDeliveries(limit: number): Promise<DeliveryRecord[]> {
+    this.#checkOpen();
+    const { rows } = await this.#withClient((client) =>
+      client.query<DeliveryRow>(
+        `SELECT message_id, event, channel, outcome, attempts, at, problem FROM deliveries
+         ORDER BY id DESC LIMIT $1`,
+        [limit],
+      ),
+    );
+    return rows.map(toDelivery);
   }
 
   async close(): Promise<void> {
@@ -169,11 +218,21 @@ export class PostgresLedger implements Ledger {
 
   async #readAll(client: pg.PoolClient): Promise<Entry[]> {
     // payload::text: node-postgres would otherwise parse json itself; the text is kept as is.
-    const { rows } = await client.query<StoredRow>(
-      'SELECT id, at, actor, type, reason, payload::text AS payload FROM entries WHERE id > $1 ORDER BY id',
-      [this.#read.lastId],
-    );
-    return this.#read.extend(rows.map((row) => toEntry(Number(row.id), row)));
+    // A ledger that went backwards (a backup restored) is read again whole: entry-cache.ts.
+    // At most twice: after a rewind the cache is empty, and a read from 0 checks nothing.
+    for (let attempt = 0; ; attempt++) {
+      const from = this.#read.readFrom;
+      const { rows } = await client.query<StoredRow>(
+        'SELECT id, at, actor, type, reason, payload::text AS payload FROM entries WHERE id >= $1 ORDER BY id',
+        [from],
+      );
+      const all = this.#read.absorb(
+        from,
+        rows.map((row) => toEntry(Number(row.id), row)),
+      );
+      if (all !== undefined) return all;
+      if (attempt > 0) throw new Error('the ledger changed while it was read again');
+    }
   }
 
   /**
@@ -201,4 +260,15 @@ export class PostgresLedger implements Ledger {
   #checkOpen(): void {
     if (this.#closed) throw new Error('the ledger is closed');
   }
+}
+
+/** The database holds no ledger yet: open was not asked to create one. */
+class MissingSchema extends Error {}
+
+/** Whether the ledger's schema is there (ledger_schema is its first table: postgres-schema.ts). */
+async function hasLedger(client: pg.PoolClient): Promise<boolean> {
+  const { rows } = await client.query<{ present: boolean }>(
+    "SELECT to_regclass('ledger_schema') IS NOT NULL AS present",
+  );
+  return rows[0]?.present === true;
 }

@@ -34,6 +34,17 @@ const MIGRATIONS: readonly string[] = [
      holder TEXT NOT NULL,
      until_ms BIGINT NOT NULL
    );`,
+  // The alerts' delivery steps (recordDelivery): kept apart from the journal, trimmed.
+  `CREATE TABLE deliveries (
+     id BIGSERIAL PRIMARY KEY,
+     message_id TEXT NOT NULL,
+     event TEXT NOT NULL,
+     channel TEXT NOT NULL,
+     outcome TEXT NOT NULL,
+     attempts INTEGER NOT NULL,
+     at TEXT NOT NULL,
+     problem TEXT
+   );`,
 ];
 
 export const POSTGRES_SCHEMA_VERSION = MIGRATIONS.length;

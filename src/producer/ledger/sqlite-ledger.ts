@@ -2,10 +2,12 @@ import { accessSync, constants, existsSync, mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import Database from 'libsql';
+import type { DeliveryRecord } from '../../shared/delivery/sender.ts';
 import type { Entry } from './entry.ts';
 import { EntryCache } from './entry-cache.ts';
-import type { Decision, Ledger, Transacted } from './ledger.ts';
+import { type Decision, type Ledger, MAX_DELIVERIES, type Transacted } from './ledger.ts';
 import { immediate, migrate, SQLITE_SCHEMA_VERSION, userVersion } from './sqlite-schema.ts';
+import { type DeliveryRow, deliveryValues, toDelivery } from './stored-delivery.ts';
 import { checkLease, decideRows, type EntryRow, toEntry } from './stored-entry.ts';
 
 /**
@@ -82,9 +84,13 @@ export class SqliteLedger implements Ledger {
   readonly #insert: Database.Statement;
   readonly #takeLease: Database.Statement;
   readonly #dropLease: Database.Statement;
+  readonly #readLease: Database.Statement;
+  readonly #insertDelivery: Database.Statement;
+  readonly #trimDeliveries: Database.Statement;
+  readonly #selectDeliveries: Database.Statement;
   readonly #readOnly: boolean;
   #closed = false;
-  /** Every entry read so far: each read fetches only the newer ones. */
+  /** Every entry read so far: each read fetches only the newer ones (and the last, checked). */
   readonly #read = new EntryCache();
 
   /**
@@ -131,7 +137,7 @@ export class SqliteLedger implements Ledger {
     this.#readOnly = readOnly;
     // Named columns: libsql adds a `_metadata` property to each row object.
     this.#select = db.prepare(
-      'SELECT id, at, actor, type, reason, payload FROM entries WHERE id > ? ORDER BY id',
+      'SELECT id, at, actor, type, reason, payload FROM entries WHERE id >= ? ORDER BY id',
     );
     // decideRows drops known post ids first, under the write lock: SQLite's AUTOINCREMENT
     // counts a row skipped by DO NOTHING, so relying on it would leave a gap in the ids.
@@ -147,6 +153,18 @@ export class SqliteLedger implements Ledger {
        WHERE leases.holder = excluded.holder OR leases.until_ms <= ?`,
     );
     this.#dropLease = db.prepare('DELETE FROM leases WHERE name = ? AND holder = ?');
+    this.#readLease = db.prepare(
+      'SELECT holder, until_ms FROM leases WHERE name = ? AND until_ms > ?',
+    );
+    this.#insertDelivery = db.prepare(
+      `INSERT INTO deliveries (message_id, event, channel, outcome, attempts, at, problem)
+       VALUES (?, ?, ?, ?, ?, ?, ?)`,
+    );
+    this.#trimDeliveries = db.prepare('DELETE FROM deliveries WHERE id <= ?');
+    this.#selectDeliveries = db.prepare(
+      `SELECT message_id, event, channel, outcome, attempts, at, problem FROM deliveries
+       ORDER BY id DESC LIMIT ?`,
+    );
   }
 
   async entries(): Promise<Entry[]> {
@@ -185,6 +203,25 @@ export class SqliteLedger implements Ledger {
     this.#dropLease.run(name, holder);
   }
 
+  async leaseHolder(name: string, nowMs: number) {
+    this.#checkOpen();
+    const row = this.#readLease.get(name, nowMs) as
+      | { holder: string; until_ms: number }
+      | undefined;
+    return row === undefined ? null : { holder: row.holder, untilMs: Number(row.until_ms) };
+  }
+
+  async recordDelivery(record: DeliveryRecord): Promise<void> {
+    this.#checkWritable();
+    const { lastInsertRowid } = this.#insertDelivery.run(...deliveryValues(record));
+    this.#trimDeliveries.run(Number(lastInsertRowid) - MAX_DELIVERIES);
+  }
+
+  async recentDeliveries(limit: number): Promise<DeliveryRecord[]> {
+    this.#checkOpen();
+    return (this.#selectDeliveries.all(limit) as DeliveryRow[]).map(toDelivery);
+  }
+
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
@@ -193,8 +230,18 @@ export class SqliteLedger implements Ledger {
 
   #readAll(): Entry[] {
     this.#checkOpen();
-    const rows = this.#select.all(this.#read.lastId) as StoredRow[];
-    return this.#read.extend(rows.map((row) => toEntry(row.id, row)));
+    // A ledger that went backwards (a backup restored) is read again whole: entry-cache.ts.
+    // At most twice: after a rewind the cache is empty, and a read from 0 checks nothing.
+    for (let attempt = 0; ; attempt++) {
+      const from = this.#read.readFrom;
+      const rows = this.#select.all(from) as StoredRow[];
+      const all = this.#read.absorb(
+        from,
+        rows.map((row) => toEntry(row.id, row)),
+      );
+      if (all !== undefined) return all;
+      if (attempt > 0) throw new Error('the ledger changed while it was read again');
+    }
   }
 
   #checkOpen(): void {

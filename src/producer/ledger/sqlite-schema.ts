@@ -27,6 +27,20 @@ const MIGRATIONS: readonly Migration[] = [
         until_ms INTEGER NOT NULL
       ) STRICT;
     `),
+  // The alerts' delivery steps (recordDelivery): kept apart from the journal, trimmed.
+  (db) =>
+    db.exec(`
+      CREATE TABLE deliveries (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        message_id TEXT NOT NULL,
+        event TEXT NOT NULL,
+        channel TEXT NOT NULL,
+        outcome TEXT NOT NULL,
+        attempts INTEGER NOT NULL,
+        at TEXT NOT NULL,
+        problem TEXT
+      ) STRICT;
+    `),
 ];
 
 export const SQLITE_SCHEMA_VERSION = MIGRATIONS.length;

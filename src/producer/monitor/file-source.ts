@@ -1,4 +1,3 @@
-import { compareIds } from '../../shared/domain/ids.ts';
 import { readRegularFile } from '../../shared/util/read-regular-file.ts';
 import { formatLineProblem, parsePostLines } from '../sources/post-lines.ts';
 import type { PostSource } from './post-source.ts';
@@ -8,8 +7,8 @@ const MAX_POSTS_FILE_BYTES = 64 * 1024 * 1024;
 
 /**
  * MONITOR_SOURCE=file:PATH: a JSON-lines file of posts, for operators without X API access
- * and for tests. Every check reads the whole file (the ledger ignores posts it has), so
- * the cursor is only reported: the newest post id in the file.
+ * and for tests. Every check reads the whole file (the ledger ignores posts it has): the
+ * cursor is not used.
  */
 export function createFileSource(path: string): PostSource {
   return {
@@ -21,14 +20,8 @@ export function createFileSource(path: string): PostSource {
         setting: 'a fixed 64 MiB',
       });
       const { posts, problems } = parsePostLines(text);
-      const cursor =
-        posts
-          .map((post) => post.id)
-          .sort(compareIds)
-          .at(-1) ?? null;
       return {
         posts,
-        cursor,
         problems: problems.map((problem) => formatLineProblem(path, problem)),
       };
     },

@@ -8,10 +8,22 @@ import { nextStateChange } from '../build/next-change.ts';
 import type { BuildSettings } from '../build/settings.ts';
 import type { Entry, NewEntry } from '../ledger/entry.ts';
 import type { Ledger } from '../ledger/ledger.ts';
-import { type Classify, newPostEntries } from '../pipeline/ingest.ts';
+import { type Classify, newPostEntries, type RefusedPost } from '../pipeline/ingest.ts';
 import { publishSnapshot } from '../pipeline/publish.ts';
 import { storedPosts } from '../pipeline/thread-context.ts';
-import type { PostSource } from './post-source.ts';
+import { askHeldPosts } from '../second-opinion/ask-held.ts';
+import type { SecondOpinionClient } from '../second-opinion/client.ts';
+import { advancedCursor, currentCursor } from './cursor.ts';
+import { linkedSignal } from './linked-signal.ts';
+import type { PostSource, SourceCheck } from './post-source.ts';
+
+/**
+ * A round's check ends by then, failed if it has not (docs/producer.md, "Deadlines and
+ * stopping"): long enough for one wait on X's 15-minute rate-limit window, and no request
+ * nor wait is begun that would end later. The lease is renewed only while a round is
+ * younger than this.
+ */
+export const ROUND_DEADLINE_MS = 20 * 60_000;
 
 export interface MonitorDeps {
   readonly ledger: Ledger;
@@ -27,6 +39,12 @@ export interface MonitorDeps {
   readonly leaseMs: number;
   /** Republish at least this often while checks succeed (PUBLISH_HEARTBEAT_SECONDS). */
   readonly heartbeatMs: number;
+  /** The check of a round ends within this (default ROUND_DEADLINE_MS). */
+  readonly roundDeadlineMs?: number;
+  /** A language model asked about held posts (SECOND_OPINION_*), when configured. */
+  readonly secondOpinion?: SecondOpinionClient;
+  /** `--force`: the first publish is not checked against the live snapshot (pipeline/guard.ts). */
+  readonly force?: boolean;
 }
 
 /** What the monitor remembers between rounds: what it published last, and when. */
@@ -59,6 +77,15 @@ export interface RoundOutcome {
   readonly nextChangeAt: number | null;
   /** This round's build (or the one it reused); undefined when it did not run. */
   readonly built?: LastBuild;
+  /** Why the source check failed (one line, no secret), or null. */
+  readonly problem?: string | null;
+  /** The entries this round appended (posts, classifications, second opinions, the check). */
+  readonly appended?: readonly Entry[];
+  /** Every entry the round's build read. */
+  readonly entries?: readonly Entry[];
+  /** Whether this round published, and why a publish that was due failed (or null). */
+  readonly publishedNow?: boolean;
+  readonly publishProblem?: string | null;
 }
 
 /**
@@ -71,6 +98,8 @@ export async function runRound(
   deps: MonitorDeps,
   last: Published | null,
   lastBuild?: LastBuild,
+  /** Aborted when the monitor stops: the check under way ends at once, failed. */
+  stop?: AbortSignal,
 ): Promise<RoundOutcome> {
   const { ledger, source, logger } = deps;
   const started = deps.clock();
@@ -79,27 +108,43 @@ export async function runRound(
     return { ran: false, checkOk: false, newPosts: 0, published: last, nextChangeAt: null };
   }
 
-  let check: Awaited<ReturnType<PostSource['check']>> | undefined;
+  let check: SourceCheck | undefined;
   let failure: string | null = null;
-  const since = await lastCursor(ledger);
+  const since = currentCursor(await ledger.entries(), started);
   try {
-    check = await source.check(since);
+    check = await boundedCheck(source, since, roundDeadlineOf(deps), stop);
     for (const problem of check.problems) logger.warn({ problem }, 'source item skipped');
   } catch (error) {
-    failure = (error as Error).message; // sources never put a secret in their messages
+    // Sources never put a secret in their messages.
+    failure = error instanceof Error ? error.message : `the source failed: ${String(error)}`;
     logger.error({ source: source.name, err: failure }, 'source check failed');
   }
 
-  const at = formatTimestamp(deps.clock());
-  const { appended, result: entries } = await ledger.transact((stored) => {
+  const now = deps.clock();
+  const at = formatTimestamp(now);
+  const refused: RefusedPost[] = [];
+  const transacted = await ledger.transact((stored) => {
+    refused.length = 0; // a store may run this again
     const posts = check === undefined ? undefined : storedPosts(stored);
     const append: NewEntry[] =
       check === undefined || posts === undefined
         ? []
-        : newPostEntries(new Set(posts.keys()), check.posts, deps.classify, at, (id) =>
-            posts.get(id),
+        : newPostEntries(
+            new Set(posts.keys()),
+            check.posts,
+            deps.classify,
+            at,
+            (id) => posts.get(id),
+            (refusal) => refused.push(refusal),
           );
     const newPosts = append.filter((entry) => entry.type === 'post_observed').length;
+    // The cursor moves over the posts stored now or before, never over one left out.
+    const added = new Set(
+      append.flatMap((e) => (e.type === 'post_observed' ? [e.payload.post.id] : [])),
+    );
+    const storedIds = (check?.posts ?? [])
+      .map((post) => post.id)
+      .filter((id) => posts?.has(id) === true || added.has(id));
     append.push({
       type: 'source_checked',
       at,
@@ -108,17 +153,30 @@ export async function runRound(
       payload: {
         source: source.name,
         ok: check !== undefined,
-        cursor: check?.cursor ?? since,
+        cursor: check === undefined ? since : advancedCursor(since, storedIds, now),
         error: failure,
         newPosts,
       },
     });
     return { append, result: stored };
   });
+  for (const { postId, problem } of refused)
+    logger.error({ source: source.name, postId, problem }, 'post not stored');
+  const entries = transacted.result;
+  let appended: readonly Entry[] = transacted.appended;
   const newPosts = appended.filter((entry) => entry.type === 'post_observed').length;
   const all: Entry[] = [...entries, ...appended];
+  if (deps.secondOpinion !== undefined && newPosts > 0) {
+    // Held posts asked about once (each answer is an entry), before the build: a post the
+    // model agrees with is published in this round.
+    const opinions = await askHeldPosts(all, deps.secondOpinion, formatTimestamp(deps.clock()));
+    if (opinions.length > 0) {
+      const asked = await ledger.transact(() => ({ append: opinions, result: null }));
+      appended = [...appended, ...asked.appended];
+      all.push(...asked.appended);
+    }
+  }
   const lastEntryId = all.at(-1)?.id ?? 0;
-  const now = deps.clock();
   const unchanged =
     lastBuild !== undefined &&
     lastBuild.lastEntryId === (entries.at(-1)?.id ?? 0) &&
@@ -140,6 +198,7 @@ export async function runRound(
   // The heartbeat only while checks succeed: it says "still watching", which is not true
   // after a failed check (a changed record is published either way).
   const outcome = await publishIfDue(deps, all, last, check !== undefined, reused);
+  const publishedNow = outcome.published !== last;
   // From the same build: one build per round.
   const nextChangeAt = unchanged
     ? lastBuild.nextChangeAt
@@ -156,6 +215,11 @@ export async function runRound(
       lastEntryId,
       nextChangeAt,
     },
+    problem: failure,
+    appended,
+    entries: all,
+    publishedNow,
+    publishProblem: outcome.problem ?? null,
   };
 }
 
@@ -166,11 +230,13 @@ export interface PublishOutcome {
   readonly snapshot: SnapshotFile;
   readonly recordsHash: string;
   readonly builtAt: number;
+  /** Why a publish that was due failed (the last snapshot keeps serving); absent otherwise. */
+  readonly problem?: string;
 }
 
 /** Builds now and publishes when the records differ from the last publish or the heartbeat is due. */
 export async function publishIfDue(
-  deps: Pick<MonitorDeps, 'target' | 'settings' | 'clock' | 'logger' | 'heartbeatMs'>,
+  deps: Pick<MonitorDeps, 'target' | 'settings' | 'clock' | 'logger' | 'heartbeatMs' | 'force'>,
   entries: readonly Entry[],
   last: Published | null,
   heartbeat = true,
@@ -184,7 +250,16 @@ export async function publishIfDue(
     last.recordsHash !== recordsHash ||
     (heartbeat && now - last.at >= deps.heartbeatMs);
   if (!due) return { published: last, snapshot, recordsHash, builtAt: now };
-  await publishSnapshot(snapshot, deps.target);
+  // The first publish of a process is checked against the live snapshot (guard.ts).
+  const guard = last === null ? { entries, force: deps.force === true } : undefined;
+  try {
+    await publishSnapshot(snapshot, deps.target, guard);
+  } catch (error) {
+    // Recorded and alerted; the service keeps its last snapshot, and the next round tries again.
+    const problem = (error as Error).message;
+    deps.logger.error({ err: problem, target: describeTarget(deps.target) }, 'publish failed');
+    return { published: last, snapshot, recordsHash, builtAt: now, problem };
+  }
   deps.logger.info(
     { records: snapshot.records.length, target: describeTarget(deps.target) },
     'snapshot published',
@@ -206,11 +281,44 @@ function buildNow(
   return { snapshot, recordsHash };
 }
 
-async function lastCursor(ledger: Ledger): Promise<string | null> {
-  const entries = await ledger.entries();
-  for (let i = entries.length - 1; i >= 0; i--) {
-    const entry = entries[i]!;
-    if (entry.type === 'source_checked' && entry.payload.ok) return entry.payload.cursor;
+export const roundDeadlineOf = (deps: Pick<MonitorDeps, 'roundDeadlineMs'>) =>
+  deps.roundDeadlineMs ?? ROUND_DEADLINE_MS;
+
+/**
+ * The source's check, ended (failed) `deadlineMs` from now or when `stop` is
+ * aborted, whether or not the source heeds the signal it is given.
+ */
+async function boundedCheck(
+  source: PostSource,
+  since: string | null,
+  deadlineMs: number,
+  stop: AbortSignal | undefined,
+): Promise<SourceCheck> {
+  const expiry = new AbortController();
+  const timer = setTimeout(
+    () =>
+      expiry.abort(new Error(`the check did not end within its deadline (${deadlineMs / 1000} s)`)),
+    deadlineMs,
+  );
+  const deadline = Date.now() + deadlineMs;
+  const linked = linkedSignal([stop, expiry.signal]);
+  const { signal } = linked;
+  let onAbort = () => {};
+  const aborted = new Promise<never>((_, reject) => {
+    onAbort = () => reject(reasonOf(signal));
+    if (signal.aborted) onAbort();
+    else signal.addEventListener('abort', onAbort, { once: true });
+  });
+  try {
+    return await Promise.race([source.check(since, { signal, deadline }), aborted]);
+  } finally {
+    clearTimeout(timer);
+    signal.removeEventListener('abort', onAbort);
+    linked.dispose();
   }
-  return null;
 }
+
+const reasonOf = (signal: AbortSignal): Error =>
+  signal.reason instanceof Error
+    ? signal.reason
+    : new Error('the monitor stopped during the check');

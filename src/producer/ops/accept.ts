@@ -1,7 +1,7 @@
 import { withoutUndone } from '../build/without-undone.ts';
 import type { Entry, NewEntry } from '../ledger/entry.ts';
 import { type OpsContext, operatorEntry } from './context.ts';
-import { correctionsFrom } from './corrections.ts';
+import { correctionsFrom, refuseScheduleFieldsOnCompletion } from './corrections.ts';
 import { currentState, isDismissed } from './current-state.ts';
 import { OpsRefusal } from './refusal.ts';
 
@@ -29,8 +29,16 @@ export function accept(
   }
   const classification = journal.classifications.get(postId);
   if (classification?.review !== true) {
+    // A post read as no announcement has no record to correct: a note about it makes one.
     throw new OpsRefusal(
-      `post ${postId} is not held for review: change its record with ops correct ${postId}`,
+      classification === undefined || classification.reset === null
+        ? `post ${postId} was read as no announcement, so it has no record: publish what it announces with ops note --kind K --reset-type T --post ${postId}`
+        : `post ${postId} is not held for review: change its record with ops correct ${postId}`,
+    );
+  }
+  if (journal.agreed.has(postId)) {
+    throw new OpsRefusal(
+      `post ${postId} is already published on a second opinion's agreement: change its record with ops correct ${postId}, or take it back with ops dismiss ${postId}`,
     );
   }
   // Dismissing a held post is how the operator rejects it; accepting it then would publish
@@ -38,7 +46,7 @@ export function accept(
   if (isDismissed(state, postId)) {
     throw new OpsRefusal(`post ${postId} is dismissed: restore it first (ops restore ${postId})`);
   }
-  const corrections = correctionsFrom(request.set);
+  const corrections = correctionsFrom(request.set, context);
   const merged = { ...journal.corrections.get(postId), ...corrections };
   if (
     classification.reset === null &&
@@ -48,5 +56,6 @@ export function accept(
       `post ${postId}: its classification found no reset; give --set kind=… --set resetType=…`,
     );
   }
+  refuseScheduleFieldsOnCompletion(postId, merged.kind ?? classification.reset?.kind, corrections);
   return operatorEntry('accept', { postId, corrections }, context);
 }

@@ -50,7 +50,7 @@ export function complete(
   const completedAt =
     request.at === undefined
       ? formatTimestamp(context.now)
-      : pastTimestampValue('--at', request.at, context.now);
+      : pastTimestampValue('--at', request.at, context);
 
   let resetType: (typeof RESET_TYPES)[number];
   if (request.resetType !== undefined) {

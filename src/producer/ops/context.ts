@@ -16,6 +16,13 @@ export interface OpsContext {
   readonly settings: BuildSettings;
   /** The classifier of this version (`ops reclassify`). */
   readonly classify: (post: Post) => Classification;
+  /** SCHEDULE_TIME_ZONE: what "PT" means in a time the operator types (human-time.ts). */
+  readonly timeZone: string;
+  /**
+   * Told each time typed otherwise than in the contract's UTC form, as read ("--at "6pm PT"
+   * is 2026-11-27T02:00:00.000Z (…)"): printed before the entry is written.
+   */
+  readonly echo: (line: string) => void;
 }
 
 /** The one entry a command appends. */

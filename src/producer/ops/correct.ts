@@ -1,7 +1,7 @@
 import { withoutUndone } from '../build/without-undone.ts';
 import type { Entry, NewEntry } from '../ledger/entry.ts';
 import { type OpsContext, operatorEntry } from './context.ts';
-import { correctionsFrom } from './corrections.ts';
+import { correctionsFrom, refuseScheduleFieldsOnCompletion } from './corrections.ts';
 import { currentState } from './current-state.ts';
 import { OpsRefusal } from './refusal.ts';
 
@@ -34,7 +34,7 @@ export function correct(
         `undo it (ops undo ${maker.id}) and make a new one`,
     );
   }
-  const corrections = correctionsFrom(request.set);
+  const corrections = correctionsFrom(request.set, context);
   // A post the classifier passed over has a record only once the operator gives both.
   const merged = { ...journal.corrections.get(recordId), ...corrections };
   if (
@@ -46,5 +46,7 @@ export function correct(
         'give --set kind=… --set resetType=… to make one',
     );
   }
+  const kind = merged.kind ?? journal.classifications.get(recordId)?.reset?.kind;
+  refuseScheduleFieldsOnCompletion(recordId, kind, corrections);
   return operatorEntry('correct', { recordId, corrections }, context);
 }

@@ -1,6 +1,7 @@
 import { RECORD_KINDS, RESET_TYPES } from '../../shared/domain/record.ts';
 import type { Corrections } from '../ledger/entry.ts';
 import { OpsRefusal } from './refusal.ts';
+import type { TimeContext } from './values.ts';
 import { confidenceValue, enumValue, scopeValue, timestampValue, windowValue } from './values.ts';
 
 type Field = keyof Corrections;
@@ -12,7 +13,7 @@ type Field = keyof Corrections;
  */
 const FIELDS: ReadonlyMap<
   string,
-  { field: Field; read: (name: string, value: string) => unknown }
+  { field: Field; read: (name: string, value: string, context: TimeContext) => unknown }
 > = new Map([
   ['kind', { field: 'kind', read: (name, value) => enumValue(name, value, RECORD_KINDS) }],
   ['resetType', { field: 'resetType', read: (name, value) => enumValue(name, value, RESET_TYPES) }],
@@ -39,12 +40,13 @@ const FIELDS: ReadonlyMap<
 
 const CORRECTABLE_FIELDS = [...FIELDS.keys()];
 
-function nullable<T>(read: (name: string, value: string) => T) {
-  return (name: string, value: string): T | null => (value === 'null' ? null : read(name, value));
+function nullable<T>(read: (name: string, value: string, context: TimeContext) => T) {
+  return (name: string, value: string, context: TimeContext): T | null =>
+    value === 'null' ? null : read(name, value, context);
 }
 
 /** `--set` assignments as corrections; each field at most once. */
-export function correctionsFrom(assignments: readonly string[]): Corrections {
+export function correctionsFrom(assignments: readonly string[], context: TimeContext): Corrections {
   const corrections: Record<string, unknown> = {};
   const seen = new Set<string>();
   for (const assignment of assignments) {
@@ -57,9 +59,37 @@ export function correctionsFrom(assignments: readonly string[]): Corrections {
     }
     if (seen.has(name)) throw new OpsRefusal(`field ${name} is set twice`);
     seen.add(name);
-    corrections[spec.field] = spec.read(name, assignment.slice(equals + 1));
+    corrections[spec.field] = spec.read(name, assignment.slice(equals + 1), context);
   }
   return corrections as Corrections;
+}
+
+/**
+ * A completion has no window, precision or basis: the build publishes them as null
+ * (service.md), so setting one on a record that stays a completion would be an entry that
+ * changes nothing while the operator believes it did (issue 16, finding 15). Refused, with
+ * what to do instead. `kind` is the record's kind once `corrections` apply.
+ */
+export function refuseScheduleFieldsOnCompletion(
+  recordId: string,
+  kind: string | undefined,
+  corrections: Corrections,
+): void {
+  if (kind !== 'reset_completed') return;
+  const given = (
+    [
+      ['window', corrections.scheduleWindow],
+      ['precision', corrections.schedulePrecision],
+      ['basis', corrections.scheduleBasis],
+    ] as const
+  )
+    .filter(([, value]) => value !== undefined && value !== null)
+    .map(([name]) => name);
+  if (given.length === 0) return;
+  throw new OpsRefusal(
+    `${recordId} is a completion, which has no ${given.join(', ')} (only a schedule has); ` +
+      'set effectiveAt for when it happened, or add --set kind=reset_scheduled to make it a schedule',
+  );
 }
 
 /** The names the operator typed for corrections, for messages and the log. */

@@ -32,7 +32,9 @@ export function publishedRecords(
 
 /** A post held for review: the classifier was not sure, and the operator has not accepted it. */
 export const isHeld = (journal: Journal, postId: string): boolean =>
-  journal.classifications.get(postId)?.review === true && !journal.accepted.has(postId);
+  journal.classifications.get(postId)?.review === true &&
+  !journal.accepted.has(postId) &&
+  !journal.agreed.has(postId);
 
 export const isDismissed = (state: CurrentState, recordId: string): boolean =>
   state.journal.dismissed.has(recordId);

@@ -42,6 +42,10 @@ function what(entry: Entry, byId: EntriesById): string {
       return entry.payload.post.id;
     case 'source_checked':
       return `${entry.payload.source} ${entry.payload.ok ? 'ok' : 'failed'}`;
+    case 'check_requested':
+      return 'a round now';
+    case 'second_opinion':
+      return `${entry.payload.postId} (${entry.payload.model}: ${entry.payload.agrees ? 'agrees' : entry.payload.outcome === 'answered' ? 'disagrees' : entry.payload.outcome})`;
   }
 }
 
@@ -71,6 +75,7 @@ export function namedRecordIds(entry: Entry, byId: EntriesById): string[] {
     case 'accept':
     case 'reclassify':
     case 'post_classified':
+    case 'second_opinion':
       return [entry.payload.postId];
     case 'correct':
     case 'note':
@@ -90,6 +95,7 @@ export function namedRecordIds(entry: Entry, byId: EntriesById): string[] {
     case 'post_observed':
       return [entry.payload.post.id];
     case 'source_checked':
+    case 'check_requested':
       return [];
   }
 }

@@ -10,6 +10,7 @@ import {
   enumValue,
   pastTimestampValue,
   scopeValue,
+  type TimeContext,
   timestampValue,
   windowValue,
 } from './values.ts';
@@ -39,7 +40,7 @@ export function note(
 ): NewEntry {
   const kind = enumValue('--kind', request.kind, RECORD_KINDS);
   const resetType = enumValue('--reset-type', request.resetType, RESET_TYPES);
-  const schedule = scheduleFields(kind, request);
+  const schedule = scheduleFields(kind, request, context);
   const post =
     request.post === undefined ? undefined : currentState(entries).journal.posts.get(request.post);
   if (request.post !== undefined && post === undefined) {
@@ -52,11 +53,11 @@ export function note(
     announcedAt:
       request.announcedAt === undefined
         ? formatTimestamp(context.now)
-        : pastTimestampValue('--announced-at', request.announcedAt, context.now),
+        : pastTimestampValue('--announced-at', request.announcedAt, context),
     effectiveAt:
       request.effectiveAt === undefined
         ? null
-        : timestampValue('--effective-at', request.effectiveAt),
+        : timestampValue('--effective-at', request.effectiveAt, context),
     text: request.text === undefined || request.text === '' ? null : request.text,
     scope: request.scope === undefined ? null : scopeValue('--scope', request.scope),
     ...schedule,
@@ -74,7 +75,11 @@ export function note(
  * (`explicit` unless told otherwise: the operator states what was announced). Precision
  * and basis describe a window, so neither goes without one, and a completion has none.
  */
-function scheduleFields(kind: (typeof RECORD_KINDS)[number], request: NoteRequest) {
+function scheduleFields(
+  kind: (typeof RECORD_KINDS)[number],
+  request: NoteRequest,
+  context: TimeContext,
+) {
   const { window, precision, basis } = request;
   if (kind === 'reset_completed') {
     if (window !== undefined || precision !== undefined || basis !== undefined) {
@@ -94,7 +99,7 @@ function scheduleFields(kind: (typeof RECORD_KINDS)[number], request: NoteReques
   }
   if (precision === undefined) throw new OpsRefusal('--window needs --precision date or datetime');
   return {
-    scheduleWindow: windowValue('--window', window),
+    scheduleWindow: windowValue('--window', window, context),
     schedulePrecision: enumValue('--precision', precision, ['date', 'datetime'] as const),
     scheduleBasis:
       basis === undefined

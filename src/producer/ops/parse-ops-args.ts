@@ -23,6 +23,13 @@ export type Decide = (entries: readonly Entry[], context: OpsContext) => NewEntr
 export type OpsCommand =
   | { readonly name: 'help' }
   | { readonly name: 'review'; readonly json: boolean }
+  | { readonly name: 'status'; readonly json: boolean }
+  | {
+      /** `ops check`: asks the running monitor for a round now. */
+      readonly name: 'check';
+      readonly by: string | undefined;
+      readonly reason: string | undefined;
+    }
   | { readonly name: 'log'; readonly json: boolean; readonly limit: number }
   | {
       /** `ops reclassify --held [--dry-run]`: every held post, appended together. */
@@ -177,9 +184,14 @@ export function parseOpsArgs(argv: readonly string[]): OpsCommand {
   const [name, ...rest] = argv;
   if (name === undefined) throw new OpsUsageError('missing command');
   if (name === 'help' || name === '--help' || name === '-h') return { name: 'help' };
-  if (name === 'review') {
+  if (name === 'review' || name === 'status') {
     const { values } = parse(name, rest, COMMON, []);
     return values.help ? { name: 'help' } : { name, json: values.json === true };
+  }
+  if (name === 'check') {
+    const { values } = parse(name, rest, { ...COMMON, ...WRITING }, []);
+    if (values.help) return { name: 'help' };
+    return { name, by: one(values, 'by'), reason: one(values, 'reason') };
   }
   if (name === 'log') {
     const { values } = parse(name, rest, { ...COMMON, limit: ONE }, []);

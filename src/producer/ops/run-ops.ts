@@ -1,9 +1,11 @@
+import { formatTimestamp } from '../../shared/domain/timestamp.ts';
 import type { BuildSettings } from '../build/settings.ts';
 import { createRulesClassifier } from '../classify/rules-classifier.ts';
 import { ACTOR, type Entry } from '../ledger/entry.ts';
 import type { Ledger } from '../ledger/ledger.ts';
 import { transactAfterReading } from '../ledger/transact-after-reading.ts';
 import { type OpsContext, operatorEntry } from './context.ts';
+import { cursorCommand } from './cursor.ts';
 import { describeChange } from './describe-changes.ts';
 import { doneLine, entriesById, namedRecordIds } from './describe-entry.ts';
 import { type Effects, effectsOf, effectsOfAll } from './effects.ts';
@@ -13,6 +15,8 @@ import { describeReclassified, heldReclassifications, type Reclassified } from '
 import { timeOrderedToken } from './record-ids.ts';
 import { OpsRefusal } from './refusal.ts';
 import { formatReview, heldPosts } from './review.ts';
+import { formatStatus, opsStatus } from './status.ts';
+import { terminalSafe } from './terminal-io.ts';
 import { OPS_USAGE } from './usage.ts';
 
 export interface OpsIo {
@@ -27,6 +31,8 @@ export interface OpsIo {
   readonly newId?: () => string;
   /** The classifier `ops reclassify` uses; by default the rules with their default settings. */
   readonly classify?: OpsContext['classify'];
+  /** SCHEDULE_TIME_ZONE: what "PT" means in a typed time; America/Los_Angeles by default. */
+  readonly timeZone?: string;
 }
 
 /**
@@ -34,6 +40,8 @@ export interface OpsIo {
  * command decided before it still holds after it (transactAfterReading).
  */
 const monitorCheck = (entry: Entry) => entry.type === 'source_checked';
+const DEFAULT_TIME_ZONE = 'America/Los_Angeles';
+const silent = () => {};
 
 /** Longest `--reason` the ledger keeps (entry.ts). */
 const MAX_REASON = 2_000;
@@ -43,8 +51,10 @@ const MAX_REASON = 2_000;
  * status: 0 done, 1 refused (nothing appended), 2 usage error. Errors of the ledger itself
  * (a store that cannot be reached) are thrown, for the caller to report.
  */
-export async function runOps(argv: string[], io: OpsIo): Promise<number> {
+export async function runOps(argv: string[], unescaped: OpsIo): Promise<number> {
+  const io = terminalSafe(unescaped);
   try {
+    if (argv[0] === 'cursor') return await cursorCommand(argv.slice(1), io);
     const command = parseOpsArgs(argv);
     switch (command.name) {
       case 'help':
@@ -53,8 +63,17 @@ export async function runOps(argv: string[], io: OpsIo): Promise<number> {
       case 'review': {
         const held = heldPosts(await io.ledger.entries());
         printAll(io, command.json ? held.map((post) => JSON.stringify(post)) : formatReview(held));
+        // JSON lines: an empty queue is no line; a person reading it is told so on stderr.
+        if (command.json && held.length === 0) io.stderr('No posts held for review.');
         return 0;
       }
+      case 'status': {
+        const status = await opsStatus(io.ledger, io.now(), io.settings);
+        printAll(io, command.json ? [JSON.stringify(status)] : formatStatus(status));
+        return 0;
+      }
+      case 'check':
+        return await askForRound(io, actor(command.by, io.operator), reason(command.reason));
       case 'log': {
         const rows = logRows(await io.ledger.entries(), command.limit);
         printAll(io, command.json ? rows.map((row) => JSON.stringify(row)) : formatLog(rows));
@@ -95,6 +114,7 @@ interface WriteOptions {
  */
 async function write(io: OpsIo, decide: Decide, options: WriteOptions): Promise<number> {
   const now = io.now();
+  const echoes: string[] = [];
   const context: OpsContext = {
     now,
     actor: options.actor,
@@ -102,11 +122,19 @@ async function write(io: OpsIo, decide: Decide, options: WriteOptions): Promise<
     newId: io.newId ?? (() => timeOrderedToken(now)),
     settings: io.settings,
     classify: io.classify ?? createRulesClassifier(),
+    timeZone: io.timeZone ?? DEFAULT_TIME_ZONE,
+    echo: (line) => echoes.push(line),
   };
+  // The times as typed are read first, and echoed in UTC before the entry is written (a
+  // time refused there writes nothing); the decision is made again on what it reads.
+  // (Its ids are drawn from a generator of its own: the real ones stay for the real entry.)
+  let preflightIds = 0;
+  decide(await io.ledger.entries(), { ...context, newId: () => `preflight${++preflightIds}` });
+  for (const line of echoes) (options.json ? io.stderr : io.stdout)(line);
   const { appended, result } = await transactAfterReading(
     io.ledger,
     (entries) => {
-      const entry = decide(entries, context);
+      const entry = decide(entries, { ...context, echo: silent });
       const effects = effectsOf(entries, entry, now, io.settings);
       refuseInvalid(entry.type, effects);
       return { append: [entry], result: { effects, byId: entriesById(entries) } };
@@ -135,6 +163,30 @@ async function write(io: OpsIo, decide: Decide, options: WriteOptions): Promise<
       io.stdout(`  ${id} is left out of the snapshot: ${problem}`);
     }
   }
+  return 0;
+}
+
+/**
+ * `ops check`: a `check_requested` entry, which the monitor holding the lease reads within
+ * its ledger poll (2 s) and answers with a round. Refused when no monitor holds the lease.
+ */
+async function askForRound(io: OpsIo, by: string, why: string | null): Promise<number> {
+  const now = io.now();
+  const lease = await io.ledger.leaseHolder('monitor', now);
+  if (lease === null) {
+    throw new OpsRefusal(
+      'no monitor is running (none holds the lease): "monitor --once" checks the source now',
+    );
+  }
+  const { appended } = await io.ledger.transact(() => ({
+    append: [
+      { type: 'check_requested', at: formatTimestamp(now), actor: by, reason: why, payload: {} },
+    ],
+    result: null,
+  }));
+  io.stdout(
+    `Asked ${lease.holder} for a round now (entry ${appended[0]!.id}); it looks every 2 s. ops status shows the check.`,
+  );
   return 0;
 }
 
@@ -178,6 +230,8 @@ async function reclassifyHeld(
       newId: () => '',
       settings: io.settings,
       classify,
+      timeZone: io.timeZone ?? DEFAULT_TIME_ZONE,
+      echo: silent,
     };
     const { changed, effects } = plan(await io.ledger.entries(), context);
     print(changed, effects, []);
@@ -190,6 +244,8 @@ async function reclassifyHeld(
     newId: io.newId ?? (() => timeOrderedToken(now)),
     settings: io.settings,
     classify,
+    timeZone: io.timeZone ?? DEFAULT_TIME_ZONE,
+    echo: silent,
   };
   const { appended, result } = await transactAfterReading(
     io.ledger,

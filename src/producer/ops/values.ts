@@ -1,5 +1,6 @@
 import type { ResetRecord } from '../../shared/domain/record.ts';
-import { isTimestamp } from '../../shared/domain/timestamp.ts';
+import type { OpsContext } from './context.ts';
+import { parseHumanTime } from './human-time.ts';
 import { OpsRefusal } from './refusal.ts';
 
 type Scope = NonNullable<ResetRecord['scope']>;
@@ -10,19 +11,25 @@ type ScheduleWindow = NonNullable<ResetRecord['scheduleWindow']>;
  * a refusal (exit status 1) naming the option or field as it was typed.
  */
 
-export function timestampValue(name: string, value: string): string {
-  if (!isTimestamp(value)) {
-    throw new OpsRefusal(
-      `${name} must be a UTC timestamp like 2026-11-20T12:00:00.000Z, not "${value}"`,
-    );
-  }
-  return value;
+/** What reading a typed time needs: the command's time, the zone of "PT", and the echo. */
+export type TimeContext = Pick<OpsContext, 'now' | 'timeZone' | 'echo'>;
+
+/**
+ * A time as the operator types it (human-time.ts: `2026-11-20T18:00:00.000Z`, `now`, `-2h`,
+ * `6pm PT today`, `2026-11-26 18:00 America/Los_Angeles`…), in the contract's UTC form. A
+ * time typed otherwise than in that form is echoed back, as read, before anything is written.
+ */
+export function timestampValue(name: string, value: string, context: TimeContext): string {
+  const time = parseHumanTime(value, { now: context.now, zone: context.timeZone, name });
+  if (time.utc !== value) context.echo(time.echo);
+  return time.utc;
 }
 
 /** A timestamp that is not after `now`: a time that has already happened. */
-export function pastTimestampValue(name: string, value: string, now: number): string {
-  const timestamp = timestampValue(name, value);
-  if (Date.parse(timestamp) > now) throw new OpsRefusal(`${name} is in the future: ${value}`);
+export function pastTimestampValue(name: string, value: string, context: TimeContext): string {
+  const timestamp = timestampValue(name, value, context);
+  if (Date.parse(timestamp) > context.now)
+    throw new OpsRefusal(`${name} is in the future: ${timestamp}`);
   return timestamp;
 }
 
@@ -33,16 +40,36 @@ export function enumValue<T extends string>(name: string, value: string, allowed
   return value as T;
 }
 
-/** `START,END`: two timestamps, END not before START (equal for an exact time). */
-export function windowValue(name: string, value: string): ScheduleWindow {
+/**
+ * `START,END`: two times, END not before START (equal for an exact time); or one date, a
+ * whole day on the calendar of the zone named (`2026-11-27`, `tomorrow`, `2026-11-27 UTC`).
+ */
+export function windowValue(name: string, value: string, context: TimeContext): ScheduleWindow {
   const parts = value.split(',');
-  if (parts.length !== 2) {
-    throw new OpsRefusal(`${name} must be START,END (two UTC timestamps), not "${value}"`);
+  if (parts.length === 1) {
+    const day = parseHumanTime(value, {
+      now: context.now,
+      zone: context.timeZone,
+      name,
+      allowDate: true,
+    });
+    if (day.dayEndMs === null) {
+      throw new OpsRefusal(
+        `${name} must be START,END (two times) or one date (a whole day), not "${value}"`,
+      );
+    }
+    context.echo(day.echo);
+    return { startAt: day.utc, endAt: new Date(day.dayEndMs).toISOString() };
   }
-  const startAt = timestampValue(`${name} start`, parts[0]!);
-  const endAt = timestampValue(`${name} end`, parts[1]!);
+  if (parts.length !== 2) {
+    throw new OpsRefusal(
+      `${name} must be START,END (two times) or one date (a whole day), not "${value}"`,
+    );
+  }
+  const startAt = timestampValue(`${name} start`, parts[0]!.trim(), context);
+  const endAt = timestampValue(`${name} end`, parts[1]!.trim(), context);
   if (Date.parse(endAt) < Date.parse(startAt)) {
-    throw new OpsRefusal(`${name} ends before it starts: ${value}`);
+    throw new OpsRefusal(`${name} ends before it starts: ${startAt} is after ${endAt}`);
   }
   return { startAt, endAt };
 }

@@ -1,7 +1,7 @@
 import { formatTimestamp } from '../../shared/domain/timestamp.ts';
-import type { Classification, NewEntry } from '../ledger/entry.ts';
+import { type Classification, checkNewEntry, type NewEntry } from '../ledger/entry.ts';
 import type { Ledger } from '../ledger/ledger.ts';
-import type { Post } from '../ledger/post.ts';
+import { type Post, wellFormedPost } from '../ledger/post.ts';
 import { storedPosts, withParent } from './thread-context.ts';
 
 export type Classify = (post: Post) => Classification;
@@ -11,11 +11,28 @@ export interface Ingested {
   readonly added: number;
   /** Posts the ledger had already (by post id): not stored or classified again. */
   readonly known: number;
+  /** Posts that could not be stored, each described for a person; the others were. */
+  readonly refused: readonly RefusedPost[];
+}
+
+/** A post not stored: dated in the future, or its classification or entries are not valid. */
+export interface RefusedPost {
+  readonly postId: string;
+  readonly problem: string;
 }
 
 /**
+ * A post dated later than now plus this is refused (docs/producer.md, "Posts from the
+ * future"): X's clock and ours may differ by a little, not by more.
+ */
+export const FUTURE_SKEW_MS = 5 * 60_000;
+
+/**
  * The entries that store `posts` not yet in the ledger, each followed by its one
- * classification (producer.md §1: classify once, when first observed).
+ * classification (producer.md §1: classify once, when first observed). Each post is
+ * classified and checked on its own: one that cannot be stored (dated after `at` plus
+ * FUTURE_SKEW_MS, a classifier that throws, an entry the ledger would refuse) is given
+ * to `refuse` and left out, and the others go on.
  */
 export function newPostEntries(
   known: ReadonlySet<string>,
@@ -24,24 +41,52 @@ export function newPostEntries(
   at: string,
   /** A stored post by id: a reply is classified with its parent (thread-context.ts). */
   storedPost: (id: string) => Post | undefined = () => undefined,
+  refuse: (refused: RefusedPost) => void = () => {},
 ): NewEntry[] {
+  posts = posts.map(wellFormedPost); // no lone surrogate is stored (post.ts)
   const entries: NewEntry[] = [];
   const added = new Set<string>();
   const batch = new Map(posts.map((post) => [post.id, post]));
   const parentOf = (id: string) => batch.get(id) ?? storedPost(id);
+  const latest = Date.parse(at) + FUTURE_SKEW_MS;
   for (const post of posts) {
     if (known.has(post.id) || added.has(post.id)) continue;
+    const created = Date.parse(post.createdAt);
+    if (!(created <= latest)) {
+      refuse({ postId: post.id, problem: `dated ${post.createdAt}, later than now (${at})` });
+      continue;
+    }
+    let pair: NewEntry[];
+    try {
+      pair = [
+        { type: 'post_observed', at, actor: 'monitor', reason: null, payload: { post } },
+        {
+          type: 'post_classified',
+          at,
+          actor: 'monitor',
+          reason: null,
+          payload: { postId: post.id, classification: classify(withParent(post, parentOf)) },
+        },
+      ].map((entry) => checkNewEntry(entry as NewEntry));
+    } catch (error) {
+      refuse({ postId: post.id, problem: describeRefusal(error) });
+      continue;
+    }
     added.add(post.id);
-    entries.push({ type: 'post_observed', at, actor: 'monitor', reason: null, payload: { post } });
-    entries.push({
-      type: 'post_classified',
-      at,
-      actor: 'monitor',
-      reason: null,
-      payload: { postId: post.id, classification: classify(withParent(post, parentOf)) },
-    });
+    entries.push(...pair);
   }
   return entries;
+}
+
+/** One line: the first issue of a zod error (field and message), or the error's message. */
+function describeRefusal(error: unknown): string {
+  const issues = (error as { issues?: { path: PropertyKey[]; message: string }[] }).issues;
+  const issue = issues?.[0];
+  if (issue !== undefined) {
+    const field = issue.path.length === 0 ? 'entry' : issue.path.map(String).join('.');
+    return `cannot be stored: ${field}: ${issue.message}`.replace(/\s+/g, ' ');
+  }
+  return `cannot be stored: ${(error as Error).message}`.replace(/\s+/g, ' ').slice(0, 300);
 }
 
 export function storedPostIds(entries: readonly { type: string; payload: unknown }[]): Set<string> {
@@ -55,15 +100,19 @@ export async function ingest(
   classify: Classify,
   now: number,
 ): Promise<Ingested> {
-  const { appended } = await ledger.transact((entries) => {
+  const { appended, result: refused } = await ledger.transact((entries) => {
     const stored = storedPosts(entries);
-    return {
-      append: newPostEntries(new Set(stored.keys()), posts, classify, formatTimestamp(now), (id) =>
-        stored.get(id),
-      ),
-      result: undefined,
-    };
+    const refusals: RefusedPost[] = [];
+    const append = newPostEntries(
+      new Set(stored.keys()),
+      posts,
+      classify,
+      formatTimestamp(now),
+      (id) => stored.get(id),
+      (refusal) => refusals.push(refusal),
+    );
+    return { append, result: refusals };
   });
   const added = appended.filter((entry) => entry.type === 'post_observed').length;
-  return { added, known: posts.length - added };
+  return { added, known: posts.length - added - refused.length, refused };
 }

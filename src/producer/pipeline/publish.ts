@@ -7,6 +7,7 @@ import { publishToFile } from '../../shared/snapshot/publish-file.ts';
 import { publishToRedis } from '../../shared/snapshot/publish-redis.ts';
 import { tooLarge } from '../../shared/snapshot/read-snapshot-file.ts';
 import { describeProblems, validateSnapshot } from '../../shared/snapshot/validate.ts';
+import { liveFile, liveRedis, type PublishGuard, refuseWrongPublish } from './guard.ts';
 
 /** How long publishing waits for Redis before giving up. */
 const REDIS_WAIT_MS = 5_000;
@@ -19,6 +20,8 @@ const REDIS_WAIT_MS = 5_000;
 export async function publishSnapshot(
   snapshot: SnapshotFile,
   target: PublishTarget,
+  /** Given: the live snapshot is read first, and a publish that looks wrong refused (guard.ts). */
+  guard?: PublishGuard,
 ): Promise<void> {
   const checked = validateSnapshot(snapshot);
   if (!checked.ok)
@@ -26,10 +29,16 @@ export async function publishSnapshot(
   const text = `${JSON.stringify(snapshot)}\n`;
   const bytes = Buffer.byteLength(text);
   if (bytes > target.maxBytes) throw tooLarge('the built snapshot', bytes, target.maxBytes);
-  if (target.kind === 'file') return publishToFile(target.path, text);
+  if (target.kind === 'file') {
+    if (guard !== undefined) refuseWrongPublish(snapshot, await liveFile(target), guard, target);
+    return publishToFile(target.path, text);
+  }
   const client = createRedisClient(target.url, createLogger('silent'), 'publish');
   try {
     if (!(await waitUntilReady(client, REDIS_WAIT_MS))) throw new Error('Redis is unreachable');
+    if (guard !== undefined) {
+      refuseWrongPublish(snapshot, await liveRedis(client, target), guard, target);
+    }
     await publishToRedis(client, target.key, text);
   } finally {
     await closeRedisClient(client);

@@ -6,6 +6,7 @@ import { publishToFile } from '../../shared/snapshot/publish-file.ts';
 import { publishToRedis } from '../../shared/snapshot/publish-redis.ts';
 import { readSnapshotFile } from '../../shared/snapshot/read-snapshot-file.ts';
 import { describeProblems, validateSnapshotText } from '../../shared/snapshot/validate.ts';
+import { escapeTerminal } from '../../shared/text/terminal.ts';
 import { redactUrl } from '../../shared/util/redact-url.ts';
 import type { Config } from '../config.ts';
 
@@ -17,15 +18,16 @@ async function readChecked(config: Config, file: string): Promise<string | undef
   const text = await readSnapshotFile(file, config.snapshotMaxBytes);
   const result = validateSnapshotText(text);
   if (result.ok) return text;
-  console.error(`${file}: invalid snapshot, ${result.problems.length} problem(s):`);
-  for (const line of describeProblems(result)) console.error(`  ${line}`);
+  console.error(escapeTerminal(`${file}: invalid snapshot, ${result.problems.length} problem(s):`));
+  // A problem names the file's keys and quotes its values: escaped for the terminal.
+  for (const line of describeProblems(result)) console.error(`  ${escapeTerminal(line)}`);
   return undefined;
 }
 
 export async function validate(config: Config, file: string): Promise<number> {
   const text = await readChecked(config, file);
   if (text === undefined) return 1;
-  console.log(`${file}: valid snapshot`);
+  console.log(escapeTerminal(`${file}: valid snapshot`));
   return 0;
 }
 

@@ -1,4 +1,4 @@
-import { compile as compileTrust } from '@fastify/proxy-addr';
+import { compile as compileTrust, all as proxyAddresses } from '@fastify/proxy-addr';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import type { Logger } from 'pino';
 import { ApiError } from '../../shared/domain/errors.ts';
@@ -6,13 +6,17 @@ import { AnswerCache } from '../answer/answer-cache.ts';
 import { registerMcpRoute } from '../mcp/mcp-route.ts';
 import type { McpEndpoint } from '../mcp/mcp-server.ts';
 import type { Metrics } from '../observability/metrics.ts';
+import { createRequestLogLine } from '../observability/request-log.ts';
+import { TagCache } from '../query/tag-cache.ts';
 import type { QuotaGate } from '../quota/quota-gate.ts';
 import type { QuotaStore } from '../quota/quota-store.ts';
 import type { SnapshotStore } from '../snapshot/snapshot-store.ts';
 import type { Site } from '../web/site.ts';
 import { answerClientError, answerFrameworkError } from './client-errors.ts';
 import type { ConnectionLimits, ConnectionStats } from './connection-guard.ts';
+import { EXPOSED_HEADER_LIST } from './cors.ts';
 import { drainOnClose } from './drain-on-close.ts';
+import { createFastPath } from './fast-path.ts';
 import { createHttpServer } from './http-server.ts';
 import { KnownRoutes } from './known-routes.ts';
 import { answerHostProblem, answerProtocolEdges } from './protocol-edges.ts';
@@ -49,19 +53,19 @@ export interface AppDeps {
     readonly allowedOrigins: readonly string[] | undefined;
     readonly maxBodyBytes: number;
   };
+  /**
+   * Whether GET/HEAD of the data endpoints are answered below Fastify (fast-path.ts);
+   * default true. false only for the test that compares the two paths.
+   */
+  readonly fastPath?: boolean;
 }
 
-/** Headers a browser may read on a cross-origin response (decisions.md §8). */
-export const EXPOSED_HEADERS = [
-  'X-RateLimit-Limit',
-  'X-RateLimit-Remaining',
-  'X-RateLimit-Window',
-  'X-RateLimit-Reset',
-  'Retry-After',
-  'ETag',
-  'Mcp-Session-Id',
-];
-const EXPOSED_HEADER_LIST = EXPOSED_HEADERS.join(', ');
+/** Encoded bodies of recent answers kept for the snapshot being served (tag-cache.ts). */
+const BODY_CACHE_MAX_BYTES = 8 * 1024 * 1024;
+/** Fastify's default request ids (`req-1`, `req-2`... in base 36, wrapping at 2^31 - 1). */
+const MAX_REQUEST_ID = 2_147_483_647;
+
+export { EXPOSED_HEADERS } from './cors.ts';
 
 /** How long shutdown waits for in-flight responses to be fully sent. */
 const SHUTDOWN_DRAIN_TIMEOUT_MS = 10_000;
@@ -72,6 +76,31 @@ const refusalDetail = (status: number) =>
 /** Builds the HTTP application; the caller decides where it listens. */
 export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   const trusted = compileTrust(deps.trustProxy === undefined ? [] : [...deps.trustProxy]);
+  // One sequence of request ids for both paths, so that ids stay unique and in order.
+  let lastRequestId = 0;
+  const nextRequestId = () => {
+    lastRequestId = (lastRequestId + 1) & MAX_REQUEST_ID;
+    return `req-${lastRequestId.toString(36)}`;
+  };
+  const logLine = createRequestLogLine(deps.logger);
+  // The one answer (answer.md), computed once per snapshot and interval, for every surface.
+  const answers = new AnswerCache();
+  const bodies = new TagCache<Buffer>(BODY_CACHE_MAX_BYTES, (body) => body.length);
+  const fastPath =
+    deps.fastPath === false
+      ? undefined
+      : createFastPath({
+          ...deps,
+          bodies,
+          answers,
+          logLine,
+          nextRequestId,
+          // Fastify's `request.ip`: the last address proxy-addr keeps.
+          ipOf:
+            deps.trustProxy === undefined
+              ? (request) => request.socket.remoteAddress
+              : (request) => proxyAddresses(request, trusted).at(-1),
+        });
   const app = Fastify({
     serverFactory: (handler) =>
       createHttpServer(handler, {
@@ -79,7 +108,9 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
         isTrustedProxy: (address) => trusted(address, 0),
         stats: deps.connectionStats,
         logger: deps.logger,
+        fastPath,
       }),
+    genReqId: nextRequestId,
     loggerInstance: deps.logger as FastifyBaseLogger,
     // One line per request, written in onResponse below, instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
@@ -94,8 +125,6 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   declareRequestIp(app);
   answerProtocolEdges(app);
   const knownRoutes = new KnownRoutes(deps.site);
-  // The one answer (answer.md), computed once per snapshot and interval, for every surface.
-  const answers = new AnswerCache();
 
   // Every request passes this one synchronous hook (an async hook costs a promise and a
   // turn of the microtask queue per request, and this is every request's path). Answers
@@ -128,17 +157,17 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.url ?? 'unmatched';
-    const seconds = reply.elapsedTime / 1000;
-    deps.metrics.observeRequest(route, request.method, reply.statusCode, seconds);
-    request.log.info(
-      {
-        method: request.method,
-        url: request.url,
-        status: reply.statusCode,
-        ms: Math.round(reply.elapsedTime * 100) / 100,
-        ip: requestIp(request),
-      },
-      'request',
+    const elapsed = reply.elapsedTime;
+    deps.metrics.observeRequest(route, request.method, reply.statusCode, elapsed / 1000);
+    // The line request.log.info({ method, url, status, ms, ip }, 'request') would write,
+    // from pre-serialised parts (request-log.ts).
+    logLine(
+      request.id,
+      request.method,
+      request.url,
+      reply.statusCode,
+      Math.round(elapsed * 100) / 100,
+      requestIp(request),
     );
     done();
   });
@@ -157,7 +186,7 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
     return sendError(reply, new ApiError('internal_error'));
   });
 
-  registerRecordRoutes(app, { ...deps, knownRoutes });
+  registerRecordRoutes(app, { ...deps, knownRoutes, bodies });
   registerOperationsRoutes(app, { ...deps, knownRoutes });
   registerOpenApiRoute(app, knownRoutes);
   registerSiteAssets(app, knownRoutes);

@@ -5,6 +5,7 @@ import {
   type ConnectionStats,
   guardConnections,
 } from './connection-guard.ts';
+import type { FastPath } from './fast-path.ts';
 
 /**
  * A request's headers, and the whole request, must arrive within this; a connection with
@@ -24,6 +25,8 @@ export interface HttpServerOptions {
   readonly isTrustedProxy: (address: string) => boolean;
   readonly stats: ConnectionStats;
   readonly logger: Logger;
+  /** Answers the data endpoints' plain requests before the framework (fast-path.ts). */
+  readonly fastPath?: FastPath | undefined;
 }
 
 type Handler = (request: IncomingMessage, response: ServerResponse) => void;
@@ -34,13 +37,20 @@ type Handler = (request: IncomingMessage, response: ServerResponse) => void;
  */
 export function createHttpServer(handler: Handler, options: HttpServerOptions): Server {
   let admit: (request: IncomingMessage, response: ServerResponse) => boolean = () => true;
+  const fastPath = options.fastPath;
   const server = createServer(
     // Host is required all the same, but answered in the contract's format
     // (protocol-edges.ts) rather than with Node's empty 400.
     { connectionsCheckingInterval: TIMEOUT_CHECK_INTERVAL_MS, requireHostHeader: false },
-    (request, response) => {
-      if (admit(request, response)) handler(request, response);
-    },
+    fastPath === undefined
+      ? (request, response) => {
+          if (admit(request, response)) handler(request, response);
+        }
+      : (request, response) => {
+          if (admit(request, response) && !fastPath(request, response, handler)) {
+            handler(request, response);
+          }
+        },
   );
   server.headersTimeout = REQUEST_TIMEOUT_MS;
   server.requestTimeout = REQUEST_TIMEOUT_MS;

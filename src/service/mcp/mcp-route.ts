@@ -1,10 +1,12 @@
+import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { KnownRoutes } from '../http/known-routes.ts';
+import { bodyStream } from '../http/pre-read-body.ts';
 import { requestIp } from '../http/request-ip.ts';
 import { clientAddress } from '../quota/client-key.ts';
 import type { Admission } from '../quota/quota-gate.ts';
 import type { McpEndpoint } from './mcp-server.ts';
-import { readToolCalls } from './raw-tool-calls.ts';
+import { type RawToolCalls, readToolCalls } from './raw-tool-calls.ts';
 
 export const MCP_PATH = '/mcp';
 /** The SDK needs an absolute URL; the host part is never used for anything. */
@@ -33,6 +35,10 @@ export async function registerMcpRoute(app: FastifyInstance, deps: McpRouteDeps)
   const { endpoint, allowedOrigins, maxBodyBytes } = deps;
 
   await app.register(async (scope) => {
+    // A body the fast path already read (it answers plain tool calls itself) is replayed.
+    scope.addHook('preParsing', (request, _reply, payload, done) => {
+      done(null, bodyStream(request.raw) ?? payload);
+    });
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser(
       '*',
@@ -50,7 +56,8 @@ export async function registerMcpRoute(app: FastifyInstance, deps: McpRouteDeps)
         return reply.code(403).type('application/json').send(FORBIDDEN_ORIGIN);
       }
       const text = typeof request.body === 'string' ? request.body : '';
-      const toolCalls = readToolCalls(text, parseJson(text));
+      const toolCalls =
+        takeReadToolCalls(request.raw, text) ?? readToolCalls(text, parseJson(text));
       let admission: Admission | undefined;
       const context = {
         address: () => clientAddress(requestIp(request), request.socket.remoteAddress),
@@ -91,7 +98,28 @@ export async function registerMcpRoute(app: FastifyInstance, deps: McpRouteDeps)
   deps.knownRoutes.add(MCP_PATH, ['POST']);
 }
 
-function parseJson(text: string): unknown {
+/**
+ * What the fast path (http/fast-path.ts) read from a body it then handed on, so that the
+ * body is not parsed twice: by request, with the text it was read from.
+ */
+const alreadyRead = new WeakMap<IncomingMessage, { text: string; toolCalls: RawToolCalls }>();
+
+export function keepReadToolCalls(
+  request: IncomingMessage,
+  text: string,
+  toolCalls: RawToolCalls,
+): void {
+  alreadyRead.set(request, { text, toolCalls });
+}
+
+function takeReadToolCalls(request: IncomingMessage, text: string): RawToolCalls | undefined {
+  const kept = alreadyRead.get(request);
+  if (kept === undefined) return undefined;
+  alreadyRead.delete(request);
+  return kept.text === text ? kept.toolCalls : undefined;
+}
+
+export function parseJson(text: string): unknown {
   try {
     return JSON.parse(text);
   } catch {

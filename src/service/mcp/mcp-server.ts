@@ -61,7 +61,8 @@ export interface McpEndpoint {
   /** Tool calls answered directly so far (the metrics read it). */
   readonly stats: { readonly directAnswers: number };
   /**
-   * The JSON-RPC response to a single 2026-07-28 `tools/call` the SDK would accept
+   * The JSON-RPC response to a single `tools/call` the SDK would accept, of 2026-07-28 or
+   * a 2025 revision
    * (direct-tool-call.ts), written as the SDK writes it; undefined for any other request,
    * which `handle` answers. `parsedBody` is the body the SDK would see.
    */
@@ -142,15 +143,17 @@ export function createMcpEndpoint(deps: McpEndpointDeps): McpEndpoint {
     return 'error' in outcome ? errorResult(outcome.error) : successResult(outcome.answer);
   }
 
-  // Results of the direct path, as the SDK would write them (direct-tool-call.ts).
+  // Results of the direct path, as the SDK would write them (direct-tool-call.ts), by era.
   const results = new TagCache<string>(RESULT_CACHE_MAX_BYTES, (result) => result.length);
+  const legacyResults = new TagCache<string>(RESULT_CACHE_MAX_BYTES, (result) => result.length);
   async function answerDirectly(call: DirectToolCall, raw: RawToolCall, context: McpCallContext) {
     const outcome = await outcomeOf(call.tool, raw, context);
+    const tail = call.legacy ? LEGACY_RESULT_TAIL : RESULT_TAIL;
     const result =
       'error' in outcome
-        ? directErrorResult(outcome.error)
-        : results.get(outcome.snapshot, outcome.answer.tag, () =>
-            directSuccessResult(outcome.answer.json),
+        ? directErrorResult(outcome.error, tail)
+        : (call.legacy ? legacyResults : results).get(outcome.snapshot, outcome.answer.tag, () =>
+            directSuccessResult(outcome.answer.json, tail),
           );
     return `{"result":${result},"jsonrpc":"2.0","id":${JSON.stringify(call.id)}}`;
   }
@@ -213,6 +216,12 @@ export function createMcpEndpoint(deps: McpEndpointDeps): McpEndpoint {
     answerDirectly(headers, parsedBody, context) {
       if (deps.directCalls === false) return undefined;
       const call = directToolCall(headers, parsedBody);
+      if (call?.kind === 'list') {
+        stats.directAnswers++;
+        return Promise.resolve(
+          `{"result":${TOOL_LIST_JSON},"jsonrpc":"2.0","id":${JSON.stringify(call.id)}}`,
+        );
+      }
       const raw = call && context.toolCalls.get(call.id);
       if (call === undefined || raw === undefined) return undefined;
       stats.directAnswers++;
@@ -231,6 +240,8 @@ type ToolOutcome =
   | { readonly snapshot: PreparedSnapshot; readonly answer: QueryAnswer<unknown> }
   | { readonly error: ApiError };
 
+/** The tools/list result as the SDK writes it for the 2025 revisions (direct-tool-call.ts). */
+const TOOL_LIST_JSON = JSON.stringify(TOOL_LIST);
 /** The direct path's results kept for the snapshot being served (tag-cache.ts). */
 const RESULT_CACHE_MAX_BYTES = 8 * 1024 * 1024;
 /**
@@ -240,15 +251,17 @@ const RESULT_CACHE_MAX_BYTES = 8 * 1024 * 1024;
  * as it is: the text item, then structuredContent (the same JSON), isError on errors,
  * then resultType and _meta.
  */
-const RESULT_TAIL = `"resultType":"complete","_meta":${JSON.stringify({ 'io.modelcontextprotocol/serverInfo': SERVER_INFO })}}`;
+const RESULT_TAIL = `,"resultType":"complete","_meta":${JSON.stringify({ 'io.modelcontextprotocol/serverInfo': SERVER_INFO })}}`;
+/** The 2025 revisions' results end after structuredContent (and isError). */
+const LEGACY_RESULT_TAIL = '}';
 
-function directSuccessResult(json: string): string {
-  return `{"content":[{"type":"text","text":${JSON.stringify(json)}}],"structuredContent":${json},${RESULT_TAIL}`;
+function directSuccessResult(json: string, tail: string): string {
+  return `{"content":[{"type":"text","text":${JSON.stringify(json)}}],"structuredContent":${json}${tail}`;
 }
 
-function directErrorResult(error: ApiError): string {
+function directErrorResult(error: ApiError, tail: string): string {
   const body = error.toJson();
-  return `{"content":[{"type":"text","text":${JSON.stringify(body)}}],"structuredContent":${body},"isError":true,${RESULT_TAIL}`;
+  return `{"content":[{"type":"text","text":${JSON.stringify(body)}}],"structuredContent":${body},"isError":true${tail}`;
 }
 
 /** At most ECHOED_NAME_LENGTH characters of `name` plus "…", never half a surrogate pair. */

@@ -1,7 +1,8 @@
-import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { Counter, collectDefaultMetrics, Gauge, Registry } from 'prom-client';
 import type { ConnectionStats } from '../http/connection-guard.ts';
 import type { QuotaGate } from '../quota/quota-gate.ts';
 import type { SnapshotStore } from '../snapshot/snapshot-store.ts';
+import { type RequestCell, registerRequestMetrics } from './request-metrics.ts';
 
 export interface MetricsSources {
   readonly snapshots: SnapshotStore;
@@ -16,6 +17,10 @@ export interface MetricsSources {
 
 export interface Metrics {
   readonly registry: Registry;
+  /** Counted by the fast path (http/fast-path.ts), read when scraped. */
+  readonly fastPath: { answers: number };
+  /** The cell a request of `route`, `method` and `status` adds to (keep it: no lookup). */
+  requestCell(route: string, method: string, status: number): RequestCell;
   observeRequest(route: string, method: string, status: number, seconds: number): void;
 }
 
@@ -33,20 +38,9 @@ export function createMetrics({
 }: MetricsSources): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
+  const fastPath = { answers: 0 };
 
-  const requests = new Counter({
-    name: 'http_requests_total',
-    help: 'HTTP requests by route, method and status.',
-    labelNames: ['route', 'method', 'status'] as const,
-    registers: [registry],
-  });
-  const duration = new Histogram({
-    name: 'http_request_duration_seconds',
-    help: 'Time to answer HTTP requests, by route.',
-    labelNames: ['route'] as const,
-    buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1],
-    registers: [registry],
-  });
+  const requests = registerRequestMetrics(registry);
   new Counter({
     name: 'quota_rejections_total',
     help: 'Counted requests refused with rate_limited.',
@@ -142,7 +136,7 @@ export function createMetrics({
 
   new Counter({
     name: 'mcp_direct_answers_total',
-    help: 'MCP tool calls answered without the SDK transport (plain 2026-07-28 tools/call).',
+    help: 'MCP requests answered without the SDK transport (plain tools/call; tools/list of the 2025 revisions).',
     registers: [registry],
     collect() {
       this.reset();
@@ -150,27 +144,22 @@ export function createMetrics({
     },
   });
 
-  // Each label set is bound once: prom-client hashes the labels object at every call
-  // otherwise, a few microseconds per request. Routes, methods (Node parses only the ones
-  // it knows) and statuses are few, so these maps stay small.
-  const counters = new Map<string, { inc(): void }>();
-  const timers = new Map<string, { observe(value: number): void }>();
+  new Counter({
+    name: 'http_fast_path_answers_total',
+    help: 'Requests to the data endpoints answered below the framework (http/fast-path.ts).',
+    registers: [registry],
+    collect() {
+      this.reset();
+      this.inc(fastPath.answers);
+    },
+  });
+
   return {
     registry,
+    fastPath,
+    requestCell: (route, method, status) => requests.cell(route, method, status),
     observeRequest(route, method, status, seconds) {
-      const key = `${route} ${method} ${status}`;
-      let counter = counters.get(key);
-      if (counter === undefined) {
-        counter = requests.labels(route, method, String(status));
-        counters.set(key, counter);
-      }
-      counter.inc();
-      let timer = timers.get(route);
-      if (timer === undefined) {
-        timer = duration.labels(route);
-        timers.set(route, timer);
-      }
-      timer.observe(seconds);
+      requests.cell(route, method, status).observe(seconds);
     },
   };
 }

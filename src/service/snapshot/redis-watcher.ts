@@ -54,6 +54,8 @@ export function watchRedisSnapshot(
   let loadedVersion: string | null | undefined;
   let running = false;
   let stopped = false;
+  /** The key holds a hash, a list…: said once at warn (an operator's mistake), not per poll. */
+  let wrongType = false;
   /** After a read cut at its deadline, no read before this (epoch ms). */
   let notBefore = 0;
 
@@ -103,6 +105,7 @@ export function watchRedisSnapshot(
       try {
         text = await bounded(reader.get(key), deadlineMs, 'redis');
       } catch (error) {
+        if (!/did not answer within/.test((error as Error).message)) throw error;
         notBefore = Date.now() + deadlineMs;
         logger.warn(
           { bytes, deadlineMs, err: (error as Error).message },
@@ -113,7 +116,19 @@ export function watchRedisSnapshot(
       if (text === null) return; // nothing published yet: data_unavailable
       await store.load({ text, origin, bytes, maxBytes }, origin);
       loadedVersion = version;
+      wrongType = false;
     } catch (error) {
+      const message = (error as Error).message;
+      if (message.startsWith('WRONGTYPE')) {
+        if (!wrongType) {
+          logger.warn(
+            { key, err: message },
+            'the snapshot key holds another type than a string (publish writes a string); keeping the current snapshot',
+          );
+        }
+        wrongType = true;
+        return;
+      }
       logger.debug(
         { err: (error as Error).message },
         'snapshot not read from redis; keeping the current one',

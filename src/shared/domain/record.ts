@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isWellFormed } from '../text/well-formed.ts';
 import { Timestamp } from './timestamp.ts';
 
 /**
@@ -103,6 +104,25 @@ function checkRecordRules(record: RecordShape, ctx: z.RefinementCtx): void {
   const problem = (path: PropertyKey[], message: string) =>
     ctx.addIssue({ code: 'custom', path, message });
   const { id, source } = record;
+
+  // Every free-form string, well-formed: a lone surrogate makes the API's JSON unreadable
+  // to strict parsers and a record link that cannot be encoded (shared/text/well-formed.ts).
+  const free: [PropertyKey[], string | null][] = [
+    [['id'], id],
+    [['text'], record.text],
+    [['source', 'postId'], source.postId],
+    [['source', 'handle'], source.handle],
+    [['source', 'url'], source.url],
+    [['completionRecordId'], record.completionRecordId],
+    ...record.relatedRecordIds.map((related, index): [PropertyKey[], string] => [
+      ['relatedRecordIds', index],
+      related,
+    ]),
+  ];
+  for (const [path, value] of free) {
+    if (value !== null && !isWellFormed(value))
+      problem(path, 'must be well-formed Unicode (it holds a lone surrogate)');
+  }
 
   if (source.origin === 'x') {
     if (!/^\d+$/.test(id)) problem(['id'], 'records with source.origin "x" have a numeric id');

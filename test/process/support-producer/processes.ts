@@ -184,6 +184,14 @@ export interface PostLine {
 export const jsonLines = (posts: readonly (PostLine | string)[]): string =>
   posts.map((post) => (typeof post === 'string' ? post : JSON.stringify(post))).join('\n') + '\n';
 
+/**
+ * Creates the ledger at `url`, as `ledger-init` does (in this process: a CLI run costs a
+ * second): no command but `ledger-init` creates one.
+ */
+export async function createLedger(url: string): Promise<void> {
+  await (await openLedger(url, { create: true })).close();
+}
+
 /** Every entry of the ledger at `url`, read by this process (the store's own reading). */
 export async function ledgerEntries(url: string): Promise<Entry[]> {
   const ledger = await openLedger(url);

@@ -14,7 +14,7 @@ if (!url || (mode !== 'in-decide' && mode !== 'mid-append')) {
   throw new Error('usage: ledger-crash.ts URL in-decide|mid-append');
 }
 
-const ledger = await openLedger(url);
+const ledger = await openLedger(url, { create: true });
 await ledger.transact(() => {
   if (mode === 'in-decide') process.kill(process.pid, 'SIGKILL');
   // Synchronous: the line is out before the store starts inserting.

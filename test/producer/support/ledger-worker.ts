@@ -12,7 +12,7 @@ import { checked } from './entries.ts';
 const [url, label, count] = process.argv.slice(2);
 if (!url || !label || !count) throw new Error('usage: ledger-worker.ts URL LABEL COUNT');
 
-const ledger = await openLedger(url);
+const ledger = await openLedger(url, { create: true });
 process.stdout.write('ready\n');
 const lines = createInterface({ input: process.stdin });
 for await (const line of lines) if (line === 'go') break;

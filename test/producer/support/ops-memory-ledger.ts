@@ -1,5 +1,11 @@
 import { checkNewEntry, type Entry, type NewEntry } from '../../../src/producer/ledger/entry.ts';
-import type { Decision, Ledger, Transacted } from '../../../src/producer/ledger/ledger.ts';
+import {
+  type Decision,
+  type Ledger,
+  MAX_DELIVERIES,
+  type Transacted,
+} from '../../../src/producer/ledger/ledger.ts';
+import type { DeliveryRecord } from '../../../src/shared/delivery/sender.ts';
 
 /**
  * A ledger in an array, for the tests of the operator's commands: a stand-in for the
@@ -10,6 +16,7 @@ import type { Decision, Ledger, Transacted } from '../../../src/producer/ledger/
 export class OpsMemoryLedger implements Ledger {
   readonly #entries: Entry[] = [];
   readonly #leases = new Map<string, { holder: string; untilMs: number }>();
+  readonly #deliveries: DeliveryRecord[] = [];
 
   constructor(initial: readonly NewEntry[] = []) {
     this.#push(initial);
@@ -33,6 +40,21 @@ export class OpsMemoryLedger implements Ledger {
 
   async releaseLease(name: string, holder: string): Promise<void> {
     if (this.#leases.get(name)?.holder === holder) this.#leases.delete(name);
+  }
+
+  async leaseHolder(name: string, nowMs: number) {
+    const lease = this.#leases.get(name);
+    return lease === undefined || lease.untilMs <= nowMs ? null : { ...lease };
+  }
+
+  async recordDelivery(record: DeliveryRecord): Promise<void> {
+    const { message: _message, ...kept } = record;
+    this.#deliveries.push(kept);
+    if (this.#deliveries.length > MAX_DELIVERIES) this.#deliveries.shift();
+  }
+
+  async recentDeliveries(limit: number): Promise<DeliveryRecord[]> {
+    return this.#deliveries.slice(-limit).reverse();
   }
 
   async close(): Promise<void> {}

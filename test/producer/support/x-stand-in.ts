@@ -1,6 +1,7 @@
 import {
   createServer,
   type IncomingHttpHeaders,
+  type IncomingMessage,
   type Server,
   type ServerResponse,
 } from 'node:http';
@@ -22,8 +23,16 @@ import { compareIds } from '../../../src/shared/domain/ids.ts';
  *   `Authorization: Bearer <token>`; 429 with `x-rate-limit-*` headers.
  *
  * Tests script it: users and their posts, posts only referenced (parents by others),
- * failures for the next N requests; every request is recorded.
+ * failures for the next N requests, or raw answers (a hostile X: a gzip bomb, a drip-fed
+ * body, a redirect) written by the test itself; every request is recorded.
  */
+
+/** Writes a whole answer by hand; `request` is the recorded one. */
+export type RawAnswer = (
+  response: ServerResponse,
+  request: RecordedRequest,
+  incoming: IncomingMessage,
+) => void;
 
 /** A post as X sends it with every field asked for (tests may break it on purpose). */
 export interface ApiTweet {
@@ -87,6 +96,7 @@ export class XStandIn {
   /** Posts that are in no scripted timeline but may be referenced (and expanded). */
   readonly #others = new Map<string, ApiTweet>();
   readonly #failures: ScriptedFailure[] = [];
+  readonly #raw: { answer: RawAnswer; remaining: number }[] = [];
   /** Opaque pagination tokens: token → offset in the (filtered) timeline. */
   readonly #pages = new Map<string, number>();
   #origin = '';
@@ -103,6 +113,13 @@ export class XStandIn {
       };
       this.requests.push(recorded);
       request.resume();
+      const raw = this.#raw[0];
+      if (raw !== undefined) {
+        raw.remaining--;
+        if (raw.remaining <= 0) this.#raw.shift();
+        request.on('end', () => raw.answer(response, recorded, request));
+        return;
+      }
       request.on('end', () => send(response, this.#answer(recorded)));
     });
   }
@@ -157,9 +174,21 @@ export class XStandIn {
     this.#failures.push({ status, headers, detail, remaining: count });
   }
 
-  /** Ends every scripted failure. */
+  /** The next `count` requests (Infinity: all) are answered by `answer`, before any failure. */
+  answerNextWith(answer: RawAnswer, count = 1): void {
+    this.#raw.push({ answer, remaining: count });
+  }
+
+  /** What the stand-in would answer `request` (for a raw answer that re-encodes it). */
+  answerOf(request: RecordedRequest): { status: number; body: string } {
+    const reply = this.#answer(request);
+    return { status: reply.status, body: JSON.stringify(reply.body) };
+  }
+
+  /** Ends every scripted failure and raw answer. */
   recover(): void {
     this.#failures.length = 0;
+    this.#raw.length = 0;
   }
 
   /** The requests to a path matching `pattern`. */

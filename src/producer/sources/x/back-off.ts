@@ -32,9 +32,13 @@ export type Failure =
   | { readonly retry: 'never'; readonly message: string };
 
 export interface Pacing {
-  readonly sleep: (ms: number) => Promise<void>;
+  /** Waits `ms`; rejects at once when `signal` is aborted. */
+  readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
   readonly clock: () => number;
   readonly logger: Logger;
+  /** Date.now() ms: a wait that would end later is not begun, the request gives up instead. */
+  readonly deadline?: number | undefined;
+  readonly signal?: AbortSignal | undefined;
 }
 
 /**
@@ -76,10 +80,15 @@ export async function withRetries<T>(
       waitMs = next;
       backOffs++;
     }
+    if (pacing.deadline !== undefined && Date.now() + waitMs >= pacing.deadline) {
+      throw new Error(
+        `${failure.message}; trying again in ${Math.ceil(waitMs / 1000)} s would pass the check's deadline`,
+      );
+    }
     pacing.logger.warn(
       { source: 'x', endpoint, problem: failure.message, waitMs },
       'X request failed; trying again',
     );
-    await pacing.sleep(waitMs);
+    await pacing.sleep(waitMs, pacing.signal);
   }
 }

@@ -1,22 +1,30 @@
-import { Agent } from 'node:http';
-import {
-  ApiPartialResponseError,
-  ApiRequestError,
-  ApiResponseError,
-  TwitterApi,
-  type TwitterApiReadOnly,
-} from 'twitter-api-v2';
 import { z } from 'zod';
 import { type Failure, type Pacing, withRetries } from './back-off.ts';
+import { type BoundedAnswer, boundedGet, GetError, sizeOf } from './bounded-get.ts';
 
 /**
- * The two X API v2 endpoints the X source reads (producer.md §6), through twitter-api-v2,
- * each request tried again as back-off.ts says. Every message this module makes names the
- * status and the endpoint's path (no query string) and never holds the bearer token.
+ * The two X API v2 endpoints the X source reads (producer.md §6), each request tried again
+ * as back-off.ts says. The requests are ours (bounded-get.ts), not a client library's: a
+ * library that reads the answer itself cannot bound its bytes nor end it at a deadline
+ * (docs/producer.md, "X source limits"). Every message this module makes names the status
+ * and the endpoint's path (no query string) and never holds the bearer token.
  */
 
-/** Every request gives up after this long (and counts as a network error). */
-const REQUEST_TIMEOUT_MS = 30_000;
+/** Every request, answer read, ends within this long (a total deadline, not an idle timeout). */
+export const REQUEST_DEADLINE_MS = 30_000;
+
+/**
+ * The most bytes an answer may have, as sent and once inflated: a page of 100 posts with
+ * their parents and quotes, each at X's longest (25,000 characters), is about 5 MB.
+ */
+export const MAX_ANSWER_BYTES = 8 * 1024 * 1024;
+
+/**
+ * The most bytes of all the answers of one check, inflated: the 32 pages a check may read
+ * could otherwise hold 256 MiB of posts, all stored. A check that needs more fails (and the
+ * cursor stays: the next check reads the same posts, in the same pages).
+ */
+export const MAX_CHECK_BYTES = 64 * 1024 * 1024;
 
 /** X's own text in a message (an error's title or detail) is cut to this length. */
 const MAX_QUOTED_CHARS = 200;
@@ -77,118 +85,194 @@ export interface XApiOptions {
   readonly bearerToken: string;
   readonly baseUrl: string;
   readonly pacing: Pacing;
+  /** Per request (default REQUEST_DEADLINE_MS). */
+  readonly requestDeadlineMs?: number;
+  /** Per answer (default MAX_ANSWER_BYTES). */
+  readonly maxAnswerBytes?: number;
+  /** Per check, all answers together (default MAX_CHECK_BYTES). */
+  readonly maxCheckBytes?: number;
 }
 
-export function createXApi({ bearerToken, baseUrl, pacing }: XApiOptions): XApi {
-  // The library sends every request with node:https unless given an agent: a plain
-  // http:// base URL (a local stand-in of the API) needs an http.Agent.
-  const settings = baseUrl.startsWith('http:') ? { httpAgent: new Agent() } : {};
-  const client: TwitterApiReadOnly = new TwitterApi(bearerToken, settings).readOnly;
-  // The library's `prefix` request option replaces its https://api.x.com/2/.
-  const prefix = `${baseUrl}/2/`;
+/** What bounds the requests of one check: the monitor stopping, and the check's deadline. */
+export interface CheckBounds {
+  readonly signal?: AbortSignal | undefined;
+  /** Date.now() ms (real time, whatever clock the source was given): no request nor wait goes past it. */
+  readonly deadline?: number | undefined;
+}
+
+/** The API for one check: its requests and waits end when `bounds` say. */
+export function createXApi(options: XApiOptions): (bounds: CheckBounds) => XApi {
+  const { bearerToken, baseUrl, pacing } = options;
+  const deadlineMs = options.requestDeadlineMs ?? REQUEST_DEADLINE_MS;
+  const maxBytes = options.maxAnswerBytes ?? MAX_ANSWER_BYTES;
+  const maxCheckBytes = options.maxCheckBytes ?? MAX_CHECK_BYTES;
   const redact = (text: string) => text.split(bearerToken).join('***');
+  const headers = {
+    authorization: `Bearer ${bearerToken}`,
+    accept: 'application/json',
+    'user-agent': 'reset-records',
+  };
 
   async function get<T>(
     path: string,
-    params: Record<string, string>,
     query: Record<string, string | number | undefined>,
     schema: z.ZodType<T>,
+    { signal, deadline }: CheckBounds,
+    spent: { bytes: number },
   ): Promise<T> {
-    const endpoint = `GET /2/${path.replace(/:(\w+)/g, (_, name: string) => params[name] ?? '')}`;
+    const endpoint = `GET /2/${path}`;
+    const url = new URL(`${baseUrl}/2/${path}`);
+    for (const [name, value] of Object.entries(query))
+      if (value !== undefined) url.searchParams.set(name, String(value));
     const body = await withRetries(
       endpoint,
-      () => client.v2.get<unknown>(path, query, { prefix, params, timeout: REQUEST_TIMEOUT_MS }),
+      async () => {
+        const remaining = deadline === undefined ? Infinity : deadline - Date.now();
+        const answer = await boundedGet(url, {
+          headers,
+          deadlineMs: Math.max(1, Math.min(deadlineMs, remaining)),
+          maxBytes,
+          signal,
+        });
+        spent.bytes += answer.bytes;
+        if (spent.bytes > maxCheckBytes) {
+          throw new GetError(
+            'too-large',
+            `the answers of this check are more than ${sizeOf(maxCheckBytes)} in all`,
+          );
+        }
+        if (answer.status < 200 || answer.status > 299) throw new StatusError(answer);
+        try {
+          return JSON.parse(answer.body) as unknown;
+        } catch {
+          throw new StatusError(answer, 'not JSON');
+        }
+      },
       (error) => {
         const failure = failureOf(error, endpoint);
         return { ...failure, message: redact(failure.message) };
       },
-      pacing,
+      { ...pacing, deadline, signal },
     );
     const parsed = schema.safeParse(body);
     if (!parsed.success) throw new Error(`X sent an unexpected answer to ${endpoint}`);
     return parsed.data;
   }
 
-  return {
-    async user(handle) {
-      const found = await get('users/by/username/:username', { username: handle }, {}, UserLookup);
-      if (found.data === undefined)
-        throw new Error(`X has no user @${handle} (GET /2/users/by/username/${handle})`);
-      return found.data;
-    },
-    timelinePage(userId, { sinceId, paginationToken }) {
-      return get(
-        'users/:id/tweets',
-        { id: userId },
-        { ...TIMELINE_FIELDS, since_id: sinceId ?? undefined, pagination_token: paginationToken },
-        TimelinePage,
-      );
-    },
+  return (bounds) => {
+    const spent = { bytes: 0 };
+    return {
+      async user(handle) {
+        const path = `users/by/username/${encodeURIComponent(handle)}`;
+        const found = await get(path, {}, UserLookup, bounds, spent);
+        if (found.data === undefined)
+          throw new Error(`X has no user @${handle} (GET /2/users/by/username/${handle})`);
+        return found.data;
+      },
+      timelinePage(userId, { sinceId, paginationToken }) {
+        return get(
+          `users/${encodeURIComponent(userId)}/tweets`,
+          { ...TIMELINE_FIELDS, since_id: sinceId ?? undefined, pagination_token: paginationToken },
+          TimelinePage,
+          bounds,
+          spent,
+        );
+      },
+    };
   };
+}
+
+/** An answer whose status is not 2xx, or a 2xx that is not JSON. */
+class StatusError extends Error {
+  readonly answer: BoundedAnswer;
+  readonly notJson: boolean;
+  constructor(answer: BoundedAnswer, why?: 'not JSON') {
+    super(`status ${answer.status}`);
+    this.answer = answer;
+    this.notJson = why !== undefined;
+  }
 }
 
 /** What a failed request means: try again (when, how) or give up, and what to say. */
 function failureOf(error: unknown, endpoint: string): Failure {
-  if (error instanceof ApiResponseError) {
-    const status = error.code;
-    if (status === 401)
-      return { retry: 'never', message: `X rejected the bearer token (401) on ${endpoint}` };
-    if (status === 403) {
-      return {
-        retry: 'never',
-        message: `X refused ${endpoint} (403): the bearer token's app has no access to it`,
-      };
+  if (error instanceof GetError) {
+    switch (error.problem) {
+      case 'aborted':
+        return { retry: 'never', message: `the monitor stopped during ${endpoint}` };
+      case 'too-large':
+        return {
+          retry: 'never',
+          message: `X's answer to ${endpoint} was refused: ${error.message}`,
+        };
+      case 'deadline':
+        return { retry: 'back-off', message: `X gave ${endpoint} ${error.message}` };
+      case 'unreadable':
+        return {
+          retry: 'back-off',
+          message: `X's answer to ${endpoint} was unreadable: ${error.message}`,
+        };
+      case 'network':
+        return {
+          retry: 'back-off',
+          message: `X could not be reached for ${endpoint} (${error.code ?? 'network error'})`,
+        };
     }
-    if (status === 429) {
-      const reset = Number(headerOf(error, 'x-rate-limit-reset'));
-      return {
-        retry: 'at-reset',
-        resetAt: Number.isFinite(reset) && reset > 0 ? reset * 1000 : null,
-        message: `X answered 429 (rate limit) to ${endpoint}`,
-      };
-    }
-    if (status >= 500) return { retry: 'back-off', message: `X answered ${status} to ${endpoint}` };
+  }
+  if (!(error instanceof StatusError))
+    return { retry: 'never', message: `X request ${endpoint} failed: ${(error as Error).message}` };
+  const { status, headers } = error.answer;
+  if (error.notJson)
+    return { retry: 'back-off', message: `X's answer to ${endpoint} was cut or unreadable` };
+  if (status >= 300 && status <= 399) {
     return {
       retry: 'never',
-      message: `X answered ${status} to ${endpoint}${quoted(problemOf(error))}`,
+      message: `X answered ${status} (a redirect, not followed) to ${endpoint}`,
     };
   }
-  if (error instanceof ApiPartialResponseError)
-    return { retry: 'back-off', message: `X's answer to ${endpoint} was cut or unreadable` };
-  if (error instanceof ApiRequestError) {
+  if (status === 401)
+    return { retry: 'never', message: `X rejected the bearer token (401) on ${endpoint}` };
+  if (status === 403) {
     return {
-      retry: 'back-off',
-      message: `X could not be reached for ${endpoint} (${networkCode(error)})`,
+      retry: 'never',
+      message: `X refused ${endpoint} (403): the bearer token's app has no access to it`,
     };
   }
-  return { retry: 'never', message: `X request ${endpoint} failed: ${(error as Error).message}` };
-}
-
-function headerOf(error: ApiResponseError, name: string): string | undefined {
-  const value = error.headers[name];
-  return Array.isArray(value) ? value[0] : value;
+  if (status === 429) {
+    const value = headers['x-rate-limit-reset'];
+    const reset = Number(Array.isArray(value) ? value[0] : value);
+    return {
+      retry: 'at-reset',
+      resetAt: Number.isFinite(reset) && reset > 0 ? reset * 1000 : null,
+      message: `X answered 429 (rate limit) to ${endpoint}`,
+    };
+  }
+  if (status >= 500 && status <= 599)
+    return { retry: 'back-off', message: `X answered ${status} to ${endpoint}` };
+  return {
+    retry: 'never',
+    message: `X answered ${status} to ${endpoint}${quoted(problemOf(error.answer.body))}`,
+  };
 }
 
 /** The title and detail of X's problem object (`{title, detail, type, status}`), if any. */
-function problemOf(error: ApiResponseError): string {
-  const { title, detail } = error.data ?? {};
+function problemOf(body: string): string {
+  let data: unknown;
+  try {
+    data = JSON.parse(body);
+  } catch {
+    return '';
+  }
+  if (typeof data !== 'object' || data === null) return '';
+  const { title, detail } = data as { title?: unknown; detail?: unknown };
   return [title, detail].filter((part) => typeof part === 'string' && part !== '').join(': ');
 }
 
-/** `: "…"` with control characters blanked and the length bounded, or nothing. */
+/**
+ * `: "…"` with control, format (bidi) and lone surrogate characters blanked and the length
+ * bounded, or nothing: X's words go into the ledger and onto the operator's terminal.
+ */
 function quoted(text: string): string {
   if (text === '') return '';
-  const clean = text.replace(/\p{Cc}/gu, ' ');
-  return `: ${clean.length > MAX_QUOTED_CHARS ? `${clean.slice(0, MAX_QUOTED_CHARS)}…` : clean}`;
-}
-
-/**
- * The network error's code (ECONNREFUSED, ECONNRESET…) or its message. twitter-api-v2
- * 1.29.1 keeps the cause as `_options.error` while its `requestError` getter reads
- * `_options.requestError`, which is never set: both are read.
- */
-function networkCode(error: ApiRequestError): string {
-  const options = (error as unknown as { _options?: { error?: unknown } })._options;
-  const cause = (error.requestError ?? options?.error) as NodeJS.ErrnoException | undefined;
-  return cause?.code ?? cause?.message ?? 'network error';
+  const cut = text.length > MAX_QUOTED_CHARS ? `${text.slice(0, MAX_QUOTED_CHARS)}…` : text;
+  return `: ${cut.replace(/[\p{Cc}\p{Cf}\p{Cs}]/gu, ' ')}`;
 }

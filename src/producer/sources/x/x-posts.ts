@@ -32,8 +32,6 @@ interface Referenced {
 export interface MappedTweets {
   readonly posts: Post[];
   readonly problems: string[];
-  /** Every well-formed post id of the page, the skipped posts' too (the cursor moves past them). */
-  readonly ids: string[];
 }
 
 const fullText = (tweet: ApiTweet) => tweet.note_tweet?.text ?? tweet.text;
@@ -66,16 +64,14 @@ export function postsOfPage(
   }
   const posts: Post[] = [];
   const problems: string[] = [];
-  const ids: string[] = [];
   for (const item of data) {
     const id = (item as { id?: unknown } | null)?.id;
-    if (typeof id === 'string' && /^\d{1,25}$/.test(id)) ids.push(id);
     const tweet = ApiTweet.safeParse(item);
     const post = tweet.success ? Post.safeParse(toPost(handle, tweet.data, referenced)) : tweet;
     if (post.success) posts.push(post.data);
     else problems.push(describeProblem(handle, id, post.error.issues[0]));
   }
-  return { posts, problems, ids };
+  return { posts, problems };
 }
 
 function toPost(handle: string, tweet: ApiTweet, referenced: ReadonlyMap<string, Referenced>) {

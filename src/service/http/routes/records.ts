@@ -9,7 +9,7 @@ import {
 } from '../../query/params.ts';
 import type { PreparedSnapshot } from '../../query/prepared-snapshot.ts';
 import { latestRecord, listRecords, type QueryAnswer } from '../../query/query-service.ts';
-import { TagCache } from '../../query/tag-cache.ts';
+import type { TagCache } from '../../query/tag-cache.ts';
 import { clientAddress } from '../../quota/client-key.ts';
 import type { QuotaGate } from '../../quota/quota-gate.ts';
 import type { SnapshotStore } from '../../snapshot/snapshot-store.ts';
@@ -28,10 +28,9 @@ export interface RecordsRouteDeps {
   readonly clock: () => number;
   readonly cacheMaxAgeSeconds: number;
   readonly knownRoutes: KnownRoutes;
+  /** Encoded bodies of recent answers, shared with the fast path (fast-path.ts). */
+  readonly bodies: TagCache<Buffer>;
 }
-
-/** Encoded bodies of recent answers kept for the snapshot being served (tag-cache.ts). */
-const BODY_CACHE_MAX_BYTES = 8 * 1024 * 1024;
 
 type Answer = (snapshot: PreparedSnapshot, query: ListQuery, now: number) => QueryAnswer<unknown>;
 
@@ -41,15 +40,17 @@ const rawQueryOf = (url: string) => {
 };
 
 /**
- * The two data endpoints (GET, and HEAD through Fastify's automatic HEAD routes).
+ * The two data endpoints (GET, and HEAD through Fastify's automatic HEAD routes). Their
+ * plain requests are answered by the fast path (fast-path.ts) before Fastify, in the same
+ * bytes; these routes answer the rest (e.g. a percent-encoded path) and all of them when
+ * the fast path is off.
  * Order of work (decisions.md §5): the quota first, so 422 and 503 data_unavailable
  * count; then the raw query; then the snapshot; then If-None-Match (a 304 still counts).
  * The quota counts `clientAddress`: `request.ip` when it is an IP address (a port a proxy
  * appended is dropped), else the socket's peer, never arbitrary X-Forwarded-For text.
  */
 export function registerRecordRoutes(app: FastifyInstance, deps: RecordsRouteDeps): void {
-  const { snapshots, gate, clock, cacheMaxAgeSeconds, knownRoutes } = deps;
-  const bodies = new TagCache<Buffer>(BODY_CACHE_MAX_BYTES, (body) => body.length);
+  const { snapshots, gate, clock, cacheMaxAgeSeconds, knownRoutes, bodies } = deps;
 
   const handler =
     (allowed: readonly ParamName[], answer: Answer) =>

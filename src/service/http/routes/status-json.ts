@@ -22,7 +22,7 @@ export interface StatusJsonDeps {
 }
 
 /** How long a client waits before asking again while nothing is published. */
-const UNAVAILABLE_RETRY_SECONDS = '60';
+export const UNAVAILABLE_RETRY_SECONDS = '60';
 
 /**
  * GET /status.json (answer.md §2), and HEAD through Fastify's automatic HEAD routes: the
