@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { type Config, ConfigError, loadConfig } from './service/config.ts';
 import type { SnapshotFile } from './shared/domain/snapshot.ts';
@@ -12,8 +13,9 @@ const USAGE = `reset-records: the Public Reset Records Service and its producer
 Usage:
   reset-records serve [--monitor] Start the service, HTTP API and MCP (same as \`npm start\`).
                                   Without SNAPSHOT_PATH or SNAPSHOT_REDIS_KEY it serves the demo.
-                                  --monitor also runs the producer's monitor in the same
-                                  process (one command for a single box).
+                                  --monitor also runs the producer's monitor, in a process
+                                  of its own that the service restarts if it dies (one
+                                  command for a single box).
   reset-records validate FILE     Check a snapshot file; list every problem found.
   reset-records publish FILE      Validate FILE, then publish it atomically: to the Redis key
                                   SNAPSHOT_REDIS_KEY (with REDIS_URL) if set, else to the file
@@ -151,18 +153,42 @@ async function serveCommand(config: Config, withMonitor: boolean): Promise<numbe
     ]);
   }
   const logger = createLogger(config.logLevel);
-  // The monitor's settings are checked and its ledger opened before the service listens:
-  // a mistake there stops the command instead of leaving a service without its monitor.
-  const prepared = withMonitor
-    ? await (await import('./producer/cli/run-producer.ts')).prepareConfiguredMonitor(logger)
-    : undefined;
-  const { serve } = await import('./service/cli/serve-command.ts');
-  return serve(config, {
+  if (!withMonitor) {
+    const { serve } = await import('./service/cli/serve-command.ts');
+    return serve(config, {
+      logger,
+      ...(fromSource ? {} : { demo: await demoSnapshot(Date.now()) }),
+    });
+  }
+  // The monitor runs in its own process, supervised: whatever it does (crash, run out of
+  // memory, wait on the ledger's lock, hang on X) cannot delay or stop a public request.
+  // Its settings are checked here and by its first start, before the service listens: a
+  // mistake there stops the command instead of leaving a service without its monitor.
+  const { loadProducerConfig } = await import('./producer/config.ts');
+  const { monitorHeapLimitMb } = loadProducerConfig();
+  const { supervise } = await import('./shared/process/supervisor.ts');
+  const monitor = supervise({
+    name: 'monitor',
+    command: process.execPath,
+    args: [`--max-old-space-size=${monitorHeapLimitMb}`, CLI, 'monitor', '--supervised'],
     logger,
-    ...(fromSource ? {} : { demo: await demoSnapshot(Date.now()) }),
-    ...(prepared === undefined ? {} : { startCompanion: () => prepared.start() }),
+    // Its builds (seconds on a large ledger) yield the CPU to the requests.
+    niceIncrement: 10,
   });
+  try {
+    const [, { serve }] = await Promise.all([
+      monitor.ready,
+      import('./service/cli/serve-command.ts'),
+    ]);
+    return await serve(config, { logger, startCompanion: () => monitor });
+  } catch (error) {
+    await monitor.stop();
+    throw error;
+  }
 }
+
+/** This command's own entry point, for the processes it starts. */
+const CLI = fileURLToPath(new URL('../bin/reset-records.js', import.meta.url));
 
 main(process.argv.slice(2)).then(
   (code) => {
@@ -180,6 +206,11 @@ main(process.argv.slice(2)).then(
       console.error(escapeLines(`reset-records: ${(error as Error).message}`).join('\n'));
       if (usage) console.error('Run `reset-records --help` for usage.');
       process.exitCode = 2;
+    } else if (name === 'SupervisedStartError') {
+      // The monitor said why on its standard error, which is ours; its status is ours too.
+      console.error(`reset-records: serve --monitor: ${(error as Error).message}`);
+      const code = (error as { code?: unknown }).code;
+      process.exitCode = typeof code === 'number' && code > 0 ? code : 1;
     } else if (error instanceof SnapshotReadError) {
       console.error(`reset-records: ${errorLine(error)}`);
       process.exitCode = 1;

@@ -83,6 +83,8 @@ const ProducerEnv = z.object({
     .regex(/^file:.+/, 'MONITOR_SOURCE must be file:PATH (a JSON-lines file of posts)')
     .optional(),
   MONITOR_INTERVAL_SECONDS: seconds('MONITOR_INTERVAL_SECONDS', 1, 86_400).default(300),
+  // serve --monitor: the monitor's process may hold this much JavaScript heap (V8's old space).
+  MONITOR_HEAP_LIMIT_MB: integer('MONITOR_HEAP_LIMIT_MB', 64, 16_384).default(1_024),
   PUBLISH_HEARTBEAT_SECONDS: seconds('PUBLISH_HEARTBEAT_SECONDS', 1, 86_400).default(900),
   UNKNOWN_AFTER_HOURS: hours('UNKNOWN_AFTER_HOURS', 24 * 365).default(72),
   LATE_LINK_HOURS: hours('LATE_LINK_HOURS', 24 * 365).default(24),
@@ -152,6 +154,8 @@ export interface ProducerConfig {
   /** The X source: present only when X_BEARER_TOKEN is set. */
   readonly x?: XSettings;
   readonly monitorIntervalSeconds: number;
+  /** serve --monitor: the monitor process's heap limit (node --max-old-space-size), MiB. */
+  readonly monitorHeapLimitMb: number;
   readonly publishHeartbeatSeconds: number;
   readonly build: BuildSettings;
   /** The rules classifier's settings (REVIEW_BELOW, SCHEDULE_TIME_ZONE). */
@@ -179,6 +183,7 @@ export function loadProducerConfig(
     operator: e.OPERATOR,
     monitorSource: e.MONITOR_SOURCE,
     monitorIntervalSeconds: e.MONITOR_INTERVAL_SECONDS,
+    monitorHeapLimitMb: e.MONITOR_HEAP_LIMIT_MB,
     publishHeartbeatSeconds: e.PUBLISH_HEARTBEAT_SECONDS,
     build: Object.freeze({
       unknownAfterHours: e.UNKNOWN_AFTER_HOURS,

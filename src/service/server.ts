@@ -69,19 +69,21 @@ export async function startServer(
     return client;
   };
   const redis = config.redisUrl === undefined ? undefined : openRedis('commands');
-  const subscriber =
-    config.snapshotRedisKey === undefined ? undefined : openRedis('snapshot subscriber');
-  if (redis !== undefined) await waitUntilReady(redis, REDIS_STARTUP_WAIT_MS);
+  // The snapshot has its own connections (issue 16, finding 6): reading megabytes on the
+  // quota's would hold every quota call queued behind the transfer.
+  const snapshotRedis =
+    config.snapshotRedisKey === undefined
+      ? undefined
+      : { client: openRedis('snapshot reader'), subscriber: openRedis('snapshot subscriber') };
+  await Promise.all(
+    [redis, snapshotRedis?.client].map(
+      (client) => client && waitUntilReady(client, REDIS_STARTUP_WAIT_MS),
+    ),
+  );
 
   const loader = createSnapshotLoader(config.snapshotMaxBytes);
   const snapshots = new SnapshotStore(logger, loader);
-  const source = await openSnapshotSource(
-    config,
-    snapshots,
-    logger,
-    options.demo,
-    redis && subscriber ? { client: redis, subscriber } : undefined,
-  );
+  const source = await openSnapshotSource(config, snapshots, logger, options.demo, snapshotRedis);
   const quota = openQuota(config, logger, clock, redis);
   const connectionStats = createConnectionStats();
   const mcpEndpoint = createMcpEndpoint({

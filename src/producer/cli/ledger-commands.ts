@@ -1,9 +1,13 @@
+import { hostname } from 'node:os';
 import { resolve } from 'node:path';
 import { createRulesClassifier } from '../classify/rules-classifier.ts';
 import type { ProducerConfig } from '../config.ts';
 import type { NewEntry } from '../ledger/entry.ts';
+import type { Ledger } from '../ledger/ledger.ts';
 import { LedgerMissingError, openLedger } from '../ledger/open-ledger.ts';
 import { redactUrl } from '../ledger/secrets.ts';
+import { opsLedgerAccess } from '../ops/ledger-access.ts';
+import { inOperatorTurn } from '../ops/operator-turn.ts';
 import { runOps } from '../ops/run-ops.ts';
 import { OPS_USAGE } from '../ops/usage.ts';
 import { ProducerUsageError, parse } from './arguments.ts';
@@ -73,25 +77,56 @@ function describeLedger(url: string): string {
   return url.startsWith('sqlite:') ? resolve(url.slice('sqlite:'.length)) : redactUrl(url);
 }
 
+/**
+ * How long an operator's command waits for another writer (the monitor, another command)
+ * before it gives up: writers hold the lock for milliseconds (transactAfterReading), so
+ * this is reached only when a writer is stuck.
+ */
+const OPS_BUSY_TIMEOUT_MS = 30_000;
+
 /** `ops …` (producer.md §4) against the configured ledger. */
 export async function opsCommand(config: ProducerConfig, argv: string[]): Promise<number> {
   if (argv.length === 0 || ['help', '--help', '-h'].includes(argv[0]!)) {
     console.log(OPS_USAGE); // without opening (or creating) a ledger
     return argv.length === 0 ? 2 : 0;
   }
-  const ledger = await openLedger(config.ledgerUrl);
+  const access = opsLedgerAccess(argv);
+  const ledger =
+    access === 'none'
+      ? unopened
+      : await openLedger(config.ledgerUrl, {
+          readOnly: access === 'read',
+          busyTimeoutMs: OPS_BUSY_TIMEOUT_MS,
+        });
   try {
-    return await runOps(argv, {
-      ledger,
-      now: Date.now,
-      operator: config.operator,
-      settings: config.build,
-      classify: createRulesClassifier(config.classifier),
-      timeZone: config.classifier.timeZone,
-      stdout: (line) => console.log(line),
-      stderr: (line) => console.error(line),
-    });
+    const run = () =>
+      runOps(argv, {
+        ledger,
+        now: Date.now,
+        operator: config.operator,
+        settings: config.build,
+        classify: createRulesClassifier(config.classifier),
+        timeZone: config.classifier.timeZone,
+        stdout: (line) => console.log(line),
+        stderr: (line) => console.error(line),
+      });
+    // Writing commands take turns; reading ones need none.
+    return access === 'write'
+      ? await inOperatorTurn(ledger, `${hostname()}:${process.pid}:ops`, run)
+      : await run();
   } finally {
     await ledger.close();
   }
 }
+
+/** For an `ops` usage error: runOps refuses it before reading, so no ledger is opened. */
+const unopened: Ledger = {
+  entries: () => Promise.reject(new Error('the ledger was not opened')),
+  transact: () => Promise.reject(new Error('the ledger was not opened')),
+  acquireLease: () => Promise.reject(new Error('the ledger was not opened')),
+  releaseLease: () => Promise.reject(new Error('the ledger was not opened')),
+  leaseHolder: () => Promise.reject(new Error('the ledger was not opened')),
+  recordDelivery: () => Promise.reject(new Error('the ledger was not opened')),
+  recentDeliveries: () => Promise.reject(new Error('the ledger was not opened')),
+  close: () => Promise.resolve(),
+};

@@ -1,10 +1,11 @@
 import { hostname } from 'node:os';
 import type { Logger } from 'pino';
 import { createLogger } from '../../shared/logger.ts';
+import { reportToSupervisor } from '../../shared/process/supervision-messages.ts';
 import { type Alerter, createAlerter } from '../alerts/alerter.ts';
 import { roundLine } from '../alerts/round-line.ts';
 import { createRulesClassifier } from '../classify/rules-classifier.ts';
-import { loadProducerConfig, type ProducerConfig } from '../config.ts';
+import type { ProducerConfig } from '../config.ts';
 import { openLedger } from '../ledger/open-ledger.ts';
 import { postUrl } from '../ledger/post.ts';
 import { createFileSource } from '../monitor/file-source.ts';
@@ -49,6 +50,7 @@ async function monitorDeps(
   config: ProducerConfig,
   logger: Logger,
   stopping: AbortSignal,
+  holder: string,
   force = false,
 ): Promise<MonitorDeps> {
   const source = await sourceOf(config, logger, stopping);
@@ -66,7 +68,7 @@ async function monitorDeps(
     settings: config.build,
     clock: Date.now,
     logger,
-    holder: `${hostname()}:${process.pid}`,
+    holder,
     leaseMs: MONITOR_LEASE_MS,
     heartbeatMs: config.publishHeartbeatSeconds * 1000,
     force,
@@ -152,49 +154,32 @@ function alerterFor(config: ProducerConfig, deps: MonitorDeps): Alerter {
   });
 }
 
-/**
- * The monitor loop for `serve --monitor`, in two steps so that a bad setting (no
- * MONITOR_SOURCE, a wrong LEDGER_URL) fails before the service starts listening:
- * prepare reads and checks everything and opens the ledger; start runs the loop.
- */
-export async function prepareConfiguredMonitor(
-  logger: Logger,
-): Promise<{ start(): { stop(): Promise<void> } }> {
-  const config = loadProducerConfig();
-  const stopping = new AbortController();
-  const deps = await monitorDeps(config, logger, stopping.signal);
-  return {
-    start() {
-      const alerter = alerterFor(config, deps);
-      const monitor = startMonitor(deps, config.monitorIntervalSeconds, {
-        afterRound: afterEachRound(deps, alerter),
-      });
-      return {
-        async stop() {
-          stopping.abort();
-          await monitor.stop();
-          await alerter.close();
-          await deps.ledger.close();
-        },
-      };
-    },
-  };
-}
-
 /** `monitor --once` beside a running monitor (which holds the lease): published, not checked. */
 export const EXIT_LEASE_HELD = 3;
 
-/** `monitor [--once] [--force]`. */
+/** `monitor [--once] [--force] | monitor --supervised`. */
 export async function monitorCommand(config: ProducerConfig, argv: string[]): Promise<number> {
   const { values, positionals } = parse(argv, {
     once: { type: 'boolean' },
     force: { type: 'boolean' },
+    supervised: { type: 'boolean' },
   });
   if (positionals.length > 0)
-    throw new ProducerUsageError('monitor takes no argument but --once and --force');
+    throw new ProducerUsageError('monitor takes no argument but --once, --force or --supervised');
+  if (values.once && values.supervised)
+    throw new ProducerUsageError('monitor takes --once or --supervised, not both');
+  if (values.supervised && process.send === undefined)
+    throw new ProducerUsageError('--supervised is for the monitor `serve --monitor` starts');
   const logger = createLogger(config.publish.logLevel);
   const stopping = new AbortController();
-  const deps = await monitorDeps(config, logger, stopping.signal, values.force === true);
+  // A supervised monitor holds the lease as its supervisor's: the supervisor starts the
+  // next one only once this one has exited, so the next takes the lease over at once
+  // rather than waiting 15 s for it to expire.
+  const holder = values.supervised
+    ? `${hostname()}:${process.ppid}:supervised`
+    : `${hostname()}:${process.pid}`;
+  const deps = await monitorDeps(config, logger, stopping.signal, holder, values.force === true);
+  if (values.supervised) return supervisedMonitor(deps, config, logger, stopping);
   if (values.once) {
     try {
       const outcome = await runRound(deps, null);
@@ -235,5 +220,49 @@ export async function monitorCommand(config: ProducerConfig, argv: string[]): Pr
     process.once('SIGINT', () => stop('SIGINT'));
   });
   await deps.ledger.close();
+  return 0;
+}
+
+/**
+ * `monitor --supervised`: the monitor of `serve --monitor`, in its own process
+ * (src/shared/process/supervisor.ts). It says `ready` once its settings are checked and its
+ * ledger is open, then `alive` while its event loop turns. It stops on SIGTERM (from the
+ * supervisor) or when the supervisor's channel closes (the service died), never on SIGINT:
+ * a terminal's Ctrl-C is the service's to handle, which then stops the monitor in order.
+ */
+async function supervisedMonitor(
+  deps: MonitorDeps,
+  config: ProducerConfig,
+  logger: Logger,
+  stopping: AbortController,
+): Promise<number> {
+  const alerter = alerterFor(config, deps);
+  const monitor = startMonitor(deps, config.monitorIntervalSeconds, {
+    afterRound: afterEachRound(deps, alerter),
+  });
+  const ignoreInterrupt = () => undefined;
+  process.on('SIGINT', ignoreInterrupt);
+  let stopReports: () => void = () => undefined;
+  await new Promise<void>((resolve) => {
+    let asked = false;
+    const stop = (why: string) => {
+      if (asked) return;
+      asked = true;
+      logger.info({ why }, 'monitor stopping after the round under way');
+      stopping.abort();
+      monitor
+        .stop()
+        .then(() => alerter.close())
+        .finally(resolve);
+    };
+    process.once('SIGTERM', () => stop('SIGTERM'));
+    process.once('disconnect', () => stop('the service is gone'));
+    // Only now: a SIGTERM right after `ready` must find its handler.
+    stopReports = reportToSupervisor();
+  });
+  stopReports();
+  process.off('SIGINT', ignoreInterrupt);
+  await deps.ledger.close();
+  if (process.connected) process.disconnect?.();
   return 0;
 }

@@ -6,7 +6,6 @@ import { monitorCommand } from './monitor-command.ts';
 import { classifyCommand, ingestCommand } from './posts-commands.ts';
 
 export { ProducerUsageError } from './arguments.ts';
-export { prepareConfiguredMonitor } from './monitor-command.ts';
 
 /**
  * The producer's commands (producer.md §5): ingest, build, monitor, classify and ops.

@@ -17,12 +17,21 @@ export { LEDGER_INIT_HINT, LedgerMissingError } from './ledger-missing.ts';
 export interface OpenOptions {
   /** Create the ledger (its file, or its schema in the database) when there is none. */
   readonly create?: boolean;
+  /**
+   * For a command that only reads (`ops review`, `ops log`…): a SQLite ledger is opened
+   * read-only (no lock beyond a reader's; a write-protected file will do). PostgreSQL
+   * readers never wait for writers, so its ledger opens as usual.
+   */
+  readonly readOnly?: boolean;
+  /** SQLite: how long to wait for another writer (default 5 s). */
+  readonly busyTimeoutMs?: number;
 }
 
 /**
- * Opens the ledger `LEDGER_URL` names, bringing its schema up to date; with `create` also
- * when it does not exist yet (`ledger-init`, the target of `ledger-copy`), otherwise a
- * missing ledger is a LedgerMissingError. Errors name LEDGER_URL and never show a password.
+ * Opens the ledger `LEDGER_URL` names, bringing its schema up to date (unless `readOnly`);
+ * with `create` also when it does not exist yet (`ledger-init`, the target of
+ * `ledger-copy`), otherwise a missing ledger is a LedgerMissingError. Errors name
+ * LEDGER_URL and never show a password.
  */
 export async function openLedger(url: string, options: OpenOptions = {}): Promise<Ledger> {
   if (url.startsWith('sqlite:')) {
@@ -37,7 +46,10 @@ export async function openLedger(url: string, options: OpenOptions = {}): Promis
         `no ledger at ${resolve(path)} (LEDGER_URL=${url}; a relative path is relative to the current directory): ${LEDGER_INIT_HINT}`,
       );
     }
-    return SqliteLedger.open(path);
+    return SqliteLedger.open(path, {
+      readOnly: options.readOnly === true,
+      ...(options.busyTimeoutMs === undefined ? {} : { busyTimeoutMs: options.busyTimeoutMs }),
+    });
   }
   if (/^postgres(?:ql)?:\/\//.test(url)) return PostgresLedger.open(url, options);
   throw new Error(`LEDGER_URL must be ${ACCEPTED}; got ${describe(url)}`);

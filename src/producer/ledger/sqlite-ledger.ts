@@ -1,11 +1,12 @@
-import { mkdirSync } from 'node:fs';
+import { accessSync, constants, existsSync, mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import Database from 'libsql';
 import type { DeliveryRecord } from '../../shared/delivery/sender.ts';
 import type { Entry } from './entry.ts';
 import { EntryCache } from './entry-cache.ts';
 import { type Decision, type Ledger, MAX_DELIVERIES, type Transacted } from './ledger.ts';
-import { immediate, migrate } from './sqlite-schema.ts';
+import { immediate, migrate, SQLITE_SCHEMA_VERSION, userVersion } from './sqlite-schema.ts';
 import { type DeliveryRow, deliveryValues, toDelivery } from './stored-delivery.ts';
 import { checkLease, decideRows, type EntryRow, toEntry } from './stored-entry.ts';
 
@@ -16,8 +17,62 @@ import { checkLease, decideRows, type EntryRow, toEntry } from './stored-entry.t
  * also across processes. A waiting writer blocks its thread for up to the busy timeout.
  */
 
-/** How long a writer waits for another process's write to finish before SQLITE_BUSY. */
+/**
+ * How long a writer waits for another process's write to finish before SQLITE_BUSY, by
+ * default (the monitor: a round that cannot write fails and the next one tries again).
+ */
 const BUSY_TIMEOUT_MS = 5_000;
+
+export interface SqliteOpenOptions {
+  readonly readOnly?: boolean;
+  /** Instead of 5 s: an operator's command waits longer rather than fail. */
+  readonly busyTimeoutMs?: number;
+}
+
+/**
+ * An existing ledger, for reading only (`mode=ro`), its schema checked. A WAL reader needs
+ * the `-shm` file: when nobody has the ledger open (no `-wal` file) and this user may not
+ * create files in its directory, SQLite cannot make one, and the file is then read as it
+ * is (`immutable`), which is all it holds while no writer has it open.
+ */
+function openForReading(file: string, busyTimeoutMs: number): Database.Database {
+  if (!existsSync(file)) throw new Error('no such file (a reading command creates none)');
+  const open = (immutable: boolean) => {
+    const query = immutable ? '?mode=ro&immutable=1' : '?mode=ro';
+    const db = new Database(`${pathToFileURL(file).href}${query}`, { timeout: busyTimeoutMs });
+    try {
+      db.exec('PRAGMA query_only = 1');
+      const version = userVersion(db);
+      if (version !== SQLITE_SCHEMA_VERSION) {
+        throw new Error(
+          version === 0
+            ? 'it holds no ledger (no schema)'
+            : `its schema version is ${version}, this program's ${SQLITE_SCHEMA_VERSION}`,
+        );
+      }
+      return db;
+    } catch (error) {
+      db.close();
+      throw error;
+    }
+  };
+  try {
+    return open(false);
+  } catch (error) {
+    const cannotShare = /readonly database|unable to open/i.test((error as Error).message);
+    if (!cannotShare || existsSync(`${file}-wal`)) throw error;
+    return open(true);
+  }
+}
+
+function writable(file: string): boolean {
+  try {
+    accessSync(file, constants.W_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 interface StoredRow extends EntryRow {
   readonly id: number;
@@ -33,24 +88,43 @@ export class SqliteLedger implements Ledger {
   readonly #insertDelivery: Database.Statement;
   readonly #trimDeliveries: Database.Statement;
   readonly #selectDeliveries: Database.Statement;
+  readonly #readOnly: boolean;
   #closed = false;
   /** Every entry read so far: each read fetches only the newer ones (and the last, checked). */
   readonly #read = new EntryCache();
 
-  /** Opens (creating the directory, file and schema on first use) the ledger at `path`. */
-  static open(path: string): SqliteLedger {
+  /**
+   * Opens (creating the directory, file and schema on first use) the ledger at `path`.
+   * `readOnly`: opens an existing ledger for reading only (SQLite's `mode=ro`): no file is
+   * created, no lock beyond a reader's is taken, and a write-protected file can be read.
+   */
+  static open(
+    path: string,
+    { readOnly = false, busyTimeoutMs = BUSY_TIMEOUT_MS }: SqliteOpenOptions = {},
+  ): SqliteLedger {
     const file = resolve(path);
     let db: Database.Database | undefined;
     try {
+      if (readOnly) {
+        db = openForReading(file, busyTimeoutMs);
+        return new SqliteLedger(db, true);
+      }
       mkdirSync(dirname(file), { recursive: true });
-      db = new Database(file, { timeout: BUSY_TIMEOUT_MS });
+      // SQLite would open a file it may not write read-only without a word, and the first
+      // write would fail with "attempt to write a readonly database".
+      if (existsSync(file) && !writable(file)) {
+        throw new Error('this user may not write it (ops review and ops log can read it)');
+      }
+      db = new Database(file, { timeout: busyTimeoutMs });
       // WAL persists in the file; setting it again is a no-op. FULL: a committed entry
       // survives a power cut too, for one fsync a commit (about 6 ms on a CI machine; the
       // ledger takes a few writes a minute).
       db.pragma('journal_mode = WAL');
       db.exec('PRAGMA synchronous = FULL');
-      migrate(db);
-      return new SqliteLedger(db);
+      // The write lock only when the schema must change: opening a current ledger waits
+      // for no writer.
+      if (userVersion(db) !== SQLITE_SCHEMA_VERSION) migrate(db);
+      return new SqliteLedger(db, false);
     } catch (error) {
       db?.close();
       const reason = error instanceof Error ? error.message : String(error);
@@ -58,8 +132,9 @@ export class SqliteLedger implements Ledger {
     }
   }
 
-  private constructor(db: Database.Database) {
+  private constructor(db: Database.Database, readOnly: boolean) {
     this.#db = db;
+    this.#readOnly = readOnly;
     // Named columns: libsql adds a `_metadata` property to each row object.
     this.#select = db.prepare(
       'SELECT id, at, actor, type, reason, payload FROM entries WHERE id >= ? ORDER BY id',
@@ -97,7 +172,7 @@ export class SqliteLedger implements Ledger {
   }
 
   async transact<T>(decide: (entries: readonly Entry[]) => Decision<T>): Promise<Transacted<T>> {
-    this.#checkOpen();
+    this.#checkWritable();
     return immediate(this.#db, () => {
       const { rows, result } = decideRows(this.#readAll(), decide);
       const appended: Entry[] = [];
@@ -117,13 +192,13 @@ export class SqliteLedger implements Ledger {
   }
 
   async acquireLease(name: string, holder: string, nowMs: number, untilMs: number) {
-    this.#checkOpen();
+    this.#checkWritable();
     checkLease(name, holder, nowMs, untilMs);
     return this.#takeLease.run(name, holder, untilMs, nowMs).changes === 1;
   }
 
   async releaseLease(name: string, holder: string): Promise<void> {
-    this.#checkOpen();
+    this.#checkWritable();
     checkLease(name, holder);
     this.#dropLease.run(name, holder);
   }
@@ -137,7 +212,7 @@ export class SqliteLedger implements Ledger {
   }
 
   async recordDelivery(record: DeliveryRecord): Promise<void> {
-    this.#checkOpen();
+    this.#checkWritable();
     const { lastInsertRowid } = this.#insertDelivery.run(...deliveryValues(record));
     this.#trimDeliveries.run(Number(lastInsertRowid) - MAX_DELIVERIES);
   }
@@ -171,5 +246,10 @@ export class SqliteLedger implements Ledger {
 
   #checkOpen(): void {
     if (this.#closed) throw new Error('the ledger is closed');
+  }
+
+  #checkWritable(): void {
+    this.#checkOpen();
+    if (this.#readOnly) throw new Error('the ledger is open for reading only');
   }
 }

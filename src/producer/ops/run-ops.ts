@@ -3,6 +3,7 @@ import type { BuildSettings } from '../build/settings.ts';
 import { createRulesClassifier } from '../classify/rules-classifier.ts';
 import { ACTOR, type Entry } from '../ledger/entry.ts';
 import type { Ledger } from '../ledger/ledger.ts';
+import { transactAfterReading } from '../ledger/transact-after-reading.ts';
 import { type OpsContext, operatorEntry } from './context.ts';
 import { cursorCommand } from './cursor.ts';
 import { describeChange } from './describe-changes.ts';
@@ -34,6 +35,11 @@ export interface OpsIo {
   readonly timeZone?: string;
 }
 
+/**
+ * What the monitor appends every round when nothing is new: it changes no record, so a
+ * command decided before it still holds after it (transactAfterReading).
+ */
+const monitorCheck = (entry: Entry) => entry.type === 'source_checked';
 const DEFAULT_TIME_ZONE = 'America/Los_Angeles';
 const silent = () => {};
 
@@ -120,17 +126,21 @@ async function write(io: OpsIo, decide: Decide, options: WriteOptions): Promise<
     echo: (line) => echoes.push(line),
   };
   // The times as typed are read first, and echoed in UTC before the entry is written (a
-  // time refused there writes nothing); the transaction decides again on what it reads.
+  // time refused there writes nothing); the decision is made again on what it reads.
   // (Its ids are drawn from a generator of its own: the real ones stay for the real entry.)
   let preflightIds = 0;
   decide(await io.ledger.entries(), { ...context, newId: () => `preflight${++preflightIds}` });
   for (const line of echoes) (options.json ? io.stderr : io.stdout)(line);
-  const { appended, result } = await io.ledger.transact((entries) => {
-    const entry = decide(entries, { ...context, echo: silent });
-    const effects = effectsOf(entries, entry, now, io.settings);
-    refuseInvalid(entry.type, effects);
-    return { append: [entry], result: { effects, byId: entriesById(entries) } };
-  });
+  const { appended, result } = await transactAfterReading(
+    io.ledger,
+    (entries) => {
+      const entry = decide(entries, { ...context, echo: silent });
+      const effects = effectsOf(entries, entry, now, io.settings);
+      refuseInvalid(entry.type, effects);
+      return { append: [entry], result: { effects, byId: entriesById(entries) } };
+    },
+    monitorCheck,
+  );
   const entry = appended[0]!;
   const byId = new Map(result.byId).set(entry.id, entry);
   const { changes } = result.effects;
@@ -237,17 +247,21 @@ async function reclassifyHeld(
     timeZone: io.timeZone ?? DEFAULT_TIME_ZONE,
     echo: silent,
   };
-  const { appended, result } = await io.ledger.transact((entries) => {
-    const { changed, added, effects } = plan(entries, context);
-    if (changed.length === 0)
-      throw new OpsRefusal(
-        'no held post is classified otherwise by this version; nothing to change',
-      );
-    const invalid = effects.newlyOmitted[0];
-    if (invalid !== undefined)
-      throw new OpsRefusal(`record ${invalid.id} would not be valid: ${invalid.problem}`);
-    return { append: added, result: { changed, effects } };
-  });
+  const { appended, result } = await transactAfterReading(
+    io.ledger,
+    (entries) => {
+      const { changed, added, effects } = plan(entries, context);
+      if (changed.length === 0)
+        throw new OpsRefusal(
+          'no held post is classified otherwise by this version; nothing to change',
+        );
+      const invalid = effects.newlyOmitted[0];
+      if (invalid !== undefined)
+        throw new OpsRefusal(`record ${invalid.id} would not be valid: ${invalid.problem}`);
+      return { append: added, result: { changed, effects } };
+    },
+    monitorCheck,
+  );
   print(
     result.changed,
     result.effects,

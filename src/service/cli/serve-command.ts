@@ -2,7 +2,10 @@ import type { Logger } from 'pino';
 import type { SnapshotFile } from '../../shared/domain/snapshot.ts';
 import type { Config } from '../config.ts';
 
-/** A companion that runs beside the service and stops before it (the producer's monitor). */
+/**
+ * A companion that runs beside the service (the producer's monitor, in a process of its
+ * own: src/shared/process/supervisor.ts) and is stopped with it.
+ */
 export interface Companion {
   stop(): Promise<void>;
 }
@@ -11,13 +14,13 @@ export interface ServeOptions {
   readonly logger: Logger;
   /** Served when neither SNAPSHOT_PATH nor SNAPSHOT_REDIS_KEY is set. */
   readonly demo?: SnapshotFile;
-  /** Started once the service listens, stopped before it closes. */
+  /** Started once the service listens, stopped while it closes. */
   readonly startCompanion?: () => Companion;
 }
 
 /**
- * `reset-records serve`: listen until SIGTERM or SIGINT, then stop the companion, finish
- * the requests in flight and close (decisions.md §1, shutdown).
+ * `reset-records serve`: listen until SIGTERM or SIGINT, then stop the companion while
+ * finishing the requests in flight, and close (decisions.md §1, shutdown).
  */
 export async function serve(config: Config, options: ServeOptions): Promise<number> {
   // Loaded here, so that the other commands (the producer's above all) do not pay for it.
@@ -35,11 +38,12 @@ export async function serve(config: Config, options: ServeOptions): Promise<numb
   await new Promise<void>((resolve) => {
     const stop = async (signal: string) => {
       server.app.log.info({ signal }, 'shutting down: finishing in-flight requests');
-      try {
-        await companion?.stop();
-        await server.close();
-      } catch (error) {
-        server.app.log.error({ err: error }, 'error during shutdown');
+      // Both at once: the companion's stop is bounded by its own timeout, and the
+      // requests in flight need not wait for it.
+      const steps = await Promise.allSettled([companion?.stop(), server.close()]);
+      for (const step of steps) {
+        if (step.status === 'rejected')
+          server.app.log.error({ err: step.reason }, 'error during shutdown');
       }
       resolve();
     };
