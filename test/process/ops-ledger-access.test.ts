@@ -29,6 +29,10 @@ describe('ops and the ledger lock', { concurrency: true }, () => {
     const ledger = await openLedger(`sqlite:${path}`, { create: true });
     await ledger.transact(() => ({ append: dayEntries(), result: undefined }));
     await ledger.close();
+    // Everything in the main file, the WAL emptied: its bytes are then the ledger's state.
+    const db = new Database(path);
+    db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
+    db.close();
     return { dir: temp.dir, path, env: { LEDGER_URL: `sqlite:${path}` } };
   }
 

@@ -8,6 +8,8 @@ import { parseOpsArgs } from './parse-ops-args.ts';
  * mistake.
  */
 export function opsLedgerAccess(argv: readonly string[]): 'none' | 'read' | 'write' {
+  // `ops cursor` has its own parser (cursor.ts): it shows, or with --reset writes.
+  if (argv[0] === 'cursor') return argv.some((arg) => arg.startsWith('--reset')) ? 'write' : 'read';
   let command: ReturnType<typeof parseOpsArgs>;
   try {
     command = parseOpsArgs([...argv]);
@@ -18,6 +20,7 @@ export function opsLedgerAccess(argv: readonly string[]): 'none' | 'read' | 'wri
     case 'help':
     case 'review':
     case 'log':
+    case 'status':
       return 'read';
     case 'reclassify-held':
       return command.dryRun ? 'read' : 'write';

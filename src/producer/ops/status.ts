@@ -99,7 +99,7 @@ export function formatStatus(status: OpsStatus): string[] {
     `Published (built from the ledger at ${status.now}): ${published.records} record(s), ${published.completions} completion(s), ${published.schedules} schedule(s); last successful check ${published.lastSuccessfulCheckAt ?? 'never'}.`,
     lastCheck === null
       ? 'Last check: none yet.'
-      : `Last check: ${lastCheck.at}, ${lastCheck.ok ? 'ok' : `failed: ${lastCheck.error ?? 'no reason given'}`}; cursor ${lastCheck.cursor ?? 'none'} (ops cursor --reset [--to POST_ID] reads again from there).`,
+      : `Last check: ${lastCheck.at}, ${lastCheck.ok ? 'ok' : `failed: ${lastCheck.error ?? 'no reason given'}`}; cursor ${lastCheck.cursor === null ? 'none' : `${lastCheck.cursor} (ops cursor --reset [--to POST_ID] reads again from there)`}.`,
     status.heldPosts.length === 0
       ? 'Review queue: empty.'
       : `Review queue: ${status.heldPosts.length} held (${status.heldPosts.slice(0, 5).join(', ')}${status.heldPosts.length > 5 ? ', …' : ''}); see ops review.`,
