@@ -304,7 +304,12 @@ describe('one post does not wedge a round', () => {
       createRulesClassifier(),
       T0,
     );
-    assert.deepEqual(result, {
+    const { appended, ...counts } = result;
+    assert.deepEqual(
+      appended.map((entry) => entry.type),
+      ['post_observed', 'post_classified', 'post_observed', 'post_classified'],
+    );
+    assert.deepEqual(counts, {
       added: 2,
       known: 0,
       refused: [

@@ -139,6 +139,18 @@ function afterEachRound(deps: MonitorDeps, alerter: Alerter) {
   };
 }
 
+/** The monitor loop with its alerts: stopping ends the loop, then the deliveries under way. */
+function startAlertingMonitor(
+  config: ProducerConfig,
+  deps: MonitorDeps,
+): { stop(): Promise<void> } {
+  const alerter = alerterFor(config, deps);
+  const monitor = startMonitor(deps, config.monitorIntervalSeconds, {
+    afterRound: afterEachRound(deps, alerter),
+  });
+  return { stop: () => monitor.stop().then(() => alerter.close()) };
+}
+
 function alerterFor(config: ProducerConfig, deps: MonitorDeps): Alerter {
   return createAlerter({
     channels: config.alerts ?? [],
@@ -203,18 +215,12 @@ export async function monitorCommand(config: ProducerConfig, argv: string[]): Pr
       await deps.ledger.close();
     }
   }
-  const alerter = alerterFor(config, deps);
-  const monitor = startMonitor(deps, config.monitorIntervalSeconds, {
-    afterRound: afterEachRound(deps, alerter),
-  });
+  const monitor = startAlertingMonitor(config, deps);
   await new Promise<void>((resolve) => {
     const stop = (signal: string) => {
       logger.info({ signal }, 'monitor stopping after the round under way');
       stopping.abort();
-      monitor
-        .stop()
-        .then(() => alerter.close())
-        .finally(resolve);
+      monitor.stop().finally(resolve);
     };
     process.once('SIGTERM', () => stop('SIGTERM'));
     process.once('SIGINT', () => stop('SIGINT'));
@@ -236,10 +242,7 @@ async function supervisedMonitor(
   logger: Logger,
   stopping: AbortController,
 ): Promise<number> {
-  const alerter = alerterFor(config, deps);
-  const monitor = startMonitor(deps, config.monitorIntervalSeconds, {
-    afterRound: afterEachRound(deps, alerter),
-  });
+  const monitor = startAlertingMonitor(config, deps);
   const ignoreInterrupt = () => undefined;
   process.on('SIGINT', ignoreInterrupt);
   let stopReports: () => void = () => undefined;
@@ -250,10 +253,7 @@ async function supervisedMonitor(
       asked = true;
       logger.info({ why }, 'monitor stopping after the round under way');
       stopping.abort();
-      monitor
-        .stop()
-        .then(() => alerter.close())
-        .finally(resolve);
+      monitor.stop().finally(resolve);
     };
     process.once('SIGTERM', () => stop('SIGTERM'));
     process.once('disconnect', () => stop('the service is gone'));

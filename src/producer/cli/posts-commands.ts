@@ -38,15 +38,13 @@ export async function ingestCommand(config: ProducerConfig, argv: string[]): Pro
   const ledger = await openLedger(config.ledgerUrl);
   try {
     const classify = createRulesClassifier(config.classifier);
-    const before = (await ledger.entries()).length;
-    const { added, known, refused } = await ingest(ledger, posts, classify, Date.now());
+    const { added, known, refused, appended } = await ingest(ledger, posts, classify, Date.now());
     for (const { postId, problem } of refused)
       console.error(escapeTerminal(`${name}: post ${postId}: ${problem} (not stored)`));
     console.log(
       `${added} new post(s) stored and classified, ${known} already in the ledger, ${refused.length === 0 ? '' : `${refused.length} refused, `}${skipped} line(s) skipped.`,
     );
-    for (const line of ingestedLines((await ledger.entries()).slice(before)))
-      console.log(escapeTerminal(line)); // reasons quote the post's words
+    for (const line of ingestedLines(appended)) console.log(escapeTerminal(line)); // reasons quote the post's words
     return skipped === 0 && refused.length === 0 ? 0 : 1;
   } finally {
     await ledger.close();

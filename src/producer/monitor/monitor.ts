@@ -83,7 +83,7 @@ export function startMonitor(
     last = outcome.published;
     lastBuild = outcome.built ?? lastBuild;
     holdsLease = outcome.ran;
-    if (outcome.built !== undefined) seenId = Math.max(seenId, outcome.built.lastEntryId);
+    if (outcome.built !== undefined) seenId = outcome.built.lastEntryId;
     if (outcome.ran) armStateChange(outcome.nextChangeAt);
     try {
       options.afterRound?.(outcome);
@@ -101,9 +101,12 @@ export function startMonitor(
     pollQueued = false;
     if (stopped) return;
     const entries = await deps.ledger.entries();
-    const fresh = entries.filter((entry) => entry.id > seenId);
-    if (fresh.length === 0) return;
-    seenId = entries.at(-1)!.id;
+    const lastId = entries.at(-1)?.id ?? 0;
+    if (lastId === seenId) return;
+    // The tail after the last id seen; all of it when the ledger went backwards (a restore).
+    const fresh =
+      lastId < seenId ? entries : entries.slice(entries.findLastIndex((e) => e.id <= seenId) + 1);
+    seenId = lastId;
     if (fresh.some((entry) => entry.type === 'check_requested')) {
       deps.logger.info('a round was asked for (ops check)');
       await round();

@@ -114,7 +114,6 @@ interface WriteOptions {
  */
 async function write(io: OpsIo, decide: Decide, options: WriteOptions): Promise<number> {
   const now = io.now();
-  const echoes: string[] = [];
   const context: OpsContext = {
     now,
     actor: options.actor,
@@ -123,20 +122,20 @@ async function write(io: OpsIo, decide: Decide, options: WriteOptions): Promise<
     settings: io.settings,
     classify: io.classify ?? createRulesClassifier(),
     timeZone: io.timeZone ?? DEFAULT_TIME_ZONE,
-    echo: (line) => echoes.push(line),
+    echo: silent,
   };
-  // The times as typed are read first, and echoed in UTC before the entry is written (a
-  // time refused there writes nothing); the decision is made again on what it reads.
-  // (Its ids are drawn from a generator of its own: the real ones stay for the real entry.)
-  let preflightIds = 0;
-  decide(await io.ledger.entries(), { ...context, newId: () => `preflight${++preflightIds}` });
-  for (const line of echoes) (options.json ? io.stderr : io.stdout)(line);
+  // The times as typed are echoed in UTC once the first decision is made, which is before
+  // anything is written (transactAfterReading decides first); a refusal echoes nothing.
+  let echoed = false;
   const { appended, result } = await transactAfterReading(
     io.ledger,
     (entries) => {
-      const entry = decide(entries, { ...context, echo: silent });
+      const echoes: string[] = [];
+      const entry = decide(entries, { ...context, echo: (line) => echoes.push(line) });
       const effects = effectsOf(entries, entry, now, io.settings);
       refuseInvalid(entry.type, effects);
+      if (!echoed) for (const line of echoes) (options.json ? io.stderr : io.stdout)(line);
+      echoed = true;
       return { append: [entry], result: { effects, byId: entriesById(entries) } };
     },
     monitorCheck,

@@ -1,5 +1,5 @@
 import { formatTimestamp } from '../../shared/domain/timestamp.ts';
-import { type Classification, checkNewEntry, type NewEntry } from '../ledger/entry.ts';
+import { type Classification, checkNewEntry, type Entry, type NewEntry } from '../ledger/entry.ts';
 import type { Ledger } from '../ledger/ledger.ts';
 import { type Post, wellFormedPost } from '../ledger/post.ts';
 import { storedPosts, withParent } from './thread-context.ts';
@@ -13,6 +13,8 @@ export interface Ingested {
   readonly known: number;
   /** Posts that could not be stored, each described for a person; the others were. */
   readonly refused: readonly RefusedPost[];
+  /** The entries written: each stored post and its classification. */
+  readonly appended: readonly Entry[];
 }
 
 /** A post not stored: dated in the future, or its classification or entries are not valid. */
@@ -114,5 +116,5 @@ export async function ingest(
     return { append, result: refusals };
   });
   const added = appended.filter((entry) => entry.type === 'post_observed').length;
-  return { added, known: posts.length - added - refused.length, refused };
+  return { added, known: posts.length - added - refused.length, refused, appended };
 }
