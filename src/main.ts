@@ -180,7 +180,7 @@ async function serveCommand(config: Config, withMonitor: boolean): Promise<numbe
       monitor.ready,
       import('./service/cli/serve-command.ts'),
     ]);
-    return await serve(config, { logger, startCompanion: () => monitor });
+    return await serve(config, { logger, startCompanion: () => monitor, companionStats: monitor });
   } catch (error) {
     await monitor.stop();
     throw error;

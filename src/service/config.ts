@@ -1,5 +1,6 @@
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
+import { channelSettingsFromEnv, deliveryEnvShape } from '../shared/config/delivery-env.ts';
 import {
   ConfigError,
   commaSeparated,
@@ -9,6 +10,8 @@ import {
   parseEnv,
 } from '../shared/config/env.ts';
 import { PUBLISH_VARIABLES_SHAPE, withPublishRules } from '../shared/config/publish-settings.ts';
+import type { ChannelSettings } from '../shared/delivery/channels/create-channel.ts';
+import { storeUrlProblem } from './follow/store/store-url.ts';
 import { DEFAULT_SITE_NAME } from './web/site.ts';
 
 export { ConfigError };
@@ -45,6 +48,31 @@ function isOrigin(entry: string): boolean {
     return false;
   }
 }
+
+/** base64url (the form `web-push generate-vapid-keys` prints) of exactly `bytes` bytes. */
+const vapidKey = (name: string, bytes: number, first?: number) =>
+  z.string().refine(
+    (value) => {
+      if (!/^[A-Za-z0-9_-]+$/.test(value)) return false;
+      const decoded = Buffer.from(value, 'base64url');
+      return decoded.length === bytes && (first === undefined || decoded[0] === first);
+    },
+    {
+      message: `${name} must be the base64url of a ${bytes}-byte P-256 ${bytes === 65 ? 'public' : 'private'} key, as \`npx web-push generate-vapid-keys\` prints it (its value is not shown)`,
+    },
+  );
+
+const VAPID_SUBJECT = z
+  .string()
+  .refine(
+    (value) =>
+      /^mailto:[^\s@]+@[^\s@]+$/.test(value) ||
+      (value.startsWith('https://') && isHttpBaseUrl(value, { origin: true })),
+    {
+      message:
+        'VAPID_SUBJECT must be a mailto: address or an https:// origin where push services can reach you, e.g. mailto:ops@example.com',
+    },
+  );
 
 const EnvShape = {
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -87,6 +115,22 @@ const EnvShape = {
   HTTP_MAX_CONNECTIONS_PER_CLIENT: integer('HTTP_MAX_CONNECTIONS_PER_CLIENT', 1, 1_000_000).default(
     64,
   ),
+  VAPID_PUBLIC_KEY: vapidKey('VAPID_PUBLIC_KEY', 65, 0x04).optional(),
+  VAPID_PRIVATE_KEY: vapidKey('VAPID_PRIVATE_KEY', 32).optional(),
+  VAPID_SUBJECT: VAPID_SUBJECT.optional(),
+  PUSH_STORE_URL: z
+    .string()
+    .min(1)
+    .superRefine((value, ctx) => {
+      const problem = storeUrlProblem(value);
+      if (problem !== null) ctx.addIssue({ code: 'custom', message: problem });
+    })
+    .default('sqlite:./data/push.db'),
+  PUSH_ALLOW_PRIVATE_ENDPOINTS: z
+    .enum(['0', '1'], { error: 'PUSH_ALLOW_PRIVATE_ENDPOINTS must be 0 or 1 (1 for tests only)' })
+    .default('0'),
+  PUSH_MAX_SUBSCRIPTIONS: integer('PUSH_MAX_SUBSCRIPTIONS', 1, 10_000_000).default(100_000),
+  ...deliveryEnvShape('BROADCAST'),
   METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   METRICS_PORT: z
     .string()
@@ -142,6 +186,25 @@ export interface Config {
   /** The separate listener of /metrics; undefined when METRICS_PORT=off. */
   readonly metrics: { readonly host: string; readonly port: number } | undefined;
   readonly logLevel: string;
+  /** Following the resets (docs/following.md): Web Push and the broadcast channels. */
+  readonly follow: {
+    /** Undefined without VAPID keys: no "Notify me", and /push/* answer 404. */
+    readonly push:
+      | {
+          readonly vapid: {
+            readonly publicKey: string;
+            readonly privateKey: string;
+            readonly subject: string;
+          };
+          readonly allowPrivateEndpoints: boolean;
+          readonly maxSubscriptions: number;
+        }
+      | undefined;
+    /** BROADCAST_*: the channels every event is announced on. */
+    readonly broadcast: readonly ChannelSettings[];
+    /** PUSH_STORE_URL: subscriptions and the claim of each event. */
+    readonly storeUrl: string;
+  };
   readonly mcp: {
     /** Browser origins allowed on /mcp; undefined allows any. */
     readonly allowedOrigins: readonly string[] | undefined;
@@ -152,6 +215,12 @@ export interface Config {
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const e = parseEnv(EnvSchema, env);
+  const vapid = [e.VAPID_PUBLIC_KEY, e.VAPID_PRIVATE_KEY, e.VAPID_SUBJECT];
+  if (vapid.some((value) => value !== undefined) && vapid.some((value) => value === undefined)) {
+    throw new ConfigError([
+      'VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY and VAPID_SUBJECT are set together or not at all',
+    ]);
+  }
   return deepFreeze({
     host: e.HOST,
     port: e.PORT,
@@ -178,6 +247,22 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     metrics: e.METRICS_PORT === 'off' ? undefined : { host: e.METRICS_HOST, port: e.METRICS_PORT },
     logLevel: e.LOG_LEVEL,
+    follow: {
+      push:
+        e.VAPID_PUBLIC_KEY === undefined
+          ? undefined
+          : {
+              vapid: {
+                publicKey: e.VAPID_PUBLIC_KEY,
+                privateKey: e.VAPID_PRIVATE_KEY!,
+                subject: e.VAPID_SUBJECT!,
+              },
+              allowPrivateEndpoints: e.PUSH_ALLOW_PRIVATE_ENDPOINTS === '1',
+              maxSubscriptions: e.PUSH_MAX_SUBSCRIPTIONS,
+            },
+      broadcast: channelSettingsFromEnv('BROADCAST', e),
+      storeUrl: e.PUSH_STORE_URL,
+    },
     mcp: {
       allowedOrigins: e.MCP_ALLOWED_ORIGINS?.includes('*') ? undefined : e.MCP_ALLOWED_ORIGINS,
       maxBodyBytes: 64 * 1024,

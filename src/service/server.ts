@@ -9,6 +9,7 @@ import {
 } from '../shared/redis/redis-client.ts';
 import { waitUntilReady } from '../shared/redis/wait-until-ready.ts';
 import type { Config } from './config.ts';
+import { startFollowing } from './follow/start-following.ts';
 import { createApp } from './http/app.ts';
 import { createConnectionStats } from './http/connection-guard.ts';
 import { listenProblem } from './listen-problem.ts';
@@ -43,6 +44,14 @@ export interface ServerOptions {
    * (http/fast-path.ts); for the test that compares the two paths.
    */
   readonly httpFastPath?: boolean;
+  /** `serve --monitor`: the supervised monitor's restarts, for /metrics. */
+  readonly monitor?: { readonly restarts: number };
+  /**
+   * true renders the status page's "Notify me" and serves /push-sw.js (Site.push) whatever
+   * the push configuration says; for the page's browser test, which stands in for the push
+   * routes itself.
+   */
+  readonly sitePush?: boolean;
 }
 
 export interface RunningServer {
@@ -84,6 +93,7 @@ export async function startServer(
   const loader = createSnapshotLoader(config.snapshotMaxBytes);
   const snapshots = new SnapshotStore(logger, loader);
   const source = await openSnapshotSource(config, snapshots, logger, options.demo, snapshotRedis);
+  const following = await startFollowing(config, { snapshots, logger, clock });
   const quota = openQuota(config, logger, clock, redis);
   const connectionStats = createConnectionStats();
   const mcpEndpoint = createMcpEndpoint({
@@ -101,6 +111,8 @@ export async function startServer(
     connections: connectionStats,
     mcp: mcpEndpoint,
     memoryStore: quota.memoryStore,
+    follow: following?.stats,
+    monitor: options.monitor,
   });
 
   const app = await createApp({
@@ -118,7 +130,17 @@ export async function startServer(
       quota: config.rateLimit.enabled
         ? { max: config.rateLimit.max, windowSeconds: config.rateLimit.windowSeconds }
         : null,
+      push: config.follow.push !== undefined || options.sitePush === true,
     },
+    push:
+      config.follow.push === undefined || following === undefined
+        ? undefined
+        : {
+            store: following.store,
+            publicKey: config.follow.push.vapid.publicKey,
+            allowPrivate: config.follow.push.allowPrivateEndpoints,
+            maxSubscriptions: config.follow.push.maxSubscriptions,
+          },
     connectionLimits: config.connections,
     connectionStats,
     mcp: { ...config.mcp, endpoint: mcpEndpoint },
@@ -127,6 +149,7 @@ export async function startServer(
   // Everything opened so far, closed in this order at shutdown, or when start-up fails below.
   let metricsListener: MetricsListener | undefined;
   const closing: (() => Promise<unknown> | undefined)[] = [
+    () => following?.follower.close(),
     () => source.stop(),
     () => loader.close(),
     () => metricsListener?.close(),

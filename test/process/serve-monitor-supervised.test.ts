@@ -93,6 +93,9 @@ describe('serve --monitor: the monitor in its own process', { concurrency: true 
     await createLedger(ledgerUrl);
     const port = await freePort();
     const origin = `http://127.0.0.1:${port}`;
+    // A metrics port asked for is another free port (freePort may give the same one twice).
+    let metricsPort = port;
+    if (env['METRICS_PORT'] === 'pick') while (metricsPort === port) metricsPort = await freePort();
     const box = new LongRunning(['serve', '--monitor'], {
       LEDGER_URL: ledgerUrl,
       HOST: '127.0.0.1',
@@ -103,6 +106,7 @@ describe('serve --monitor: the monitor in its own process', { concurrency: true 
       MONITOR_INTERVAL_SECONDS: '1',
       LOG_LEVEL: 'info',
       ...env,
+      ...(env['METRICS_PORT'] === 'pick' ? { METRICS_PORT: String(metricsPort) } : {}),
     });
     started.push(box);
     await healthy(origin, STARTUP_MS, box);
@@ -110,13 +114,19 @@ describe('serve --monitor: the monitor in its own process', { concurrency: true 
     assert.ok(pid !== undefined && pid !== box.child.pid, box.stdout);
     const checks = async () =>
       (await ledgerEntries(ledgerUrl)).filter((entry) => entry.type === 'source_checked').length;
-    return { box, origin, pid, checks, ledgerPath: join(temp.dir, 'ledger.db') };
+    return { box, origin, pid, checks, metricsPort, ledgerPath: join(temp.dir, 'ledger.db') };
   }
 
   test('killed (SIGKILL), the monitor is started again and takes its lease over at once; every request is answered meanwhile', async () => {
-    const { box, origin, pid, checks } = await startBox('supervised-kill', {
+    const { box, origin, pid, checks, metricsPort } = await startBox('supervised-kill', {
       MONITOR_HEAP_LIMIT_MB: '300',
+      METRICS_PORT: 'pick',
     });
+    const restartsCounted = async () =>
+      /^monitor_restarts_total (\d+)$/m.exec(
+        await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text(),
+      )?.[1];
+    assert.equal(await restartsCounted(), '0');
     // The heap limit is the monitor's, not the service's.
     if (process.platform === 'linux') {
       const args = (id: number) => readFileSync(`/proc/${id}/cmdline`, 'utf8').split('\0');
@@ -136,6 +146,7 @@ describe('serve --monitor: the monitor in its own process', { concurrency: true 
       () => box.stdout.slice(-2000),
     );
     assert.notEqual(next, pid);
+    assert.equal(await restartsCounted(), '1', 'the restart is counted in /metrics');
     assert.match(
       box.stdout,
       /"level":50,[^\n]*"child":"monitor","pid":\d+,"code":null,"signal":"SIGKILL","ranMs":\d+,"restartInMs":1000,"msg":"monitor ended by SIGKILL; starting it again in 1 s"/,
@@ -174,7 +185,8 @@ describe('serve --monitor: the monitor in its own process', { concurrency: true 
 
     // Another process holds the ledger's write lock for 6 s: the monitor's rounds wait for
     // it (a synchronous wait of up to its busy timeout, which blocks the monitor's thread).
-    const holder = new Database(ledgerPath);
+    // The holder waits its turn: the monitor (a round a second) may be writing right now.
+    const holder = new Database(ledgerPath, { timeout: 10_000 });
     holder.exec('BEGIN IMMEDIATE');
     let poll = pollHealth(origin);
     await sleep(6_000);

@@ -137,3 +137,18 @@ export function answerSnapshot(now: number): fc.Arbitrary<SnapshotFile> {
       records,
     }));
 }
+
+// The answer's rules said directly over the records (answer.md §1), for the property tests
+// that compare the service's answers and events with them.
+
+export const ms = (value: string | null) => (value === null ? null : Date.parse(value));
+
+/** When a completion's reset happened: completedAt ?? effectiveAt ?? announcedAt. */
+export const resetTime = (record: ResetRecord) =>
+  ms(record.completedAt) ?? ms(record.effectiveAt) ?? ms(record.announcedAt);
+
+/** §1 "open": a pending schedule whose window has not ended (or has none). */
+export const isOpenAt = (record: ResetRecord, now: number) =>
+  record.kind === 'reset_scheduled' &&
+  record.scheduleState === 'pending' &&
+  (record.scheduleWindow === null || Date.parse(record.scheduleWindow.endAt) >= now);

@@ -20,6 +20,8 @@ export interface TestServerOptions {
   readonly mcpDirectCalls?: boolean;
   /** false: every HTTP request through Fastify (ServerOptions.httpFastPath). */
   readonly httpFastPath?: boolean;
+  /** true: the status page offers "Notify me" whatever the configuration (ServerOptions.sitePush). */
+  readonly sitePush?: boolean;
 }
 
 export interface TestServer {
@@ -61,6 +63,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     ...(options.logger && { logger: options.logger }),
     ...(options.mcpDirectCalls !== undefined && { mcpDirectCalls: options.mcpDirectCalls }),
     ...(options.httpFastPath !== undefined && { httpFastPath: options.httpFastPath }),
+    ...(options.sitePush !== undefined && { sitePush: options.sitePush }),
   });
   let publishes = 0;
   return {

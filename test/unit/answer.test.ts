@@ -8,7 +8,7 @@ import { listRecords } from '../../src/service/query/query-service.ts';
 import { compareIds } from '../../src/shared/domain/ids.ts';
 import type { ResetRecord } from '../../src/shared/domain/record.ts';
 import type { SnapshotFile } from '../../src/shared/domain/snapshot.ts';
-import { answerSnapshot } from '../support/answer-snapshots.ts';
+import { answerSnapshot, isOpenAt, ms, resetTime } from '../support/answer-snapshots.ts';
 import { completion, HOUR, iso, schedule } from '../support/records.ts';
 
 /**
@@ -19,16 +19,6 @@ import { completion, HOUR, iso, schedule } from '../support/records.ts';
 
 const NOW = Date.parse('2026-11-21T10:00:00.000Z');
 const RUNS = 300;
-
-const ms = (value: string | null) => (value === null ? null : Date.parse(value));
-const resetTime = (record: ResetRecord) =>
-  ms(record.completedAt) ?? ms(record.effectiveAt) ?? ms(record.announcedAt);
-
-/** §1 "open", said directly over the records. */
-const isOpenAt = (record: ResetRecord, now: number) =>
-  record.kind === 'reset_scheduled' &&
-  record.scheduleState === 'pending' &&
-  (record.scheduleWindow === null || Date.parse(record.scheduleWindow.endAt) >= now);
 
 /** §1's one order: window start, then end, windowless last, then id. */
 function compareOpen(a: ResetRecord, b: ResetRecord): number {

@@ -1,6 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { ConfigError, loadConfig } from '../../src/service/config.ts';
+import { testVapidKeys } from '../support/vapid.ts';
+
+const VAPID = testVapidKeys();
 
 /** decisions.md §1: every setting from the environment, validated, frozen. */
 
@@ -44,6 +47,7 @@ describe('loadConfig', () => {
       connections: { max: 10_000, maxPerClient: 64, maxUnanswered: 16 },
       metrics: { host: '127.0.0.1', port: 9464 },
       logLevel: 'info',
+      follow: { push: undefined, broadcast: [], storeUrl: 'sqlite:./data/push.db' },
       mcp: { allowedOrigins: undefined, maxBodyBytes: 65_536 },
     });
   });
@@ -71,6 +75,14 @@ describe('loadConfig', () => {
         METRICS_PORT: '9100',
         LOG_LEVEL: 'debug',
         MCP_ALLOWED_ORIGINS: 'https://example.com, http://localhost:3000',
+        VAPID_PUBLIC_KEY: VAPID.publicKey,
+        VAPID_PRIVATE_KEY: VAPID.privateKey,
+        VAPID_SUBJECT: 'mailto:ops@example.com',
+        PUSH_STORE_URL: 'postgres://push@db/resets',
+        PUSH_ALLOW_PRIVATE_ENDPOINTS: '1',
+        PUSH_MAX_SUBSCRIPTIONS: '500',
+        BROADCAST_NTFY_URL: 'https://ntfy.sh/codex_resets',
+        BROADCAST_WEBHOOK_URL: 'https://example.com/hooks/resets',
       }),
       {
         host: '0.0.0.0',
@@ -94,6 +106,22 @@ describe('loadConfig', () => {
         connections: { max: 500, maxPerClient: 8, maxUnanswered: 16 },
         metrics: { host: '::1', port: 9100 },
         logLevel: 'debug',
+        follow: {
+          push: {
+            vapid: {
+              publicKey: VAPID.publicKey,
+              privateKey: VAPID.privateKey,
+              subject: 'mailto:ops@example.com',
+            },
+            allowPrivateEndpoints: true,
+            maxSubscriptions: 500,
+          },
+          broadcast: [
+            { kind: 'webhook', url: 'https://example.com/hooks/resets', secret: null },
+            { kind: 'ntfy', topicUrl: 'https://ntfy.sh/codex_resets', token: null },
+          ],
+          storeUrl: 'postgres://push@db/resets',
+        },
         mcp: {
           allowedOrigins: ['https://example.com', 'http://localhost:3000'],
           maxBodyBytes: 65_536,
@@ -176,6 +204,21 @@ describe('loadConfig', () => {
       'MCP_ALLOWED_ORIGINS',
       'a URL with a path',
     ],
+    [{ VAPID_PUBLIC_KEY: VAPID.privateKey }, 'VAPID_PUBLIC_KEY', 'a private key'],
+    [{ VAPID_PRIVATE_KEY: `${VAPID.privateKey}AA` }, 'VAPID_PRIVATE_KEY', 'too long'],
+    [{ VAPID_SUBJECT: 'ops@example.com' }, 'VAPID_SUBJECT', 'neither mailto: nor https:'],
+    [{ VAPID_SUBJECT: 'http://example.com' }, 'VAPID_SUBJECT', 'http, not https'],
+    [
+      { VAPID_PUBLIC_KEY: VAPID.publicKey, VAPID_PRIVATE_KEY: VAPID.privateKey },
+      'VAPID_SUBJECT',
+      'two of the three',
+    ],
+    [{ PUSH_ALLOW_PRIVATE_ENDPOINTS: 'yes' }, 'PUSH_ALLOW_PRIVATE_ENDPOINTS', 'not 0 or 1'],
+    [{ PUSH_MAX_SUBSCRIPTIONS: '0' }, 'PUSH_MAX_SUBSCRIPTIONS', 'zero'],
+    [{ PUSH_STORE_URL: 'mysql://db/push' }, 'PUSH_STORE_URL', 'a store it does not know'],
+    [{ PUSH_STORE_URL: 'sqlite://x.db' }, 'PUSH_STORE_URL', 'sqlite:// (ambiguous)'],
+    [{ BROADCAST_NTFY_TOKEN: 'tk_x' }, 'BROADCAST_NTFY_URL', 'half a channel'],
+    [{ BROADCAST_NTFY_URL: 'https://ntfy.sh/' }, 'BROADCAST_NTFY_URL', 'no topic'],
   ];
   for (const [env, variable, why] of refused) {
     test(`${JSON.stringify(env)} is refused (${why}) with a ConfigError naming ${variable}`, () => {

@@ -1,11 +1,11 @@
 import pg from 'pg';
 import type { DeliveryRecord } from '../../shared/delivery/sender.ts';
+import { redactUrl, scrubSecrets, secretsOf } from '../../shared/util/secrets.ts';
 import type { Entry } from './entry.ts';
 import { EntryCache } from './entry-cache.ts';
 import { type Decision, type Ledger, MAX_DELIVERIES, type Transacted } from './ledger.ts';
 import { LEDGER_INIT_HINT, LedgerMissingError } from './ledger-missing.ts';
 import { migrate, WRITE_LOCK } from './postgres-schema.ts';
-import { redactUrl, scrubSecrets, secretsOf } from './secrets.ts';
 import { type DeliveryRow, deliveryValues, toDelivery } from './stored-delivery.ts';
 import { checkLease, decideRows, type EntryRow, type NewRow, toEntry } from './stored-entry.ts';
 

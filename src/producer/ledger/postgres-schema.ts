@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { migrateVersioned } from '../../shared/db/postgres-migrate.ts';
 
 /**
  * The PostgreSQL ledger's schema, versioned in `ledger_schema`: migration i takes the
@@ -53,34 +54,12 @@ export const POSTGRES_SCHEMA_VERSION = MIGRATIONS.length;
 export const SCHEMA_LOCK = 7_526_574_100;
 export const WRITE_LOCK = 7_526_574_101;
 
-/**
- * Brings the database to the current schema in one transaction, under an advisory lock so
- * that two processes starting together do not both create the tables (CREATE TABLE IF NOT
- * EXISTS alone races on the catalog's unique indexes).
- */
-export async function migrate(client: pg.PoolClient): Promise<void> {
-  await client.query('BEGIN');
-  try {
-    await client.query(`SELECT pg_advisory_xact_lock(${SCHEMA_LOCK})`);
-    await client.query(
-      `CREATE TABLE IF NOT EXISTS ledger_schema (
-         singleton BOOLEAN PRIMARY KEY DEFAULT TRUE CHECK (singleton),
-         version INTEGER NOT NULL
-       );
-       INSERT INTO ledger_schema (version) VALUES (0) ON CONFLICT DO NOTHING`,
-    );
-    const { rows } = await client.query<{ version: number }>('SELECT version FROM ledger_schema');
-    const version = rows[0]?.version ?? 0;
-    if (version > MIGRATIONS.length) {
-      throw new Error(
-        `its schema version is ${version}, newer than this program's ${MIGRATIONS.length}: run a newer reset-records`,
-      );
-    }
-    for (const step of MIGRATIONS.slice(version)) await client.query(step);
-    await client.query('UPDATE ledger_schema SET version = $1', [MIGRATIONS.length]);
-    await client.query('COMMIT');
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw error;
-  }
+/** Brings the database to the current schema (shared/db/postgres-migrate.ts). */
+export function migrate(client: pg.PoolClient): Promise<void> {
+  return migrateVersioned(client, {
+    versionTable: 'ledger_schema',
+    lockKey: SCHEMA_LOCK,
+    migrations: MIGRATIONS,
+    newerWords: 'its schema version is',
+  });
 }

@@ -2,11 +2,12 @@ import { accessSync, constants, existsSync, mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import Database from 'libsql';
+import { immediate } from '../../shared/db/sqlite-immediate.ts';
 import type { DeliveryRecord } from '../../shared/delivery/sender.ts';
 import type { Entry } from './entry.ts';
 import { EntryCache } from './entry-cache.ts';
 import { type Decision, type Ledger, MAX_DELIVERIES, type Transacted } from './ledger.ts';
-import { immediate, migrate, SQLITE_SCHEMA_VERSION, userVersion } from './sqlite-schema.ts';
+import { migrate, SQLITE_SCHEMA_VERSION, userVersion } from './sqlite-schema.ts';
 import { type DeliveryRow, deliveryValues, toDelivery } from './stored-delivery.ts';
 import { checkLease, decideRows, type EntryRow, toEntry } from './stored-entry.ts';
 
@@ -222,6 +223,13 @@ export class SqliteLedger implements Ledger {
     return (this.#selectDeliveries.all(limit) as DeliveryRow[]).map(toDelivery);
   }
 
+  /**
+   * libsql 0.5 lets go of the file only once this connection's statements are
+   * garbage-collected, so a process keeps a closed ledger's descriptors (and SQLite's locks)
+   * a while longer. Harmless as long as nothing in that process opens the file otherwise:
+   * closing any other descriptor of it would drop those locks (neither program does; the
+   * tests read a ledger's bytes from another process, see sqliteFilesHold).
+   */
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;

@@ -1,4 +1,5 @@
 import type Database from 'libsql';
+import { immediate } from '../../shared/db/sqlite-immediate.ts';
 
 /**
  * The SQLite ledger's schema, versioned with `PRAGMA user_version`: migration i takes the
@@ -44,30 +45,6 @@ const MIGRATIONS: readonly Migration[] = [
 ];
 
 export const SQLITE_SCHEMA_VERSION = MIGRATIONS.length;
-
-/**
- * BEGIN IMMEDIATE (the write lock, waiting up to the busy timeout), `fn`, COMMIT.
- * Written out rather than libsql's `db.transaction(fn).immediate()`, whose unconditional
- * ROLLBACK throws "no transaction is active" when SQLite has already rolled back (after
- * SQLITE_FULL, SQLITE_IOERR…) and so replaces the error that explains what went wrong.
- */
-export function immediate<T>(db: Database.Database, fn: () => T): T {
-  db.exec('BEGIN IMMEDIATE');
-  try {
-    const result = fn();
-    db.exec('COMMIT');
-    return result;
-  } catch (error) {
-    if (db.inTransaction) {
-      try {
-        db.exec('ROLLBACK');
-      } catch {
-        // Keep the first error: it says what went wrong.
-      }
-    }
-    throw error;
-  }
-}
 
 /** Brings the file to the current schema; two processes opening a new file at once take turns. */
 export function migrate(db: Database.Database): void {

@@ -10,12 +10,19 @@ export interface Companion {
   stop(): Promise<void>;
 }
 
+/** What /metrics says of the companion (monitor_restarts_total). */
+export interface CompanionStats {
+  readonly restarts: number;
+}
+
 export interface ServeOptions {
   readonly logger: Logger;
   /** Served when neither SNAPSHOT_PATH nor SNAPSHOT_REDIS_KEY is set. */
   readonly demo?: SnapshotFile;
   /** Started once the service listens, stopped while it closes. */
   readonly startCompanion?: () => Companion;
+  /** Read when /metrics is scraped: the companion's restarts so far. */
+  readonly companionStats?: CompanionStats;
 }
 
 /**
@@ -28,6 +35,7 @@ export async function serve(config: Config, options: ServeOptions): Promise<numb
   const server = await startServer(config, {
     logger: options.logger,
     ...(options.demo === undefined ? {} : { demo: options.demo }),
+    ...(options.companionStats === undefined ? {} : { monitor: options.companionStats }),
   });
   server.app.log.info({ origin: server.origin }, 'listening');
   if (config.logLevel !== 'silent') {

@@ -3,6 +3,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } 
 import type { Logger } from 'pino';
 import { ApiError } from '../../shared/domain/errors.ts';
 import { AnswerCache } from '../answer/answer-cache.ts';
+import type { FollowStore } from '../follow/store/follow-store.ts';
 import { registerMcpRoute } from '../mcp/mcp-route.ts';
 import type { McpEndpoint } from '../mcp/mcp-server.ts';
 import type { Metrics } from '../observability/metrics.ts';
@@ -25,6 +26,7 @@ import { registerDocsRoutes } from './routes/docs.ts';
 import { registerFeedRoutes } from './routes/feeds.ts';
 import { registerOpenApiRoute } from './routes/openapi.ts';
 import { registerOperationsRoutes } from './routes/operations.ts';
+import { registerPushRoutes } from './routes/push.ts';
 import { registerRecordRoutes } from './routes/records.ts';
 import { registerSiteAssets } from './routes/site-assets.ts';
 import { registerSkillRoutes } from './routes/skill.ts';
@@ -58,6 +60,15 @@ export interface AppDeps {
    * default true. false only for the test that compares the two paths.
    */
   readonly fastPath?: boolean;
+  /** Web Push (docs/following.md): the /push/* routes, only when VAPID keys are set. */
+  readonly push?:
+    | {
+        readonly store: FollowStore;
+        readonly publicKey: string;
+        readonly allowPrivate: boolean;
+        readonly maxSubscriptions: number;
+      }
+    | undefined;
 }
 
 /** Encoded bodies of recent answers kept for the snapshot being served (tag-cache.ts). */
@@ -199,6 +210,8 @@ export async function createApp(deps: AppDeps): Promise<FastifyInstance> {
   registerStatusPage(app, { ...deps, knownRoutes, answers });
   registerStatusJson(app, { ...deps, knownRoutes, answers, siteName: deps.site.name });
   registerFeedRoutes(app, { ...deps, knownRoutes, answers });
+  if (deps.push !== undefined)
+    registerPushRoutes(app, { ...deps.push, knownRoutes, clock: deps.clock });
   await registerMcpRoute(app, { ...deps.mcp, knownRoutes });
   knownRoutes.install(app);
   return app;

@@ -1,4 +1,5 @@
 import { Counter, collectDefaultMetrics, Gauge, Registry } from 'prom-client';
+import type { FollowStats } from '../follow/follow-stats.ts';
 import type { ConnectionStats } from '../http/connection-guard.ts';
 import type { QuotaGate } from '../quota/quota-gate.ts';
 import type { SnapshotStore } from '../snapshot/snapshot-store.ts';
@@ -13,6 +14,10 @@ export interface MetricsSources {
   readonly mcp: { readonly stats: { readonly directAnswers: number } };
   /** Present when the quota lives in process memory. */
   readonly memoryStore?: { readonly stats: { clients: number; evictions: number } } | undefined;
+  /** Present when push or broadcast channels are configured (docs/following.md). */
+  readonly follow?: FollowStats | undefined;
+  /** `serve --monitor`: the supervised monitor process. */
+  readonly monitor?: { readonly restarts: number } | undefined;
 }
 
 export interface Metrics {
@@ -35,12 +40,26 @@ export function createMetrics({
   connections,
   mcp,
   memoryStore,
+  follow,
+  monitor,
 }: MetricsSources): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const fastPath = { answers: 0 };
 
   const requests = registerRequestMetrics(registry);
+  if (follow !== undefined) registerFollowMetrics(registry, follow);
+  if (monitor !== undefined) {
+    new Counter({
+      name: 'monitor_restarts_total',
+      help: 'Times serve --monitor started its monitor again after it ended, crashed or fell silent.',
+      registers: [registry],
+      collect() {
+        this.reset();
+        this.inc(monitor.restarts);
+      },
+    });
+  }
   new Counter({
     name: 'quota_rejections_total',
     help: 'Counted requests refused with rate_limited.',
@@ -162,4 +181,40 @@ export function createMetrics({
       requests.cell(route, method, status).observe(seconds);
     },
   };
+}
+
+/** Following's counts (docs/following.md), read when scraped. */
+function registerFollowMetrics(registry: Registry, follow: FollowStats): void {
+  new Counter({
+    name: 'follow_events_total',
+    help: 'Events (a reset, a schedule, a window within the hour) this instance claimed and sent.',
+    registers: [registry],
+    collect() {
+      this.reset();
+      this.inc(follow.events);
+    },
+  });
+  new Counter({
+    name: 'push_messages_total',
+    help: 'Web Push messages by outcome: sent, gone (subscription removed), failed.',
+    labelNames: ['outcome'],
+    registers: [registry],
+    collect() {
+      this.reset();
+      this.inc({ outcome: 'sent' }, follow.pushSent);
+      this.inc({ outcome: 'gone' }, follow.pushGone);
+      this.inc({ outcome: 'failed' }, follow.pushFailed);
+    },
+  });
+  new Counter({
+    name: 'broadcast_messages_total',
+    help: 'Broadcast channel messages by outcome: sent, failed (failed or dropped).',
+    labelNames: ['outcome'],
+    registers: [registry],
+    collect() {
+      this.reset();
+      this.inc({ outcome: 'sent' }, follow.broadcastSent);
+      this.inc({ outcome: 'failed' }, follow.broadcastFailed);
+    },
+  });
 }

@@ -17,6 +17,7 @@ export class SnapshotStore {
   #loaded = 0;
   readonly #logger: Logger;
   readonly #loader: SnapshotLoader | undefined;
+  readonly #listeners: (() => void)[] = [];
 
   constructor(logger: Logger, loader?: SnapshotLoader) {
     this.#logger = logger;
@@ -31,6 +32,14 @@ export class SnapshotStore {
   /** Number of snapshots loaded and rejected since start (for metrics). */
   get counts(): { loaded: number; rejected: number } {
     return { loaded: this.#loaded, rejected: this.#rejected };
+  }
+
+  /**
+   * Calls `listener` after each snapshot installed (the followers' events: follow/follower.ts).
+   * A listener must not throw and returns at once; it reads `current` itself.
+   */
+  onInstall(listener: () => void): void {
+    this.#listeners.push(listener);
   }
 
   /** Loads a newly published snapshot; resolves to whether it is now served. */
@@ -57,6 +66,7 @@ export class SnapshotStore {
       { origin, records: snapshot.recordCount, generatedAt: snapshot.meta.generatedAt },
       'snapshot loaded',
     );
+    for (const listener of this.#listeners) listener();
   }
 
   /** Records a refused snapshot; the current one keeps serving. */

@@ -4,7 +4,8 @@
  * Everything a visitor needs is in the HTML, in UTC days and times (said so); the page's
  * script (/assets/status-page.js) says the same in the visitor's own days with the same
  * words (/assets/answer-words.js), keeps the countdowns current, and refreshes from
- * /status.json.
+ * /status.json. With push configured (Site.push), "Get notified" offers Web Push
+ * (notify-section.ts, /assets/notify.js).
  */
 import type { AnswerCache, EncodedAnswer } from '../answer/answer-cache.ts';
 import { completionIndex, firstAtOrBefore } from '../answer/completion-index.ts';
@@ -15,6 +16,7 @@ import { escapeHtml, renderPage } from '../web/layout.ts';
 import type { Site } from '../web/site.ts';
 import { bannerSection, serverVerdict } from './banner.ts';
 import { historySection, recentResets } from './history-strip.ts';
+import { NOTIFY_SCRIPT, notifySection } from './notify-section.ts';
 import { completionsList, recordsList } from './record-html.ts';
 import {
   aboutSection,
@@ -99,6 +101,7 @@ export class StatusPageRenderer {
       fragments.historyHtml,
       completionsSection(fragments.completionsHtml),
       recordsSection(fragments.recordsHtml, fragments.shown, fragments.total),
+      ...(this.#site.push === true ? [notifySection()] : []),
       subscribeSection(this.#baseUrl),
       aboutSection(snapshot, this.#site),
       answerBlock(encoded),
@@ -109,19 +112,20 @@ export class StatusPageRenderer {
     if (answer.validUntil !== null) changes.push(answer.validUntil);
     return {
       status: 200,
-      html: page(this.#site, verdict.short, main),
+      html: page(this.#site, verdict.short, main, this.#site.push === true),
       validUntil: Math.min(...changes),
     };
   }
 }
 
-function page(site: Site, title: string, main: string): string {
+/** `notify`: the page holds "Get notified", so its script is loaded. */
+function page(site: Site, title: string, main: string, notify = false): string {
   return renderPage({
     site,
     title,
     main,
     path: STATUS_PAGE_PATH,
-    modules: [STATUS_PAGE_SCRIPT],
+    modules: notify ? [STATUS_PAGE_SCRIPT, NOTIFY_SCRIPT] : [STATUS_PAGE_SCRIPT],
     scripts: [COPY_SCRIPT],
     styles: [STATUS_PAGE_STYLE],
     // Feed readers and browsers find the subscriptions from the page itself.

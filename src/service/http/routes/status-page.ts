@@ -3,6 +3,8 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AnswerCache } from '../../answer/answer-cache.ts';
 import type { SnapshotStore } from '../../snapshot/snapshot-store.ts';
 import { HISTORY_PATH, historyPageOf, renderHistoryPage } from '../../status-page/history-page.ts';
+import { NOTIFY_SCRIPT, PUSH_SERVICE_WORKER } from '../../status-page/notify-section.ts';
+import { readPushWorker } from '../../status-page/push-worker.ts';
 import { RECORD_PAGE_PREFIX, renderRecordPage } from '../../status-page/record-page.ts';
 import {
   ANSWER_WORDS_SCRIPT,
@@ -43,6 +45,11 @@ const ASSETS: Record<string, { file: URL; type: string }> = {
     file: new URL('../../status-page/assets/status-page.css', import.meta.url),
     type: 'text/css; charset=utf-8',
   },
+  // "Get notified" (notify-section.ts): does nothing on a page without the section.
+  [NOTIFY_SCRIPT]: {
+    file: new URL('../../status-page/assets/notify.js', import.meta.url),
+    type: 'text/javascript; charset=utf-8',
+  },
 };
 
 const DEFAULT_MAX_AGE_SECONDS = 30;
@@ -55,8 +62,9 @@ const rawQueryOf = (url: string) => {
 /**
  * GET / (the status page), GET /records/ID (one record) and GET /history/ (every record
  * by day), for people, rendered from the snapshot being served (no API call, so none counts
- * against the quota). 503 with the page when no snapshot has been published, like the
- * API's `data_unavailable`. `/history` (no slash) is sent to `/history/`.
+ * against the quota), with their assets and, when push is configured, /push-sw.js. 503
+ * with the page when no snapshot has been published, like the API's `data_unavailable`.
+ * `/history` (no slash) is sent to `/history/`.
  */
 export function registerStatusPage(app: FastifyInstance, deps: StatusPageDeps): void {
   const { snapshots, clock, knownRoutes, answers, site } = deps;
@@ -112,6 +120,20 @@ export function registerStatusPage(app: FastifyInstance, deps: StatusPageDeps): 
       reply.header('content-type', type).header('cache-control', 'public, max-age=300').send(body),
     );
     knownRoutes.add(path, ['GET']);
+  }
+
+  // The push service worker, only with push configured: when it is turned off, the 404 of
+  // the browser's next update check removes the worker from the browsers that had it.
+  // `no-cache`: a new version reaches every browser at its next check.
+  if (site.push === true) {
+    const worker = readPushWorker(site.name);
+    app.get(PUSH_SERVICE_WORKER, async (_request, reply) =>
+      reply
+        .header('content-type', 'text/javascript; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .send(worker),
+    );
+    knownRoutes.add(PUSH_SERVICE_WORKER, ['GET']);
   }
 }
 

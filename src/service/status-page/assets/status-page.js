@@ -10,7 +10,8 @@
 // - the 90-day strip in the visitor's days;
 // - the calendar's subscription address completed from the page's own address;
 // - new data: /status.json is asked every minute (uncounted, a 304 while nothing changed),
-//   and the page's data is rewritten in place only when the answer changed.
+//   and the page's data is rewritten in place only when the answer changed (elements
+//   marked data-keep stay as they are).
 import {
   agoWords,
   createClock,
@@ -185,7 +186,11 @@ async function refresh() {
     if (!main || !current) return;
     const focused = document.activeElement;
     const focusKey = focused?.id || focused?.getAttribute('href');
+    // Elements marked data-keep (the "Get notified" control) hold the visitor's state, not
+    // the data: the ones on the page stay as they are, in place of their new copies.
+    const kept = [...current.querySelectorAll('[data-keep][id]')];
     current.replaceChildren(...main.childNodes);
+    for (const element of kept) document.getElementById(element.id)?.replaceWith(element);
     readPage();
     tick();
     if (focusKey) {

@@ -1,4 +1,4 @@
-export { redactUrl } from '../../shared/util/redact-url.ts';
+export { redactUrl } from './redact-url.ts';
 
 /**
  * Keeping a database password out of messages: LEDGER_URL may carry one, and errors end up
