@@ -87,6 +87,43 @@ describe('protocol edges answered in the error contract', () => {
     assert.equal(result.closed, true);
   });
 
+  // Node's parser drops the body's errors once a request is flagged as an upgrade: the
+  // fuzzer's case (seed 406687886) waited for the 10 s request timeout with no answer.
+  for (const [target, connection] of [
+    ['/mcp', 'close, upgrade'],
+    ['/push/subscriptions', 'Upgrade'],
+    ['/openapi/v1/records', 'keep-alive,upgrade'],
+  ]) {
+    test(`an upgrade with a malformed chunked body to ${target} is a JSON 400 at once, then the connection closes`, async () => {
+      const result = await exchange(
+        port,
+        `POST ${target} HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: ${connection}\r\n` +
+          'Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n',
+        { timeoutMs: 2_000 },
+      );
+      assert.equal(result.timedOut, false);
+      assert.equal(result.responses.length, 1);
+      assertContractError(result.responses[0], 'HTTP/1.1 400 Bad Request', 'invalid_query');
+      assert.equal(result.responses[0]?.header('connection'), 'close');
+      assert.equal(result.closed, true);
+    });
+  }
+
+  test('an upgrade request is otherwise served as if it had no Upgrade (RFC 9110 §7.8)', async () => {
+    const body = '{"jsonrpc":"2.0","id":1,"method":"ping"}';
+    const response = await send(
+      'POST /mcp HTTP/1.1\r\nHost: x\r\nUpgrade: h2c\r\nConnection: upgrade\r\n' +
+        'Content-Type: application/json\r\nAccept: application/json, text/event-stream\r\n' +
+        `Content-Length: ${body.length}\r\n\r\n${body}`,
+    );
+    assert.equal(response?.status, 200);
+    assert.deepEqual(response?.json(), { jsonrpc: '2.0', id: 1, result: {} });
+    const get = await send(
+      'GET /healthz HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: upgrade\r\n\r\n',
+    );
+    assert.equal(get?.status, 200);
+  });
+
   for (const method of ['GET', 'POST', 'OPTIONS']) {
     test(`${method} * (asterisk-form) is a JSON 404, not the status page`, async () => {
       const response = await send(`${method} * HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`);

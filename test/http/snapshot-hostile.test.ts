@@ -79,7 +79,11 @@ describe('hostile snapshot files at SNAPSHOT_PATH', () => {
       const refused = waitFor(async () => (await rejections(server)) === before + 1, 10_000);
       const publishing = server.publish(emptyRecords(count)).then(() => refused);
       const slowest = await slowestHealthzDuring(server, publishing);
-      assert.ok(slowest < 100, `/healthz took ${slowest.toFixed(0)} ms during the load`);
+      // The main thread never parses or checks it (the snapshot worker does): JSON.parse
+      // alone of the million records stalls a thread 280 to 420 ms on the 2-core machine.
+      // 250 ms leaves room for a loaded one, where the sampler shares this process (CI once
+      // measured 124 ms).
+      assert.ok(slowest < 250, `/healthz took ${slowest.toFixed(0)} ms during the load`);
       assert.ok(await servesGood(server));
       const logged = log.lines.findLast(
         (line) => line.msg === 'snapshot rejected; still serving the previous one',

@@ -73,6 +73,8 @@ async function exitWithin(service: Service, ms: number) {
   }
 }
 
+/** A liveness bound, not a speed claim: on a loaded 2-core CI machine a start took over 10 s. */
+const STARTUP_MS = 30_000;
 describe('the service process', () => {
   let dir: string;
   let snapshotPath: string;
@@ -110,7 +112,7 @@ describe('the service process', () => {
       } catch {
         return false; // not listening yet
       }
-    }, 10_000);
+    }, STARTUP_MS);
 
     const list = await send(service, '/openapi/v1/records?pageSize=1');
     assert.equal(list.status, 200);
@@ -155,7 +157,7 @@ describe('the service process', () => {
       } catch {
         return false; // not listening yet
       }
-    }, 10_000);
+    }, STARTUP_MS);
     return service;
   }
 

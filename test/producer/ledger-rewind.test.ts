@@ -116,7 +116,7 @@ rewindSuite('SQLite', async () => {
   return {
     url: `sqlite:${file}`,
     restore: async (keep) => {
-      const db = new Database(file);
+      const db = new Database(file, { timeout: 5_000 });
       db.exec('BEGIN IMMEDIATE');
       db.prepare('DELETE FROM entries WHERE id > ?').run(keep);
       db.prepare("UPDATE sqlite_sequence SET seq = ? WHERE name = 'entries'").run(keep);

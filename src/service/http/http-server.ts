@@ -6,6 +6,7 @@ import {
   guardConnections,
 } from './connection-guard.ts';
 import type { FastPath } from './fast-path.ts';
+import { refuseUpgradeWithChunkedBody } from './protocol-edges.ts';
 
 /**
  * A request's headers, and the whole request, must arrive within this; a connection with
@@ -36,7 +37,9 @@ type Handler = (request: IncomingMessage, response: ServerResponse) => void;
  * every request passes the connection guard before the framework spends anything on it.
  */
 export function createHttpServer(handler: Handler, options: HttpServerOptions): Server {
-  let admit: (request: IncomingMessage, response: ServerResponse) => boolean = () => true;
+  let guard: (request: IncomingMessage, response: ServerResponse) => boolean = () => true;
+  const admit = (request: IncomingMessage, response: ServerResponse) =>
+    guard(request, response) && !refuseUpgradeWithChunkedBody(request, response);
   const fastPath = options.fastPath;
   const server = createServer(
     // Host is required all the same, but answered in the contract's format
@@ -56,7 +59,7 @@ export function createHttpServer(handler: Handler, options: HttpServerOptions): 
   server.requestTimeout = REQUEST_TIMEOUT_MS;
   server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
   server.setTimeout(REQUEST_TIMEOUT_MS);
-  admit = guardConnections(
+  guard = guardConnections(
     server,
     options.limits,
     options.isTrustedProxy,

@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../../shared/domain/errors.ts';
 import { rawErrorResponse, recordExchange } from './client-errors.ts';
@@ -19,6 +20,7 @@ const CONNECT_LINGER_MS = 5_000;
  *   tunnels to nowhere: 405, with an empty `Allow` (RFC 9110 §10.2.1: the target allows
  *   no method).
  * - A malformed body of a request already answered: no second response (answerClientError).
+ * - A request asking for a protocol upgrade with a chunked body (refuseUpgradeWithChunkedBody).
  *
  * Call once, right after the Fastify instance is created.
  */
@@ -31,18 +33,12 @@ export function answerProtocolEdges(app: FastifyInstance): void {
 
   server.on('checkExpectation', (request, response) => {
     recordExchange(request, response);
-    const error = new ApiError('invalid_query', 'Only the expectation 100-continue is supported.');
-    const body = error.toJson();
-    response
-      .writeHead(417, {
-        'content-type': 'application/json; charset=utf-8',
-        'content-length': Buffer.byteLength(body),
-        'cache-control': 'no-store',
-        'x-content-type-options': 'nosniff',
-        // The client may still be holding back a body it was waiting to send.
-        connection: 'close',
-      })
-      .end(body);
+    // The client may still be holding back a body it was waiting to send: close.
+    answerAndClose(
+      response,
+      417,
+      new ApiError('invalid_query', 'Only the expectation 100-continue is supported.'),
+    );
   });
 
   server.on('connect', (_request, socket) => {
@@ -87,4 +83,57 @@ function countHostHeaders(rawHeaders: readonly string[]): number {
     if (rawHeaders[i]!.length === 4 && rawHeaders[i]!.toLowerCase() === 'host') count++;
   }
   return count;
+}
+
+/** `Connection` lists the token `upgrade` (RFC 9110 §7.6.1: a comma-separated list, any case). */
+const CONNECTION_UPGRADE = /(?:^|,)[ \t]*upgrade[ \t]*(?:,|$)/i;
+
+/**
+ * Answers a request that asks to switch protocols (`Upgrade` with `Connection: upgrade`)
+ * and sends a chunked body with 400, closing the connection, and returns true; returns
+ * false for any other request. Call before anything reads the body.
+ *
+ * Why: this server upgrades to nothing and ignores the header (RFC 9110 §7.8 allows it),
+ * but Node's parser, once a request is flagged as an upgrade, drops every error in the
+ * body that follows (node_http_parser.cc reports errors only when not upgrading). A
+ * malformed chunk then neither ends the body nor becomes a 400: the request would wait for
+ * the 10 s request timeout, found by the raw-request fuzzer. A body with Content-Length
+ * cannot be malformed, only short, so it is served as usual; no browser or HTTP library
+ * sends an upgrade with a chunked body (WebSocket and h2c upgrades are bodiless GETs).
+ */
+export function refuseUpgradeWithChunkedBody(
+  request: IncomingMessage,
+  response: ServerResponse,
+): boolean {
+  const { headers } = request;
+  if (
+    headers.upgrade === undefined ||
+    headers['transfer-encoding'] === undefined ||
+    !CONNECTION_UPGRADE.test(headers.connection ?? '')
+  ) {
+    return false;
+  }
+  answerAndClose(
+    response,
+    400,
+    new ApiError(
+      'invalid_query',
+      'A request asking for a protocol upgrade cannot carry a chunked body: send it without Upgrade.',
+    ),
+  );
+  return true;
+}
+
+/** Answers `error` in the contract's body and closes the connection after it. */
+function answerAndClose(response: ServerResponse, status: number, error: ApiError): void {
+  const body = error.toJson();
+  response
+    .writeHead(status, {
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': Buffer.byteLength(body),
+      'cache-control': 'no-store',
+      'x-content-type-options': 'nosniff',
+      connection: 'close',
+    })
+    .end(body);
 }
