@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { carriedByReply } from '../src/producer/classify/carried-by-reply.ts';
 import type { Classification } from '../src/producer/ledger/entry.ts';
 import { Post } from '../src/producer/ledger/post.ts';
 import { RECORD_KINDS, RESET_TYPES } from '../src/shared/domain/record.ts';
@@ -49,7 +50,14 @@ export interface Score {
   readonly detectionPrecision: Share;
   readonly detectionRecall: Share;
   readonly automaticPrecision: Share;
+  /**
+   * Real resets whose record reached the public without review: published themselves, or
+   * held and carried by their author's published reply, which got them right (the
+   * operator's queue leaves such a post out; src/producer/classify/carried-by-reply.ts).
+   */
   readonly automaticRecall: Share;
+  /** Of those, the held posts their reply carried. */
+  readonly carried: number;
   readonly kind: Share;
   readonly resetType: Share;
   readonly plans: Share;
@@ -93,6 +101,27 @@ export function score(judged: readonly Judged[]): Score {
     else misses.push(miss());
   };
 
+  const heldIds = new Set(
+    judged.filter((j) => j.classification.review).map(({ item }) => item.post.id),
+  );
+  const carriedBy = carriedByReply(
+    judged.map(({ item, classification: { reset, review } }) => ({
+      post: item.post,
+      said: reset === null ? null : { kind: reset.kind, resetType: reset.resetType },
+      published: reset !== null && !review,
+    })),
+    (postId) => heldIds.has(postId),
+  );
+  const rightById = new Map(
+    judged.map(({ item, classification }) => [
+      item.post.id,
+      item.label.reset &&
+        classification.reset?.kind === item.label.kind &&
+        classification.reset?.resetType === item.label.resetType,
+    ]),
+  );
+  let carried = 0;
+
   for (const { item, classification } of judged) {
     const { label, post } = item;
     const found = classification.reset;
@@ -126,7 +155,12 @@ export function score(judged: readonly Judged[]): Score {
         `missed: ${id} (label ${label.kind}/${label.resetType}); ${classification.reasons[0] ?? ''}`,
     );
     automaticRecall.of++;
+    const reply = carriedBy.get(post.id);
     if (found !== null && !classification.review) automaticRecall.hits++;
+    else if (reply !== undefined && rightById.get(reply) === true) {
+      automaticRecall.hits++;
+      carried++;
+    }
     if (found === null) continue;
     count(
       kind,
@@ -176,6 +210,7 @@ export function score(judged: readonly Judged[]): Score {
     detectionRecall,
     automaticPrecision,
     automaticRecall,
+    carried,
     kind,
     resetType,
     plans,

@@ -25,9 +25,20 @@ export const RESET_OBJECTS: readonly (readonly [string, string])[] = [
 
 /**
  * done and under way publish a completion (under way counts as done: docs/classifier.md);
- * coming publishes a schedule; hedged is held; denied, asked and past announce nothing.
+ * coming publishes a schedule; hedged is held (a reset that is one side of an alternative,
+ * or awaits an event, is hedged: rules-2.2.0); denied, asked and past announce nothing, nor
+ * does a hypothetical ("if", "the day we …") or a general statement ("I like resetting…").
  */
-export type Sense = 'done' | 'under way' | 'coming' | 'hedged' | 'denied' | 'asked' | 'past';
+export type Sense =
+  | 'done'
+  | 'under way'
+  | 'coming'
+  | 'hedged'
+  | 'denied'
+  | 'asked'
+  | 'past'
+  | 'hypothetical'
+  | 'general';
 
 /** Sentences built around `x` (what is reset), each with the sense it was built to have. */
 export const TENSE_TEMPLATES: readonly (readonly [Sense, (x: string) => string])[] = [
@@ -58,6 +69,24 @@ export const TENSE_TEMPLATES: readonly (readonly [Sense, (x: string) => string])
   ['asked', (x) => `Did you see that we reset ${x}?`],
   ['past', (x) => `Remember when we reset ${x} last week?`],
   ['past', (x) => `We had reset ${x} the week before, so not this time.`],
+  // rules-2.2.0: what a reset depends on, and statements that are no event.
+  ['hedged', (x) => `Each day we will either ship a fix or we will reset ${x}.`],
+  ['hedged', (x) => `Once the fix is out, we will reset ${x}.`],
+  ['hypothetical', (x) => `The day we reach 100M users, we will reset ${x}.`],
+  ['hypothetical', (x) => `If we reach 100M users, we will reset ${x}.`],
+  ['general', (x) => `I do like resetting ${x}.`],
+  // rules-2.4.0: constructions written for the rules (none from a post of any set).
+  ['done', (x) => `We went ahead and reset ${x}.`],
+  ['done', (x) => `We reset ${x} an hour ago.`],
+  ['done', (x) => `Resetting ${x} is now complete.`],
+  ['under way', (x) => `${x} are being reset right now.`],
+  ['coming', (x) => `${x} are getting reset later today.`],
+  ['coming', (x) => `We'll go ahead and reset ${x} tomorrow.`],
+  ['denied', (x) => `No more resets of ${x} until next month.`],
+  ['general', (x) => `Resetting ${x} is not a sustainable strategy.`],
+  // rules-2.4.1: a reset inside a clause after a verb; a bare "we reset" with a time ahead.
+  ['general', (x) => `We'll tell you when we reset ${x}.`],
+  ['coming', (x) => `Tomorrow we reset ${x}.`],
 ];
 
 export interface StressCase {

@@ -418,6 +418,228 @@ describe('wordings no rule was written from, read from the grammar (issue 18)', 
   });
 });
 
+describe('what depends on something, or is no event (rules-2.2.0, new set 2)', () => {
+  test('one side of an alternative ("either … or", "… or reset") is held, never published', () => {
+    for (const text of [
+      'Every week we will either ship a new feature or do a full reset of usage limits.',
+      'We will ship a fix or reset usage limits tomorrow.',
+    ]) {
+      const result = classify(text);
+      assert.equal(result.review, true, text);
+      assert.match(result.reasons[0]!, /^the reset depends on something, alternative /, text);
+    }
+    // "or" between plans or between times is no alternative of events.
+    for (const text of [
+      'We will reset usage limits for Plus or Pro users by EOD.',
+      'We will reset usage limits either tonight or tomorrow morning.',
+    ]) {
+      const result = classify(text);
+      assert.equal(result.review, false, text);
+      assert.equal(result.reset?.kind, 'reset_scheduled', text);
+    }
+  });
+
+  test('a hypothetical ("the moment we …", "the day …", "unless …") is no schedule: not a reset', () => {
+    assert.deepEqual(
+      classify('The moment we hit 100M users, usage limits will be reset for everyone.'),
+      none(
+        'a reset on a condition ("the moment we hit"), not a schedule: "the moment we hit 100m users, usage limits will be reset for everyone."',
+      ),
+    );
+    for (const text of [
+      'The day the new cluster is online, we will reset usage limits for everyone.',
+      'Unless the fix lands, we will reset usage limits tonight.',
+    ]) {
+      assert.equal(classify(text).reset, null, text);
+    }
+    // A past event after "the day" is a time, not a condition; "in the day" is a time too.
+    assert.deepEqual(
+      classify('The day we launched, we reset usage limits for everyone.'),
+      published(completed({ scope: scope(['all']) }), ['done: "reset"']),
+    );
+    const later = classify('Later in the day we will reset usage limits for everyone.');
+    assert.equal(later.review, false);
+    assert.equal(later.reset?.kind, 'reset_scheduled');
+  });
+
+  test('an awaited event ("once", "when", "as soon as") holds a coming reset: its time is unknown', () => {
+    for (const [text, cue] of [
+      ['Once the fix is deployed we will reset usage limits for everyone.', 'once the fix is'],
+      ['When we hit 50M users, we will reset usage limits.', 'when we hit'],
+      ['We will reset usage limits once the new model ships.', 'once the new model ships'],
+    ] as const) {
+      const result = classify(text);
+      assert.equal(result.review, true, text);
+      assert.equal(result.reset?.kind, 'reset_scheduled', text);
+      assert.equal(
+        result.reasons[0],
+        `the reset depends on something, awaited ("${cue}"): not a firm announcement`,
+      );
+    }
+    // "once again" is an adverb; a done reset waits for nothing; "when I'm back" is a time; a
+    // condition in another clause conditions another verb.
+    for (const text of [
+      'We are once again resetting usage limits for everyone.',
+      'We reset usage limits when the outage ended.',
+      "Usage reset when I'm back.",
+      'We will reset usage limits tonight, and we know it is annoying when things break.',
+    ]) {
+      assert.equal(classify(text).review, false, text);
+    }
+  });
+
+  test('a general statement of liking is no event; a wish with a modal is held', () => {
+    assert.deepEqual(
+      classify('We love giving resets.'),
+      none('a general statement ("love"), not one reset: "we love giving resets."'),
+    );
+    assert.equal(classify('I do like resetting usage limits.').reset, null);
+    const wish = classify("I'd love to reset usage limits tomorrow.");
+    assert.equal(wish.review, true);
+    assert.equal(wish.reset?.kind, 'reset_scheduled');
+    // "Enjoy" is no liking verb: an imperative, the reset is there.
+    assert.equal(classify('Enjoy a reset of your usage limits.').review, false);
+  });
+
+  test('a reset named as the item of a day of a series ("Day 9/ Reset") is held as coming, not a teaser', () => {
+    const result = classify('Day 9/ Reset');
+    assert.equal(result.review, true);
+    assert.equal(result.reset?.kind, 'reset_scheduled');
+    assert.ok(
+      result.reasons.includes(
+        'a reset named as a day\'s item, without a verb: "day 9/ reset" (coming that day?)',
+      ),
+    );
+    assert.equal(classify('Resets.').reset, null);
+  });
+});
+
+describe('constructions written for the rules, none from a post of any set (rules-2.4.0)', () => {
+  const kindOf = (text: string) => {
+    const result = classify(text);
+    return result.reset === null ? 'none' : `${result.reset.kind}${result.review ? ' (held)' : ''}`;
+  };
+
+  test('a bare verb after "and" shares the tense of the verb before it', () => {
+    assert.equal(
+      kindOf('We went ahead and reset Codex usage limits for all users.'),
+      'reset_completed',
+    );
+    assert.equal(kindOf("We'll go ahead and reset usage limits tomorrow."), 'reset_scheduled');
+  });
+
+  test('minutes or hours ago is the reset announced; weeks ago is the past', () => {
+    assert.equal(
+      kindOf('We reset rate limits for all Codex users an hour ago.'),
+      'reset_completed',
+    );
+    assert.equal(kindOf('We reset rate limits for all Codex users three weeks ago.'), 'none');
+  });
+
+  test('the passive progressive ("are getting reset", "are being reset") is under way, coming with a time ahead', () => {
+    assert.equal(
+      kindOf('Usage limits are getting reset for all users later today.'),
+      'reset_scheduled',
+    );
+    assert.equal(
+      kindOf('Usage limits are being reset for all users right now.'),
+      'reset_completed',
+    );
+  });
+
+  test('resetting as the subject of a verb is a statement, unless its predicate says where a reset is', () => {
+    const statement = classify(
+      'Resetting limits is not a sustainable strategy, we need more compute.',
+    );
+    assert.equal(statement.reset, null);
+    assert.match(
+      statement.reasons[0]!,
+      /^a statement about resetting \("resetting limits is"\), not one reset: /,
+    );
+    assert.equal(kindOf('Resetting limits was fun, but we need more compute.'), 'none');
+    assert.equal(
+      kindOf('Resetting usage limits is now complete for all plans.'),
+      'reset_completed',
+    );
+    assert.equal(
+      kindOf('Resetting usage limits will take about an hour.'),
+      'reset_completed (held)',
+    );
+    // An -ing form that is not a subject is still under way.
+    assert.equal(kindOf('Resetting usage limits for all plans now.'), 'reset_completed');
+  });
+
+  test('a negation after the copula, or a negating determiner across "more", denies the reset', () => {
+    assert.equal(kindOf('Resets are not free: each one costs us a lot of compute.'), 'none');
+    assert.equal(kindOf('lol no more resets until next month'), 'none');
+    assert.notEqual(kindOf('Nobody is getting a reset today.'), 'reset_completed');
+  });
+
+  test("a window's own cycle in the singular is no announcement; limits reset for everyone is", () => {
+    assert.equal(
+      kindOf('The weekly limit resets Monday for most of you, nothing special.'),
+      'none',
+    );
+    assert.equal(kindOf('Your 5-hour window resets automatically, no action needed.'), 'none');
+    assert.equal(kindOf('Weekly limits reset for everyone tomorrow.'), 'reset_scheduled');
+  });
+
+  test('talking about a reset gives none; a reset that went out is done; the plan is to reset is coming', () => {
+    assert.equal(kindOf('The team talked about a reset but decided against it.'), 'none');
+    assert.equal(
+      kindOf('A full reset of Codex usage limits just went out to all plans.'),
+      'reset_completed',
+    );
+    assert.equal(
+      kindOf('The plan is to reset Codex limits for all users on Monday.'),
+      'reset_scheduled',
+    );
+  });
+
+  test('a reset inside a clause after a verb ("shows when…") or a topic ("a fix for limits resetting") is not announced (rules-2.4.1)', () => {
+    assert.equal(kindOf('Codex now shows when your limits reset in the usage panel.'), 'none');
+    assert.equal(kindOf("We'll tell you when we reset limits."), 'none');
+    assert.equal(kindOf('We shipped a fix for limits resetting early for some users.'), 'none');
+    // A clause that opens the sentence is a time: the reset is presupposed.
+    assert.equal(
+      kindOf('When we reset limits tomorrow, expect a short slowdown.'),
+      'reset_scheduled',
+    );
+  });
+
+  test('a bare "we reset" is a schedule with a time that starts after the post, done otherwise (rules-2.4.1)', () => {
+    assert.equal(kindOf('Tomorrow we reset usage limits for all plans.'), 'reset_scheduled');
+    assert.equal(kindOf('At 6pm PT we reset usage limits for all plans.'), 'reset_scheduled');
+    assert.equal(kindOf('We reset limits this morning for all plans.'), 'reset_completed');
+  });
+
+  test('"the next reset" is ahead whatever its verb; banked resets "have been credited" are banked (rules-2.4.1)', () => {
+    assert.equal(kindOf('The next global reset is set for Monday morning.'), 'reset_scheduled');
+    assert.equal(kindOf('The next reset has been moved to Friday.'), 'reset_scheduled');
+    const banked = classify('Banked resets have been credited to all Pro accounts.');
+    assert.equal(banked.review, false);
+    assert.equal(banked.reset?.kind, 'reset_completed');
+    assert.equal(banked.reset?.resetType, 'banked');
+  });
+
+  test('"in about two hours" is a vague time ahead: from the post to twice the amount', () => {
+    const result = classify('Reset of usage limits for all plans lands in about two hours.');
+    assert.equal(result.review, false);
+    assert.equal(result.reset?.kind, 'reset_scheduled');
+    assert.equal(result.reset?.scheduleBasis, 'contextual_inference');
+    assert.deepEqual(result.reset?.scheduleWindow, {
+      startAt: SUMMER_AFTERNOON,
+      endAt: '2026-07-10T02:30:00.000Z',
+    });
+  });
+
+  test('limits "refreshed" name a reset', () => {
+    const result = classify('Codex usage limits have been refreshed for all Plus and Pro users.');
+    assert.equal(result.reset?.kind, 'reset_completed');
+    assert.deepEqual(result.reset?.scope?.plans, ['plus', 'pro']);
+  });
+});
+
 describe('threads, read as people do (issue 18)', () => {
   const PARENT_ID = '2000000000000000000';
 
@@ -443,6 +665,36 @@ describe('threads, read as people do (issue 18)', () => {
       parentHandle: 'thsottiaux',
     });
     assert.equal(result.reset, null);
+  });
+
+  test('a reply in his own thread whose time is another event\'s ("See you tomorrow") is not a second record (rules-2.2.0)', () => {
+    for (const parentText of [
+      'We have reset usage limits for all paid users.',
+      'Usage reset incoming for all paid users.',
+    ]) {
+      assert.deepEqual(
+        classify('See you all tomorrow for the next one!', {
+          inReplyToId: PARENT_ID,
+          parentText,
+          parentHandle: 'thsottiaux',
+        }),
+        none('a reply in his own thread that adds nothing about the reset'),
+        parentText,
+      );
+    }
+    // A time with no event of its own is the reset's; beside another event's, it still is.
+    for (const [text, endAt] of [
+      ['Will be live by 6pm PT.', '2026-07-10T01:00:00.000Z'],
+      ['Lands within the hour. See you tomorrow for the next one!', '2026-07-09T23:30:00.000Z'],
+    ] as const) {
+      const result = classify(text, {
+        inReplyToId: PARENT_ID,
+        parentText: 'Usage reset incoming for all paid users.',
+        parentHandle: 'thsottiaux',
+      });
+      assert.equal(result.review, false, text);
+      assert.deepEqual(result.reset?.scheduleWindow, { startAt: SUMMER_AFTERNOON, endAt }, text);
+    }
   });
 
   test('a reply to someone else is held when only its parent speaks of the reset', () => {

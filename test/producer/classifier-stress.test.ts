@@ -14,7 +14,8 @@ import type { Classification } from '../../src/producer/ledger/entry.ts';
  * positive reset, rewritten in any tense or aspect, posted at any hour of the Pacific day
  * from 2025 to 2027, is read as the sense the sentence was built to have. Labelled by
  * construction: done and under way publish a completion, coming a schedule, a hedge is
- * held, a denial, a question or a reset of the past announce nothing.
+ * held, a denial, a question, a reset of the past, a hypothetical or a general statement
+ * announce nothing.
  */
 
 const ZONE = 'America/Los_Angeles';
@@ -55,6 +56,8 @@ function reads(sense: Sense, result: Classification): boolean {
     case 'denied':
     case 'asked':
     case 'past':
+    case 'hypothetical':
+    case 'general':
       return reset === null;
   }
 }

@@ -1,6 +1,19 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { A, C, D, dayLedger, F, NOW, ops, opsOk, tokens } from './support/ops-fixtures.ts';
+import {
+  A,
+  C,
+  D,
+  dayEntries,
+  dayLedger,
+  F,
+  NOW,
+  ops,
+  opsOk,
+  post,
+  schedule,
+  tokens,
+} from './support/ops-fixtures.ts';
 import { OpsMemoryLedger } from './support/ops-memory-ledger.ts';
 
 /** `ops review` and `ops log`: formatters over the entries; they append nothing and need no --by. */
@@ -112,6 +125,81 @@ describe('ops review', () => {
     assert.deepEqual(
       json.stdout.map((line) => JSON.parse(line).postId),
       [F],
+    );
+  });
+});
+
+describe("ops review: a held post its author's published reply carries", () => {
+  const TERSE = '1990500000000000010';
+  const REPLY = '1990500000000000011';
+  const EOD = schedule('2026-11-20T11:41:00.000Z', '2026-11-21T07:59:59.999Z');
+  // "Day 6/ Reset", then 41 s later his reply "Global reset by EOD." (eval/new2.jsonl).
+  const ledger = (replyAt = '2026-11-20T11:40:41.000Z', replyHeld = false) =>
+    new OpsMemoryLedger([
+      ...dayEntries(),
+      ...post(TERSE, '2026-11-20T11:40:00.000Z', 'Day 6/ Reset', schedule(NOW_DAY, NOW_DAY_END), {
+        held: true,
+        reasons: ['no time is stated'],
+      }),
+      ...post(REPLY, replyAt, 'Global reset by EOD.', EOD, {
+        held: replyHeld,
+        inReplyToId: TERSE,
+        parentText: 'Day 6/ Reset',
+      }),
+    ]);
+  const NOW_DAY = '2026-11-20T08:00:00.000Z';
+  const NOW_DAY_END = '2026-11-21T07:59:59.999Z';
+  const CARRIED = `${TERSE} is held too, but its author's reply ${REPLY} carries the announcement and is published: nothing to decide (ops accept or ops dismiss still act on it).`;
+
+  test('it leaves the queue, named under it; --json lists only the queue', async () => {
+    const carried = ledger();
+    const human = await opsOk(carried, ['review'], anonymous);
+    assert.deepEqual(human.stdout.slice(-2), [
+      '2 held. Publish one with ops accept POST_ID [--set FIELD=VALUE …], reject one with ops dismiss POST_ID.',
+      CARRIED,
+    ]);
+    const json = await opsOk(carried, ['review', '--json'], anonymous);
+    assert.deepEqual(
+      json.stdout.map((line) => JSON.parse(line).postId),
+      [D, F],
+    );
+    await opsOk(carried, ['accept', D]);
+    await opsOk(carried, ['dismiss', F]);
+    assert.deepEqual((await opsOk(carried, ['review'], anonymous)).stdout, [
+      'No posts held for review.',
+      CARRIED,
+    ]);
+  });
+
+  test('dismissing the reply puts it back in the queue; so does a reply that is held, or late', async () => {
+    const dismissed = ledger();
+    await opsOk(dismissed, ['dismiss', REPLY]);
+    for (const queue of [dismissed, ledger(undefined, true), ledger('2026-11-20T12:10:01.000Z')]) {
+      const json = await opsOk(queue, ['review', '--json'], anonymous);
+      assert.ok(
+        json.stdout.map((line) => JSON.parse(line).postId).includes(TERSE),
+        'the terse post is back in the queue',
+      );
+    }
+  });
+
+  test('accepting the held reply carries it again', async () => {
+    const accepted = ledger(undefined, true);
+    await opsOk(accepted, ['accept', REPLY]);
+    const json = await opsOk(accepted, ['review', '--json'], anonymous);
+    assert.deepEqual(
+      json.stdout.map((line) => JSON.parse(line).postId),
+      [D, F],
+    );
+  });
+
+  test("the reply's record as corrected decides: corrected to banked, it no longer carries a global post", async () => {
+    const corrected = ledger();
+    await opsOk(corrected, ['correct', REPLY, '--set', 'resetType=banked']);
+    const json = await opsOk(corrected, ['review', '--json'], anonymous);
+    assert.deepEqual(
+      json.stdout.map((line) => JSON.parse(line).postId),
+      [D, F, TERSE],
     );
   });
 });

@@ -203,3 +203,43 @@ test('a stored reply is reclassified with its stored parent: in his own thread, 
     { kind: 'reset_scheduled', resetType: 'banked', review: false },
   );
 });
+
+test('a stored bare done is reclassified with his posts stored before its time (rules-2.3.0), not the ones after', async () => {
+  const announcement = '1990500000000000048';
+  const done = '1990500000000000049';
+  const laterAnnouncement = '1990500000000000050';
+  const ledger = new OpsMemoryLedger([
+    ...stored(announcement, 'Adding a banked reset to every paid account now.', false, {
+      createdAt: '2026-11-20T08:00:00.000Z',
+    }),
+    ...stored(done, 'It’s done.', true, { createdAt: '2026-11-20T10:00:00.000Z' }),
+    // After the done: not its context (it would make two candidate announcements).
+    ...stored(laterAnnouncement, 'Resetting weekly limits for Plus users later today.', false, {
+      createdAt: '2026-11-20T10:30:00.000Z',
+    }),
+  ]);
+  const dry = await opsOk(ledger, ['reclassify', '--held', '--dry-run']);
+  assert.deepEqual(dry.stdout.slice(0, 2), [
+    'Would reclassify 1 held post(s):',
+    `  ${done}: reset_completed/global held (0.5), stand-in-0.1.0 → reset_completed/banked published (0.85), ${RULES_CLASSIFIER}`,
+  ]);
+  await opsOk(ledger, ['reclassify', done]);
+  const entry = (await ledger.entries()).at(-1)!;
+  const { classification } = entry.payload as {
+    classification: { reset: { resetType: string; scope: object }; review: boolean };
+  };
+  assert.deepEqual(
+    { ...classification.reset, review: classification.review },
+    {
+      kind: 'reset_completed',
+      resetType: 'banked',
+      confidence: 0.85,
+      scope: { plans: ['all'], windows: ['unknown'] },
+      effectiveAt: null,
+      schedulePrecision: null,
+      scheduleBasis: null,
+      scheduleWindow: null,
+      review: false,
+    },
+  );
+});

@@ -3,6 +3,7 @@ import { describe, test } from 'node:test';
 import {
   classifyPost,
   DEFAULT_CLASSIFIER_OPTIONS,
+  RULES_CLASSIFIER,
 } from '../../src/producer/classify/rules-classifier.ts';
 import type { Entry } from '../../src/producer/ledger/entry.ts';
 import type { Post } from '../../src/producer/ledger/post.ts';
@@ -89,7 +90,7 @@ describe('askHeldPosts', () => {
       { ...(entry.payload as object), proposal: undefined },
       {
         postId: '2108040921044639700',
-        classifier: 'rules-2.1.4',
+        classifier: RULES_CLASSIFIER,
         model: 'echo',
         outcome: 'answered',
         proposal: undefined,
@@ -127,7 +128,7 @@ describe('askHeldPosts', () => {
       { ...(entry!.payload as object) },
       {
         postId: '2108040921044639700',
-        classifier: 'rules-2.1.4',
+        classifier: RULES_CLASSIFIER,
         model: 'slow',
         outcome: 'late',
         proposal: null,

@@ -6,7 +6,7 @@
 
 /** A reset of usage limits is mentioned (the sense is checked by the other tables). */
 export const RESET_WORD =
-  /\bre-?set(?:s|ting|ing|ed)?\b|\brefresh(?:ed|ing)? (?:\w+ )?(?:usage |rate )?limits\b|\bbrand new usage\b|\bfresh (?:usage|limits)\b/;
+  /\bre-?set(?:s|ting|ing|ed)?\b|\brefresh(?:ed|ing)? (?:\w+ )?(?:usage |rate )?limits\b|\blimits (?:\w+ ){0,3}refreshed\b|\bbrand new usage\b|\bfresh (?:usage|limits)\b/;
 
 /** "reset" in a sense that has nothing to do with usage limits. */
 export const OTHER_SENSE =
@@ -21,6 +21,10 @@ export const TALK_ABOUT = [
   /\b(?:asking|begging|beg|ask|asked|pleading|hoping|praying|waiting|wish|wishing) (?:us )?(?:for|to) (?:a |another |the |more )?re-?set/,
   /\bre-?sets? (?:every|each) (?:day|week|month|\d|five|seven)/,
   /\b(?:limits?|usage) re-?sets? (?:every|each|on a|after|\d|weekly|daily)/,
+  // The normal cycle of one window, in the singular: "the weekly limit resets Monday", "your
+  // 5-hour window resets automatically" (rules-2.4.0). Not "weekly limits reset for everyone
+  // tomorrow", an announcement.
+  /\b(?:weekly|5-hour|5 hour|five-hour|5h|daily|rolling|your|my) (?:\w+ ){0,2}(?:limit|window|quota|cap) resets\b/,
   /\b(?:since|after|before|until|till) (?:the|your|our|my|a|last|yesterday's|today's) (?:last |latest |recent |next |weekly |global |banked )?re-?set\b/,
   /\bhow (?:do |does )?re-?sets? work/,
   /\b(?:more|another|next|any|no more) re-?sets?\?/,
@@ -30,10 +34,11 @@ export const TALK_ABOUT = [
 
 /**
  * A reset of the past, not the one being announced: "remember when we reset…", "we reset
- * limits last week", "three resets ago". Only a done reset is read against these.
+ * limits last week", "three resets ago". Only a done reset is read against these. Minutes or
+ * hours ago is the reset being announced ("we reset limits an hour ago").
  */
 export const PAST_REFERENCE =
-  /\b(?:yesterday|ago|remember(?:s|ed)?|recall|back (?:then|when|in)|the other day|in the past|used to|previously|last (?:night|week|weekend|month|year|time|(?:mon|tues|wednes|thurs|fri|satur|sun)day)|earlier this (?:week|month|year)|(?:a|one|two|three) (?:weeks?|months?|years?) (?:back|before))\b/;
+  /\b(?:yesterday|(?<!\b(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|moments?) )ago|remember(?:s|ed)?|recall|back (?:then|when|in)|the other day|in the past|used to|previously|last (?:night|week|weekend|month|year|time|(?:mon|tues|wednes|thurs|fri|satur|sun)day)|earlier this (?:week|month|year)|(?:a|one|two|three) (?:weeks?|months?|years?) (?:back|before))\b/;
 
 /** A habit or a count, not one reset: "we reset whenever…", "so many resets", "how often". */
 export const HABIT =
@@ -45,7 +50,7 @@ export const LANDING =
 
 /** A banked reset: one the user keeps and spends when they choose. */
 export const BANKED =
-  /\b(?:a|one|another|an extra|an additional|the full|the|full|your) (?:\w+ ){0,2}bank(?:ed|able) re-?sets?\b|\bbank(?:ed|able) re-?sets? (?:for|to|today|tomorrow|tonight|incoming|coming|on|is|are|will)\b|\b(?:into|in|to) (?:your|the|their) (?:re-?set )?bank\b|\bre-?set bank\b|\bre-?set credits?\b|\bsave (?:\w+ ){0,3}re-?sets? (?:to use |for )?later\b|\bre-?sets? on your own (?:time|schedule)\b|\b(?:credit(?:s|ed|ing)?|giv(?:e|es|ing)|gets?|getting|receiv(?:e|es|ing)|add(?:s|ed|ing)?|load(?:s|ed|ing)?|grant(?:s|ed|ing)?)\b[^.!?]{0,50}\bbank(?:ed|able)\b/;
+  /\b(?:a|one|another|an extra|an additional|the full|the|full|your) (?:\w+ ){0,2}bank(?:ed|able) re-?sets?\b|\bbank(?:ed|able) re-?sets? (?:for|to|today|tomorrow|tonight|incoming|coming|on|is|are|will|have|has|were|was|got)\b|\b(?:into|in|to) (?:your|the|their) (?:re-?set )?bank\b|\bre-?set bank\b|\bre-?set credits?\b|\bsave (?:\w+ ){0,3}re-?sets? (?:to use |for )?later\b|\bre-?sets? on your own (?:time|schedule)\b|\b(?:credit(?:s|ed|ing)?|giv(?:e|es|ing)|gets?|getting|receiv(?:e|es|ing)|add(?:s|ed|ing)?|load(?:s|ed|ing)?|grant(?:s|ed|ing)?)\b[^.!?]{0,50}\bbank(?:ed|able)\b/;
 
 /** A reset of everyone's limits, besides or instead of a banked one. */
 export const GLOBAL =
@@ -77,3 +82,9 @@ export const BARE_ACK =
 /** Progress or completion words that mean something under a reset post. */
 export const PROGRESS =
   /\b(?:done|live|landed|propagated|propagating|rolled out|rolling out|complete|completed|finished)\b|\b\d{1,3}%/;
+
+/**
+ * A heading that names a day of a series ("Day 6/ Reset", "Day 2.1: …"): a reset named
+ * right after it, without a verb, is that day's item, not a teaser (rules-2.2.0).
+ */
+export const DAY_HEADING = /^day \d{1,3}(?:\.\d{1,2})?(?: \([^)]{0,20}\))? ?[/:]/;

@@ -1,9 +1,11 @@
 import { formatTimestamp } from '../../shared/domain/timestamp.ts';
 import type { Classification, ClassifiedReset } from '../ledger/entry.ts';
 import type { Post } from '../ledger/post.ts';
+import { confirmedFromContext } from './confirmation.ts';
 import {
   BANK_VOCABULARY,
   BANKED,
+  DAY_HEADING,
   GLOBAL,
   HABIT,
   HEDGED,
@@ -16,7 +18,8 @@ import {
   USAGE_CONTEXT,
 } from './cues.ts';
 import { type Word, wordsOf } from './grammar.ts';
-import { scheduleWhen, timeAhead } from './schedule-time.ts';
+import { timeIsTheResets } from './reply-time.ts';
+import { scheduleWhen, timeAhead, timeStartsAfter } from './schedule-time.ts';
 import { scopeOf } from './scope.ts';
 import { isArrival, type MentionReading, readMention, resetWordsOf, type Tense } from './sense.ts';
 import { matchesAny, type ReadText, readText } from './text.ts';
@@ -32,7 +35,7 @@ import { readReply, threadOf } from './thread.ts';
  * this system can make. docs/classifier.md describes every rule; change the version when
  * a rule changes (stored classifications keep the version that made them).
  */
-export const RULES_CLASSIFIER = 'rules-2.1.4';
+export const RULES_CLASSIFIER = 'rules-2.4.1';
 
 export interface ClassifierOptions {
   /** Hold a post whose confidence is below this (REVIEW_BELOW, default 0.8). */
@@ -46,8 +49,14 @@ export const DEFAULT_CLASSIFIER_OPTIONS: ClassifierOptions = Object.freeze({
   timeZone: 'America/Los_Angeles',
 });
 
+/**
+ * The classifier. `context`, when given, is the author's recent posts (author-context.ts:
+ * the ones before the post, as stored when it is first classified); without it a post is
+ * read alone, as before rules-2.3.0.
+ */
 export function createRulesClassifier(options: ClassifierOptions = DEFAULT_CLASSIFIER_OPTIONS) {
-  return (post: Post): Classification => classifyPost(post, options);
+  return (post: Post, context?: readonly Post[]): Classification =>
+    classifyPost(post, options, context);
 }
 
 export const notAReset = (reason: string): Classification => ({
@@ -99,6 +108,7 @@ export function mentionsOf(own: ReadText): Mention[] {
         nominal: true,
         clause: sentence,
         modifier: false,
+        dependsOn: null,
       };
     mentions.push({ sentence, read, refused: refusalOf(sentence, reading), reading });
   }
@@ -138,7 +148,12 @@ function refusalOf(sentence: string, reading: MentionReading): string | null {
   return null;
 }
 
-export function classifyPost(post: Post, options: ClassifierOptions): Classification {
+export function classifyPost(
+  post: Post,
+  options: ClassifierOptions,
+  /** The author's recent posts (author-context.ts): a bare done is read with them. */
+  context: readonly Post[] = [],
+): Classification {
   const own = readText(post.text);
   const thread = threadOf(post);
   const mentions = mentionsOf(own);
@@ -147,17 +162,21 @@ export function classifyPost(post: Post, options: ClassifierOptions): Classifica
     if (thread !== null) return readReply(post, own, thread, mentions, options);
     if (mentions.length > 0) return notAReset(mentions[0]!.refused!);
     if (isBareDone(own.all)) {
+      const confirmed = confirmedFromContext(post, own.all, context, options);
+      if (confirmed !== null) return confirmed;
       return held({ kind: 'reset_completed', resetType: 'global', scope: scopeOf('') }, [
         'a bare "done": what is done? (the announcer says so when a promised reset landed)',
       ]);
     }
     return notAReset('no reset mentioned');
   }
-  // "Resets.": a reset named without a verb, without what is reset and without a time.
+  // "Resets.": a reset named without a verb, without what is reset and without a time
+  // (not "Day 6/ Reset": a day's item, held below).
   const teaser = announcing.every(
     (m) =>
       m.reading.tense === 'none' &&
       !USAGE_CONTEXT.test(m.sentence) &&
+      !DAY_HEADING.test(m.sentence) &&
       timeAhead(m.sentence, Date.parse(post.createdAt), options.timeZone) === null,
   );
   if (teaser)
@@ -176,7 +195,7 @@ const JUST_DONE = /\b(?:it is|it's|is now|all) done\b|^done[.! ]*$|^(?:it )?(?:h
 const ARRIVED = /\b(?:landed|propagated|rolled out|went out|gone out)\b/;
 
 /** A short post that only says something is done or landed (rules-2.1.0: the new set). */
-const isBareDone = (text: string) =>
+export const isBareDone = (text: string) =>
   (text.length <= 40 && JUST_DONE.test(text)) || (text.length <= 80 && ARRIVED.test(text));
 
 /** The post's tense from its announcing mentions and its landing sentences. */
@@ -206,8 +225,11 @@ export function readAnnouncement(
   // Sentences that say when it lands, without the word "reset" ("Lands around 6pm PT.").
   // In the author's own thread, a reply that names a time says when the reset lands
   // ("Will be there by EOD PST." under "Loading a banked reset…"): rules-2.1.0.
+  // Only a time that is the reset's, not another event's ("See you tomorrow!"): rules-2.2.0.
   const replyTimes = new Set(
-    replyText?.sentences.filter((s) => timeAhead(s, announcedMs, options.timeZone) !== null),
+    replyText?.sentences.filter(
+      (s) => timeAhead(s, announcedMs, options.timeZone) !== null && timeIsTheResets(s),
+    ),
   );
   const landing = own.sentences.filter(
     (s) => !mentioned.has(s) && !INCIDENT.test(s) && (replyTimes.has(s) || isLandingSentence(s)),
@@ -230,9 +252,14 @@ export function readAnnouncement(
   }
 
   const tenseText = [...announcing.map((m) => m.sentence), ...landing];
+  const dependent = announcing.find((m) => m.reading.dependsOn !== null);
   if (announcing.some((m) => m.reading.hedged) || HEDGED.test(tenseText.join(' '))) {
     confidence -= 0.3;
-    holds.push('hedged ("maybe", "might", "would", "hope to"…): not a firm announcement');
+    holds.push(
+      dependent === undefined
+        ? 'hedged ("maybe", "might", "would", "hope to"…): not a firm announcement'
+        : `the reset depends on something, ${dependent.reading.dependsOn}: not a firm announcement`,
+    );
   }
   if (mentions.length > announcing.length) {
     confidence -= 0.1;
@@ -271,11 +298,8 @@ export function readAnnouncement(
         announcedMs,
         options.timeZone,
       );
-    const ownWhen = replyText === undefined ? null : whenOf(replyText.sentences);
-    const { when, doubts } =
-      ownWhen !== null && timeAhead(replyText!.all, announcedMs, options.timeZone) !== null
-        ? ownWhen
-        : whenOf(tense.whenText);
+    // A reply's own time of the reset comes first (rules-2.1.0), not another event's.
+    const { when, doubts } = whenOf(replyTimes.size > 0 ? [...replyTimes] : tense.whenText);
     schedule = {
       effectiveAt: when.effectiveMs === null ? null : formatTimestamp(when.effectiveMs),
       schedulePrecision: when.precision,
@@ -322,9 +346,16 @@ function isLandingSentence(sentence: string): boolean {
 const ARRIVAL_STEM = /land|arriv|propagat|roll|kick|show|appear|reach|appl|happen/;
 const PERSONAL_SUBJECT = new Set(['we', 'i', "i'm", 'you', 'they', "we're", "we've"]);
 
+const BARE_RESET = /^re-?set$/;
+
 /** What one announcing mention says, its time counted: under way + a time ahead is coming. */
 function mentionKind(mention: Mention, announcedMs: number, zone: string): Tense {
-  const { tense } = mention.reading;
+  const { tense, cue } = mention.reading;
+  // "Tomorrow we reset usage limits": a bare "reset" (no auxiliary) is past or present alike;
+  // a time in its own clause that starts after the post makes it a schedule.
+  if (tense === 'done' && BARE_RESET.test(cue)) {
+    return timeStartsAfter(mention.reading.clause, announcedMs, zone) ? 'coming' : 'done';
+  }
   if (tense === 'done' || tense === 'coming') return tense;
   return timeAhead(mention.sentence, announcedMs, zone) === null ? tense : 'coming';
 }
@@ -387,6 +418,17 @@ function postTense(
       confidence: 0.9,
       reason: `under way, counted as done: "${which.reading.cue}"`,
       whenText: [],
+    };
+  }
+  // "Day 6/ Reset": the item of a day of a series, named without a verb: that day's reset,
+  // coming or already done? Held (rules-2.2.0).
+  const dayItem = sentences.find((s) => DAY_HEADING.test(s));
+  if (dayItem !== undefined && !verbal) {
+    return {
+      kind: 'reset_scheduled',
+      confidence: 0.5,
+      reason: `a reset named as a day's item, without a verb: "${clip(dayItem)}" (coming that day?)`,
+      whenText: sentences,
     };
   }
   // Only a name: "Another reset for all our users." Announced now when it says for whom.

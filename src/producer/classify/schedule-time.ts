@@ -1,4 +1,7 @@
-import * as chrono from 'chrono-node';
+import type { ParsedComponents } from 'chrono-node';
+// The English parser alone: chrono-node's main entry loads every language (267 modules, half
+// a CLI command's start), and `parse` there is this one.
+import * as chrono from 'chrono-node/en';
 import { DateTime } from 'luxon';
 
 /**
@@ -77,6 +80,11 @@ const WITHIN = new RegExp(
 );
 const WITHIN_THE_HOUR = /\bwithin the hour\b|\bin the next hour\b/;
 const IN_AMOUNT = new RegExp(String.raw`\bin ${AMOUNT} ${UNIT}\b`);
+/** "in about two hours", "in ~ 3 hours": an approximate time, vague (rules-2.4.0). */
+const IN_ABOUT = new RegExp(
+  String.raw`\bin (?:about|around|roughly|approximately|approx\.?|~) ?${AMOUNT} ${UNIT}\b`,
+);
+export const ABOUT_CUE = 'in about …';
 const BY_END_OF_DAY =
   /\b(?:by |lands? |landing |before )?(?:the )?(?:end of (?:the )?day|end of today)\b|\bby (?:eod|close of business|cob|midnight(?: tonight| today)?|tonight)\b/;
 /** Words before a time that make it a cutoff or a reference, not the landing time. */
@@ -124,6 +132,19 @@ export function scheduleWhen(text: string, announcedMs: number, zone: string): W
     const amount = within[1] === undefined ? 1 : amountOf(within[1]);
     const end = announcedMs + amount * unitMs(within[2]!);
     return window('datetime', 'explicit', announcedMs, end, null, within[0]);
+  }
+  // About a time: from the post to twice the amount.
+  const inAbout = IN_ABOUT.exec(text);
+  if (inAbout) {
+    const span = 2 * amountOf(inAbout[1]!) * unitMs(inAbout[2]!);
+    return window(
+      'datetime',
+      'contextual_inference',
+      announcedMs,
+      announcedMs + span,
+      null,
+      ABOUT_CUE,
+    );
   }
   const inAmount = IN_AMOUNT.exec(text);
   if (inAmount && !/\bin a few\b|\bin a couple\b/.test(inAmount[0])) {
@@ -274,7 +295,7 @@ function statedTimes(text: string, posted: DateTime, doubts: string[]): StatedTi
  */
 function pacificMillis(
   posted: DateTime,
-  start: chrono.ParsedComponents,
+  start: ParsedComponents,
   hasHour: boolean,
   daysLater = 0,
   onDayOf?: DateTime,
@@ -305,7 +326,7 @@ function pacificMillis(
   return (repeated ? earlier : local).toMillis();
 }
 
-const VAGUE_NAMES = new Set(VAGUE_CUES.map(([, , name]) => name));
+const VAGUE_NAMES = new Set([...VAGUE_CUES.map(([, , name]) => name), ABOUT_CUE]);
 
 /** Every cue scheduleWhen reads has one of these words (a test keeps the two in step). */
 export const TIME_HINT =
@@ -342,6 +363,18 @@ let aheadCache: { key: string; answers: Map<string, 'explicit' | 'vague' | null>
   answers: new Map(),
 };
 const MAX_CACHED = 64;
+
+/**
+ * Does `text` name a firm time that starts after the post ("tomorrow", "at 6pm" written at
+ * 10am)? Not "this morning" written at 10am, nor a vague time. For a bare "we reset", whose
+ * form is past or present alike: with such a time it is the present of a schedule
+ * ("Tomorrow we reset usage limits"), rules-2.4.0.
+ */
+export function timeStartsAfter(text: string, announcedMs: number, zone: string): boolean {
+  if (!TIME_HINT.test(text)) return false;
+  const { when } = scheduleWhen(text, announcedMs, zone);
+  return when.cue !== NO_TIME_CUE && !VAGUE_NAMES.has(when.cue) && when.startMs > announcedMs;
+}
 
 function readAhead(text: string, announcedMs: number, zone: string): 'explicit' | 'vague' | null {
   const { when } = scheduleWhen(text, announcedMs, zone);

@@ -1,3 +1,4 @@
+import { contingencyOf } from './conditions.ts';
 import type { Word } from './grammar.ts';
 
 /**
@@ -27,6 +28,8 @@ export interface MentionReading {
   readonly clause: string;
   /** "reset button": the word names a thing, the reset only through it. */
   readonly modifier: boolean;
+  /** What the reset depends on ("either … or", "once we ship"): why it is hedged (conditions.ts). */
+  readonly dependsOn: string | null;
 }
 
 const FUTURE_AUX = new Set(['will', "'ll", 'shall', 'wil', 'gonna', 'wo', 'ill']);
@@ -37,7 +40,7 @@ const BE_PAST = new Set(['was', 'were', 'been', 'got', 'get', 'gets', 'getting',
 const HEDGING_MODALS = new Set(['may', 'might', 'could', 'would', "'d"]);
 const EXPECTING_MODALS = new Set(['should', 'must']);
 const ABILITY_MODALS = new Set(['can', 'ca']);
-const NEGATORS = new Set(['not', "n't", 'never', 'no', 'nor', 'without', 'zero', 'none']);
+const NEGATORS = new Set(['not', "n't", 'never', 'no', 'nor', 'without', 'zero', 'none', 'nobody']);
 /** Adverbs that may sit inside a verb group ("have just now all been reset"). */
 const GROUP_ADVERBS = new Set([
   'just',
@@ -87,6 +90,11 @@ const FUTURE_VERBS = new Set([
   'go',
   'about',
 ]);
+/**
+ * Verbs of liking: in the simple present with a reset (or giving one) as object they state a
+ * taste, not an event ("I do like giving resets"); with a modal they wish ("I'd love a reset").
+ */
+const LIKING_VERBS = new Set(['like', 'love', 'hate', 'prefer', 'adore', 'dislike']);
 /** Verbs of wanting: the reset is wished for, not announced. */
 const WISH_VERBS = new Set(['want', 'hope', 'wish', 'like', 'love', 'consider', 'feel', 'try']);
 /** Verbs that talk about a reset without doing one ("asked for a reset", "remember the reset"). */
@@ -119,6 +127,9 @@ const TALK_VERBS = new Set([
   'say',
   'mention',
   'debate',
+  'talk',
+  'discuss',
+  'joke',
 ]);
 /** Verbs of arriving: "reset landing tomorrow", "lands in the next hour", "should apply by 6pm". */
 export const ARRIVAL_VERBS = new Set([
@@ -334,7 +345,9 @@ function readGroup(
   if (has(PERFECT_AUX) && verb.text === 'got') return group('ongoing');
   if (has(PERFECT_AUX)) return group('done');
   if (has(BE_PRESENT)) {
-    if (form === 'ing') return group(chain.includes('being') ? 'ongoing' : 'ongoing');
+    if (form === 'ing') return group('ongoing');
+    // "limits are being reset", "are getting reset": the passive of "are resetting".
+    if (chain.includes('being') || chain.includes('getting')) return group('ongoing');
     return group('done'); // "limits are reset", "reset is processed"
   }
   if (has(BE_PAST)) {
@@ -355,12 +368,41 @@ function readGroup(
 
 /** How a verb that takes a reset as object or complement changes the group's tense. */
 function byVerbClass(group: Group, lemma: string): Group {
+  if (LIKING_VERBS.has(lemma) && !group.hedged && group.tense !== 'coming') {
+    return {
+      ...group,
+      notAnnouncing: group.notAnnouncing ?? `a general statement ("${lemma}"), not one reset`,
+    };
+  }
+  // "a reset went out", "has gone out": done; "going to reset", "going out tomorrow": ahead.
+  if (lemma === 'go' && group.tense === 'done') return group;
   if (FUTURE_VERBS.has(lemma) && group.tense !== 'coming') return { ...group, tense: 'coming' };
   if (WISH_VERBS.has(lemma)) return { ...group, tense: 'coming', hedged: true };
   if (TALK_VERBS.has(lemma)) {
     return { ...group, notAnnouncing: group.notAnnouncing ?? `a reset ${lemma}ed, not given` };
   }
   return group;
+}
+
+/**
+ * "I do like giving resets", "we love resetting limits": an -ing form with no auxiliary of
+ * its own after a verb of liking is that verb's object: the group is the liking verb's
+ * (a general statement, or a wish with a modal). Null when the verb is not such a gerund.
+ */
+function likedGerund(
+  words: readonly Word[],
+  verbIndex: number,
+  chainStart: number,
+  clauseStart: number,
+): Group | null {
+  if (chainStart !== verbIndex || formOf(words[verbIndex]!) !== 'ing') return null;
+  let at = verbIndex - 1;
+  while (at >= clauseStart && isFiller(words[at]!)) at--;
+  const liking = words[at];
+  // The tagger may read "like" as a noun or a preposition here: its lemma decides.
+  if (liking === undefined || !LIKING_VERBS.has(liking.text.replace(/s$/, ''))) return null;
+  const lemma = liking.text.replace(/s$/, '');
+  return byVerbClass(readGroup(words, chainBefore(words, at, clauseStart), at, clauseStart), lemma);
 }
 
 /** The main verb after a noun "reset" in its clause ("reset has been processed"), or null. */
@@ -403,6 +445,9 @@ export const isArrival = (word: Word) =>
   ARRIVAL_VERBS.has(`${stemOf(word)}e`);
 const isPredicateWord = (word: Word) =>
   COMING_WORDS.has(word.text) || DONE_WORDS.has(word.text) || ONGOING_WORDS.has(word.text);
+/** The tense a predicate word says ("incoming", "done", "underway"). */
+const predicateTense = (word: Word): Tense =>
+  COMING_WORDS.has(word.text) ? 'coming' : DONE_WORDS.has(word.text) ? 'done' : 'ongoing';
 
 /** The verb before a noun "reset" that takes it as object: "did a reset", "giving users a reset". */
 function governorBefore(words: readonly Word[], index: number, start: number): number | null {
@@ -452,8 +497,159 @@ function isVerbUse(words: readonly Word[], index: number, start: number): boolea
   const before = at >= start ? words[at] : undefined;
   if (before === undefined) return false; // "Reset all propagated.": a noun at the start
   if (isAux(before) || before.text === 'to' || before.text === "'s") return true;
+  if (before.text === 'and' && !/s$/.test(word.text)) {
+    // "we went ahead and reset limits": a verb coordinated with the verb before "and".
+    return coordinatedWith(words, index, index, start) !== null;
+  }
   if (word.text === 'resets') return before.pos === 'PRON' || before.pos === 'PROPN';
   return SUBJECTS.has(before.text) || (before.pos === 'PRON' && before.text !== 'your');
+}
+
+/** Adjectives of a reset still ahead: "the next reset", "the upcoming reset". */
+const AHEAD = new Set(['next', 'upcoming']);
+/** Words that open a clause of a verb's object: "shows when your limits reset". */
+const WH_WORDS = new Set(['when', 'whenever', 'how', 'whether', 'why', 'where']);
+/** Prepositions whose -ing object is a topic: "a fix for limits resetting early". */
+const TOPIC_PREPOSITIONS = new Set(['for', 'about', 'of', 'against', 'despite']);
+
+/**
+ * The phrase a reset is inside of, when it is the object of another word and not the
+ * announcement: a clause after a verb or its object opened by a wh-word ("Codex now shows
+ * when your limits reset", "we'll tell you when we reset"), or an -ing form after a noun
+ * after a preposition ("a fix for limits resetting early"). A clause that opens the
+ * sentence ("When we reset limits tomorrow, …") is a time, read as before. Null otherwise.
+ */
+function embeddedIn(
+  words: readonly Word[],
+  index: number,
+  start: number,
+  verbUse: boolean,
+): string | null {
+  // Back over the reset's subject or noun phrase (and any auxiliaries) to what opens it.
+  let at = index - 1;
+  while (
+    at >= start &&
+    !WH_WORDS.has(words[at]!.text) &&
+    (isAux(words[at]!) || isFiller(words[at]!) || inNounPhrase(words, at))
+  )
+    at--;
+  const opener = words[at];
+  const text = (from: number) =>
+    words
+      .slice(from, index + 1)
+      .map((word) => word.text)
+      .join(' ');
+  if (opener === undefined || at < start) return null;
+  if (WH_WORDS.has(opener.text)) {
+    const before = words[at - 1];
+    if (
+      at - 1 >= start &&
+      before !== undefined &&
+      (before.pos === 'VERB' || before.pos === 'PRON')
+    ) {
+      return text(at);
+    }
+    return null;
+  }
+  if (
+    verbUse &&
+    formOf(words[index]!) === 'ing' &&
+    at < index - 1 &&
+    TOPIC_PREPOSITIONS.has(opener.text) &&
+    opener.pos === 'ADP'
+  ) {
+    return text(at);
+  }
+  return null;
+}
+
+/** Nouns of intention before "is to": "the plan is to reset", "the hope is to". */
+const INTENTIONS = new Set(['plan', 'goal', 'aim', 'intent', 'intention', 'idea', 'hope', 'wish']);
+
+/** Words between a negating determiner and its noun: "no more resets", "no further resets". */
+const QUANTIFIERS = new Set(['more', 'further', 'additional', 'other', 'extra']);
+
+/**
+ * "We went ahead and reset limits", "we'll go and reset them": a bare verb right after "and",
+ * with no auxiliary of its own, shares the tense of the verb before "and" when that verb has
+ * a subject in the clause. Returns that verb's index, or null.
+ */
+function coordinatedWith(
+  words: readonly Word[],
+  index: number,
+  chainStart: number,
+  clauseStart: number,
+): number | null {
+  if (chainStart !== index || formOf(words[index]!) === 'ing') return null;
+  const and = index - 1;
+  if (and <= clauseStart || words[and]!.text !== 'and') return null;
+  let at = and - 1;
+  while (at > clauseStart && (isFiller(words[at]!) || words[at]!.pos === 'ADV')) at--;
+  const verb = words[at]!;
+  if (verb.pos !== 'VERB' || isReset(verb) || formOf(verb) === 'ing') return null;
+  // Its subject: a pronoun or a name right before it or its auxiliaries.
+  const groupStart = chainBefore(words, at, clauseStart);
+  if (groupStart <= clauseStart) return null;
+  const subject = words[groupStart - 1]!;
+  return SUBJECTS.has(subject.text) || subject.pos === 'PRON' || subject.pos === 'PROPN'
+    ? at
+    : null;
+}
+
+/**
+ * "Resetting limits is not a strategy": an -ing form with no auxiliary that opens its clause
+ * and is followed in the clause by a verb of its own is that verb's subject (a gerund): the
+ * sentence says something about resetting. When that verb is a copula whose predicate says
+ * where a reset is ("Resetting usage limits is now complete"), it announces; after any other
+ * verb ("… will take an hour") it may, so it is held; denied or a copula with anything else
+ * ("is not a sustainable strategy", "was fun"), it states something, not an event.
+ * Null when the -ing form is not such a subject ("Resetting limits for all plans now").
+ */
+function gerundSubject(
+  words: readonly Word[],
+  index: number,
+  chainStart: number,
+  clauseStart: number,
+  end: number,
+): Group | null {
+  if (chainStart !== index || formOf(words[index]!) !== 'ing') return null;
+  if (words.slice(clauseStart, index).some((word) => !isFiller(word))) return null;
+  let at = index + 1;
+  while (at < end && !isAux(words[at]!) && words[at]!.pos !== 'VERB') {
+    if (RELATIVE.has(words[at]!.text)) return null;
+    at++;
+  }
+  if (at >= end) return null;
+  const verbStart = at;
+  const text = words
+    .slice(index, at + 1)
+    .map((word) => word.text)
+    .join(' ');
+  let negated = false;
+  while (at < end && (isAux(words[at]!) || isFiller(words[at]!) || NEGATORS.has(words[at]!.text))) {
+    if (NEGATORS.has(words[at]!.text)) negated = true;
+    if (isPredicateWord(words[at]!) && !isAux(words[at]!)) break;
+    at++;
+  }
+  const predicate = words[at];
+  const statement = `a statement about resetting ("${text}"), not one reset`;
+  const base = { words: text, negated: false, infinitive: false } as const;
+  if (negated) return { ...base, tense: 'none', hedged: false, notAnnouncing: statement };
+  if (predicate !== undefined && isPredicateWord(predicate)) {
+    return { ...base, tense: predicateTense(predicate), hedged: false, notAnnouncing: null };
+  }
+  const copula = words[verbStart]!.lemma === 'be';
+  if (copula && predicate?.pos === 'VERB' && formOf(predicate) === 'ing') {
+    return { ...base, tense: 'ongoing', hedged: false, notAnnouncing: null }; // "is happening now"
+  }
+  // A copula before anything but a participle ("was fun", tagged a verb; "is a strategy").
+  if (
+    copula &&
+    (predicate === undefined || predicate.pos !== 'VERB' || formOf(predicate) !== 'past')
+  ) {
+    return { ...base, tense: 'none', hedged: false, notAnnouncing: statement };
+  }
+  return { ...base, tense: 'ongoing', hedged: true, notAnnouncing: null };
 }
 
 /** Reads the mention of a reset at `index` in `words` (one sentence). */
@@ -476,47 +672,68 @@ export function readMention(words: readonly Word[], index: number): MentionReadi
     head !== undefined &&
     (head.pos === 'NOUN' || head.pos === 'PROPN') &&
     !RESET_HEADS.has(head.lemma) &&
+    // "reset Codex usage limits": a name before what is reset, not a thing named.
+    !(head.pos === 'PROPN' && RESET_HEADS.has(words[index + 2]?.lemma ?? '')) &&
     !TIME_NOUNS.test(head.text) &&
     !isArrivalForm(head);
+  /** A reading that announces nothing, for `why`, before any verb is read. */
+  const nothing = (cue: string, why: string): MentionReading => ({
+    tense: 'none',
+    cue,
+    negated: false,
+    hedged: false,
+    notAnnouncing: why,
+    nominal: false,
+    clause: clause(start, end),
+    modifier,
+    dependsOn: null,
+  });
   if (modifier && head.text !== 'button') {
-    return {
-      tense: 'none',
-      cue: `${words[index]!.text} ${head.text}`,
-      negated: false,
-      hedged: false,
-      notAnnouncing: `a "${words[index]!.text} ${head.text}", not a reset`,
-      nominal: false,
-      clause: clause(start, end),
-      modifier,
-    };
+    const named = `${words[index]!.text} ${head.text}`;
+    return nothing(named, `a "${named}", not a reset`);
   }
+  const embedded = embeddedIn(words, index, start, verbUse);
+  if (embedded !== null) return nothing(embedded, `a reset inside "${embedded}", not announced`);
+  // Where the reset's own phrase starts: its verb group, or its noun phrase (conditions.ts).
+  let phraseStart = index;
+  let nextOne = false;
   if (verbUse) {
-    group = readGroup(words, chainBefore(words, index, start), index, start);
+    phraseStart = chainBefore(words, index, start);
+    const first = coordinatedWith(words, index, phraseStart, start);
+    group =
+      likedGerund(words, index, phraseStart, start) ??
+      gerundSubject(words, index, phraseStart, start, end) ??
+      (first === null
+        ? readGroup(words, phraseStart, index, start)
+        : readGroup(words, chainBefore(words, first, start), first, start));
   } else {
-    // "no reset", "zero resets": a negated noun phrase.
-    for (let at = index - 1; at >= start && inNounPhrase(words, at); at--) {
+    // "no reset", "zero resets", "no more resets": a negated noun phrase.
+    for (
+      let at = index - 1;
+      at >= start &&
+      (inNounPhrase(words, at) || QUANTIFIERS.has(words[at]!.text) || AHEAD.has(words[at]!.text));
+      at--
+    ) {
       if (NEGATORS.has(words[at]!.text)) determinerNegated = true;
+      phraseStart = at;
     }
+    // "the next reset", "the upcoming reset": whatever its verb, it is ahead.
+    nextOne = words.slice(phraseStart, index).some((word) => AHEAD.has(word.text));
     const governor = governorBefore(words, index, start);
     const predicate = governor === null ? predicateAfter(words, index, end) : null;
     if (governor !== null) {
       const verb = words[governor]!;
-      group = byVerbClass(
-        readGroup(words, chainBefore(words, governor, start), governor, start),
-        verb.lemma,
-      );
+      phraseStart = chainBefore(words, governor, start);
+      group =
+        likedGerund(words, governor, phraseStart, start) ??
+        byVerbClass(readGroup(words, phraseStart, governor, start), verb.lemma);
     } else if (predicate !== null) {
       const word = words[predicate]!;
       if (isPredicateWord(word) && !isAux(word)) {
         const between = words.slice(index + 1, predicate);
         const negated = between.some((w) => NEGATORS.has(w.text));
-        const tense: Tense = COMING_WORDS.has(word.text)
-          ? 'coming'
-          : DONE_WORDS.has(word.text)
-            ? 'done'
-            : 'ongoing';
         group = {
-          tense,
+          tense: predicateTense(word),
           words: clause(index, predicate + 1),
           negated,
           hedged: false,
@@ -529,10 +746,18 @@ export function readMention(words: readonly Word[], index: number): MentionReadi
           readGroup(words, chainBefore(words, predicate, index + 1), predicate, index + 1),
           words[predicate]!.lemma,
         );
+        // "Resets are not free", "the reset isn't live yet": a negator after the copula.
+        let after = predicate + 1;
+        while (after < end && isFiller(words[after]!)) after++;
+        if (isAux(words[predicate]!) && NEGATORS.has(words[after]?.text ?? '')) {
+          group = { ...group, negated: true };
+        }
       }
     } else nominal = true;
   }
 
+  // "The next global reset is set for Thursday": the next one cannot be done.
+  if (nextOne && group?.tense === 'done') group = { ...group, tense: 'coming' };
   // "Give us 24 hours to reset", "plan to reset", "allowed Codex to reset": the verb before "to".
   if (group?.infinitive) {
     const to =
@@ -547,6 +772,15 @@ export function readMention(words: readonly Word[], index: number): MentionReadi
     } else {
       const verb = words[governor]!;
       const outer = readGroup(words, chainBefore(words, governor, start), governor, start);
+      // "The plan is to reset limits on Monday": a copula after a noun of intention.
+      const subject = words[chainBefore(words, governor, start) - 1];
+      const intention =
+        isAux(verb) &&
+        subject !== undefined &&
+        subject.pos === 'NOUN' &&
+        INTENTIONS.has(subject.lemma)
+          ? subject.lemma
+          : null;
       // An imperative before "to" ("give us a day to reset") asks for time: coming.
       const imperative = governor === start && formOf(verb) === 'base';
       group = byVerbClass(
@@ -555,9 +789,27 @@ export function readMention(words: readonly Word[], index: number): MentionReadi
           tense: imperative ? 'coming' : outer.tense,
           negated: outer.negated || group.negated,
         },
-        verb.lemma,
+        intention ?? verb.lemma,
       );
     }
+  }
+
+  // "each day we'll either ship an improvement or ship a full reset", "the day we reach
+  // perfection it will be resets": a reset that depends on something (rules-2.2.0). A done
+  // reset depends on no condition ("we have reset limits, if you still see issues…").
+  const contingency = contingencyOf(words, index, phraseStart, start, end, group?.tense === 'done');
+  if (contingency !== null) {
+    const hypothetical = contingency.kind === 'hypothetical';
+    group = {
+      tense: group?.tense ?? 'none',
+      words: group?.words ?? clause(start, end),
+      negated: group?.negated ?? false,
+      hedged: !hypothetical || (group?.hedged ?? false),
+      notAnnouncing:
+        group?.notAnnouncing ??
+        (hypothetical ? `a reset on a condition ("${contingency.cue}"), not a schedule` : null),
+      infinitive: false,
+    };
   }
 
   if (group === null) {
@@ -570,6 +822,7 @@ export function readMention(words: readonly Word[], index: number): MentionReadi
       nominal,
       clause: clause(start, end),
       modifier,
+      dependsOn: null,
     };
   }
   return {
@@ -581,6 +834,7 @@ export function readMention(words: readonly Word[], index: number): MentionReadi
     nominal: false,
     clause: clause(start, end),
     modifier,
+    dependsOn: contingency === null ? null : `${contingency.kind} ("${contingency.cue}")`,
   };
 }
 

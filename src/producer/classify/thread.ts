@@ -2,6 +2,7 @@ import { formatTimestamp } from '../../shared/domain/timestamp.ts';
 import type { Classification, ClassifiedReset } from '../ledger/entry.ts';
 import type { Post } from '../ledger/post.ts';
 import { BANKED, BARE_ACK, GLOBAL, PROGRESS } from './cues.ts';
+import { timeIsTheResets } from './reply-time.ts';
 import {
   type ClassifierOptions,
   clip,
@@ -78,8 +79,14 @@ export function readReply(
   if (parentMentions.length === 0) return notAReset('a reply, and its parent mentions no reset');
 
   if (thread.author === 'self') {
+    // His own reply continues his post only with something of its own about the reset: a
+    // time that is the reset's (not "See you tomorrow for Day 3!": reply-time.ts), progress,
+    // a type, or a correction (rules-2.2.0).
+    const itsTime = own.sentences.some(
+      (s) => timeAhead(s, postedMs, options.timeZone) !== null && timeIsTheResets(s),
+    );
     const adds =
-      timed ||
+      itsTime ||
       progress ||
       BANKED.test(own.all) ||
       GLOBAL.test(own.all) ||

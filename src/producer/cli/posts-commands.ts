@@ -1,4 +1,5 @@
 import { escapeTerminal } from '../../shared/text/terminal.ts';
+import { authorContexts } from '../classify/author-context.ts';
 import { createRulesClassifier } from '../classify/rules-classifier.ts';
 import type { ProducerConfig } from '../config.ts';
 import type { Entry } from '../ledger/entry.ts';
@@ -7,6 +8,7 @@ import { ingest } from '../pipeline/ingest.ts';
 import { parsePostLines } from '../sources/post-lines.ts';
 import { parse, readInput, readPosts, skippedLine } from './arguments.ts';
 import { classifiedRecord } from './classified-record.ts';
+import { LineBatches } from './line-batches.ts';
 
 /** `classify [FILE]` (producer.md §5): what each post would publish; touches no ledger. */
 export async function classifyCommand(config: ProducerConfig, argv: string[]): Promise<number> {
@@ -15,9 +17,12 @@ export async function classifyCommand(config: ProducerConfig, argv: string[]): P
   const { text, name } = await readInput(positionals);
   const { posts, problems } = parsePostLines(text);
   for (const problem of problems) console.error(skippedLine(name, problem));
+  // Each post is read with its author's earlier posts of the file, as ingest would read it.
+  const contextOf = authorContexts(posts);
+  const out = new LineBatches(process.stdout);
   for (const post of posts) {
-    const classification = classify(post);
-    console.log(
+    const classification = classify(post, contextOf(post));
+    await out.line(
       JSON.stringify({
         postId: post.id,
         record: classifiedRecord(post, classification),
@@ -26,6 +31,7 @@ export async function classifyCommand(config: ProducerConfig, argv: string[]): P
       }),
     );
   }
+  await out.end();
   return problems.length === 0 ? 0 : 1;
 }
 

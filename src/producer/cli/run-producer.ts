@@ -1,9 +1,5 @@
 import { loadProducerConfig } from '../config.ts';
 import { ProducerUsageError } from './arguments.ts';
-import { buildCommand } from './build-command.ts';
-import { ledgerCopyCommand, ledgerInitCommand, opsCommand } from './ledger-commands.ts';
-import { monitorCommand } from './monitor-command.ts';
-import { classifyCommand, ingestCommand } from './posts-commands.ts';
 
 export { ProducerUsageError } from './arguments.ts';
 
@@ -14,21 +10,22 @@ export { ProducerUsageError } from './arguments.ts';
  */
 export async function runProducer(command: string, argv: string[]): Promise<number> {
   const config = loadProducerConfig();
+  // Each command's modules only when it runs: a command's start is mostly module loading.
   switch (command) {
     case 'classify':
-      return classifyCommand(config, argv);
+      return (await import('./posts-commands.ts')).classifyCommand(config, argv);
     case 'ingest':
-      return ingestCommand(config, argv);
+      return (await import('./posts-commands.ts')).ingestCommand(config, argv);
     case 'build':
-      return buildCommand(config, argv);
+      return (await import('./build-command.ts')).buildCommand(config, argv);
     case 'monitor':
-      return monitorCommand(config, argv);
+      return (await import('./monitor-command.ts')).monitorCommand(config, argv);
     case 'ops':
-      return opsCommand(config, argv);
+      return (await import('./ledger-commands.ts')).opsCommand(config, argv);
     case 'ledger-init':
-      return ledgerInitCommand(config, argv);
+      return (await import('./ledger-commands.ts')).ledgerInitCommand(config, argv);
     case 'ledger-copy':
-      return ledgerCopyCommand(config, argv);
+      return (await import('./ledger-commands.ts')).ledgerCopyCommand(config, argv);
     default:
       throw new ProducerUsageError(`unknown command "${command}"`);
   }

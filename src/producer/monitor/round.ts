@@ -136,6 +136,7 @@ export async function runRound(
             at,
             (id) => posts.get(id),
             (refusal) => refused.push(refusal),
+            () => posts.values(),
           );
     const newPosts = append.filter((entry) => entry.type === 'post_observed').length;
     // The cursor moves over the posts stored now or before, never over one left out.

@@ -15,7 +15,7 @@ export interface OpsContext {
   /** The build's rules: schedule states (fulfilled or not) depend on them. */
   readonly settings: BuildSettings;
   /** The classifier of this version (`ops reclassify`). */
-  readonly classify: (post: Post) => Classification;
+  readonly classify: (post: Post, context?: readonly Post[]) => Classification;
   /** SCHEDULE_TIME_ZONE: what "PT" means in a time the operator types (human-time.ts). */
   readonly timeZone: string;
   /**

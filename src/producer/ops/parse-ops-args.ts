@@ -41,6 +41,8 @@ export type OpsCommand =
     }
   | {
       readonly name: 'write';
+      /** It classifies (`ops reclassify POST_ID`): the classifier is loaded only then. */
+      readonly classifies: boolean;
       readonly json: boolean;
       readonly by: string | undefined;
       readonly reason: string | undefined;
@@ -232,6 +234,7 @@ export function parseOpsArgs(argv: readonly string[]): OpsCommand {
   if (values.help) return { name: 'help' };
   return {
     name: 'write',
+    classifies: name === 'reclassify',
     json: values.json === true,
     by: one(values, 'by'),
     reason: one(values, 'reason'),

@@ -1,5 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { Journal } from '../build/journal.ts';
+import { authorContexts } from '../classify/author-context.ts';
 import type { Classification, Entry, NewEntry } from '../ledger/entry.ts';
 import type { Post } from '../ledger/post.ts';
 import { withParent } from '../pipeline/thread-context.ts';
@@ -42,13 +43,20 @@ export interface Reclassified {
   readonly after: Classification;
 }
 
-/** The post classified again (read with its stored parent), or null when nothing changes. */
+/**
+ * The post classified again, read with its stored parent and its author's posts stored
+ * before its time (author-context.ts), or null when nothing changes.
+ */
 function reclassified(
   journal: Journal,
   post: Post,
   classify: OpsContext['classify'],
+  contextOf: (post: Post) => Post[] = storedContexts(journal),
 ): Reclassified | null {
-  const after = classify(withParent(post, (id) => journal.posts.get(id)?.post));
+  const after = classify(
+    withParent(post, (id) => journal.posts.get(id)?.post),
+    contextOf(post),
+  );
   const before = journal.classifications.get(post.id);
   return before !== undefined && isDeepStrictEqual(before, after)
     ? null
@@ -65,11 +73,16 @@ export function heldReclassifications(
   classify: OpsContext['classify'],
 ): Reclassified[] {
   const { journal } = currentState(entries);
+  const contextOf = storedContexts(journal);
   return [...journal.posts.values()]
     .map(({ post }) => post)
     .filter((post) => isHeld(journal, post.id) && !journal.dismissed.has(post.id))
-    .flatMap((post) => reclassified(journal, post, classify) ?? []);
+    .flatMap((post) => reclassified(journal, post, classify, contextOf) ?? []);
 }
+
+/** Each post's author context among the ledger's posts (those before it, by time). */
+const storedContexts = (journal: Journal) =>
+  authorContexts([...journal.posts.values()].map(({ post }) => post));
 
 /** One line for the operator: what the post was, and what it becomes. */
 export function describeReclassified({ postId, before, after }: Reclassified): string {

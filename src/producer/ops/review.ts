@@ -2,6 +2,8 @@ import { compareIds } from '../../shared/domain/ids.ts';
 import type { ResetRecord } from '../../shared/domain/record.ts';
 import { formatTimestamp } from '../../shared/domain/timestamp.ts';
 import { draftRecords } from '../build/draft-records.ts';
+import type { Journal } from '../build/journal.ts';
+import { carriedByReply } from '../classify/carried-by-reply.ts';
 import type { Entry } from '../ledger/entry.ts';
 import { postUrl } from '../ledger/post.ts';
 import { currentState, isHeld } from './current-state.ts';
@@ -36,16 +38,30 @@ export interface HeldPost {
  * out; `ops restore` puts it back.
  */
 export function heldPosts(entries: readonly Entry[]): HeldPost[] {
+  return reviewQueue(entries).held;
+}
+
+/**
+ * The queue, and the held posts left out of it because their author's published reply
+ * carries them (each with that reply): `ops review` prints both.
+ */
+export function reviewQueue(entries: readonly Entry[]): {
+  held: HeldPost[];
+  carried: Map<string, string>;
+} {
   const { journal } = currentState(entries);
-  const held = [...journal.posts.values()]
+  const waiting = [...journal.posts.values()]
     .map(({ post }) => post)
-    .filter((post) => isHeld(journal, post.id) && !journal.dismissed.has(post.id))
-    .sort((a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt) || compareIds(a.id, b.id));
+    .filter((post) => isHeld(journal, post.id) && !journal.dismissed.has(post.id));
   // As if every held post were accepted: the records they would publish, corrections applied.
-  const accepted = new Set([...journal.accepted, ...held.map((post) => post.id)]);
+  const accepted = new Set([...journal.accepted, ...waiting.map((post) => post.id)]);
   const drafts = draftRecords({ ...journal, accepted, dismissed: new Set() });
   const proposals = new Map(drafts.map((draft) => [draft.record.id, draft.record]));
-  return held.map((post) => {
+  const carried = carriedPosts(journal, proposals, new Set(waiting.map((post) => post.id)));
+  const held = waiting
+    .filter((post) => !carried.has(post.id))
+    .sort((a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt) || compareIds(a.id, b.id));
+  const queue = held.map((post) => {
     const classification = journal.classifications.get(post.id)!;
     const record = proposals.get(post.id);
     return {
@@ -61,6 +77,31 @@ export function heldPosts(entries: readonly Entry[]): HeldPost[] {
       proposed: record === undefined ? null : proposedFields(record),
     };
   });
+  return { held: queue, carried };
+}
+
+/**
+ * Held posts their author's published reply carries (classify/carried-by-reply.ts), each
+ * with that reply: they leave the queue, the reset they announce being public through the
+ * reply; `ops accept` and `ops dismiss` still act on them. What each post says is its
+ * record's kind and type, corrections applied (`proposals`), and published is what the
+ * build publishes (draftRecords).
+ */
+function carriedPosts(
+  journal: Journal,
+  proposals: ReadonlyMap<string, ResetRecord>,
+  waiting: ReadonlySet<string>,
+): Map<string, string> {
+  const published = new Set(draftRecords(journal).map((draft) => draft.record.id));
+  const posts = [...journal.posts.values()].map(({ post }) => {
+    const record = proposals.get(post.id);
+    return {
+      post,
+      said: record === undefined ? null : { kind: record.kind, resetType: record.resetType },
+      published: published.has(post.id),
+    };
+  });
+  return carriedByReply(posts, (postId) => waiting.has(postId));
 }
 
 function proposedFields(record: ResetRecord): Proposed {
@@ -76,8 +117,15 @@ function proposedFields(record: ResetRecord): Proposed {
 }
 
 /** The queue for a person: each post in full, what it would publish, and why it waits. */
-export function formatReview(held: readonly HeldPost[]): string[] {
-  if (held.length === 0) return ['No posts held for review.'];
+export function formatReview(
+  held: readonly HeldPost[],
+  carried: ReadonlyMap<string, string> = new Map(),
+): string[] {
+  const carriedLines = [...carried].map(
+    ([postId, replyId]) =>
+      `${postId} is held too, but its author's reply ${replyId} carries the announcement and is published: nothing to decide (ops accept or ops dismiss still act on it).`,
+  );
+  if (held.length === 0) return ['No posts held for review.', ...carriedLines];
   const lines: string[] = [];
   for (const post of held) {
     lines.push(`${post.postId}  @${post.handle}  ${post.postedAt}  ${post.url}`);
@@ -94,6 +142,7 @@ export function formatReview(held: readonly HeldPost[]): string[] {
     `${held.length} held. Publish one with ops accept POST_ID [--set FIELD=VALUE …], ` +
       'reject one with ops dismiss POST_ID.',
   );
+  lines.push(...carriedLines);
   return lines;
 }
 

@@ -1,6 +1,5 @@
 import { formatTimestamp } from '../../shared/domain/timestamp.ts';
 import type { BuildSettings } from '../build/settings.ts';
-import { createRulesClassifier } from '../classify/rules-classifier.ts';
 import { ACTOR, type Entry } from '../ledger/entry.ts';
 import type { Ledger } from '../ledger/ledger.ts';
 import { transactAfterReading } from '../ledger/transact-after-reading.ts';
@@ -14,7 +13,7 @@ import { type Decide, OpsUsageError, parseOpsArgs } from './parse-ops-args.ts';
 import { describeReclassified, heldReclassifications, type Reclassified } from './reclassify.ts';
 import { timeOrderedToken } from './record-ids.ts';
 import { OpsRefusal } from './refusal.ts';
-import { formatReview, heldPosts } from './review.ts';
+import { formatReview, reviewQueue } from './review.ts';
 import { formatStatus, opsStatus } from './status.ts';
 import { terminalSafe } from './terminal-io.ts';
 import { OPS_USAGE } from './usage.ts';
@@ -61,8 +60,11 @@ export async function runOps(argv: string[], unescaped: OpsIo): Promise<number> 
         printAll(io, OPS_USAGE.split('\n'));
         return 0;
       case 'review': {
-        const held = heldPosts(await io.ledger.entries());
-        printAll(io, command.json ? held.map((post) => JSON.stringify(post)) : formatReview(held));
+        const { held, carried } = reviewQueue(await io.ledger.entries());
+        printAll(
+          io,
+          command.json ? held.map((post) => JSON.stringify(post)) : formatReview(held, carried),
+        );
         // JSON lines: an empty queue is no line; a person reading it is told so on stderr.
         if (command.json && held.length === 0) io.stderr('No posts held for review.');
         return 0;
@@ -83,6 +85,7 @@ export async function runOps(argv: string[], unescaped: OpsIo): Promise<number> 
         return await reclassifyHeld(io, command);
       case 'write':
         return await write(io, command.decide, {
+          classifies: command.classifies,
           json: command.json,
           actor: actor(command.by, io.operator),
           reason: reason(command.reason),
@@ -102,7 +105,22 @@ export async function runOps(argv: string[], unescaped: OpsIo): Promise<number> 
   }
 }
 
+/**
+ * The classifier of `ops reclassify`: the one given, or the rules with their default
+ * settings, whose modules (the NLP model, chrono) are loaded only by a command that
+ * classifies: the others start faster without them.
+ */
+async function classifierOf(io: OpsIo): Promise<OpsContext['classify']> {
+  if (io.classify !== undefined) return io.classify;
+  return (await import('../classify/rules-classifier.ts')).createRulesClassifier();
+}
+
+const noClassifier: OpsContext['classify'] = () => {
+  throw new Error('this ops command does not classify');
+};
+
 interface WriteOptions {
+  readonly classifies: boolean;
   readonly json: boolean;
   readonly actor: string;
   readonly reason: string | null;
@@ -120,7 +138,7 @@ async function write(io: OpsIo, decide: Decide, options: WriteOptions): Promise<
     reason: options.reason,
     newId: io.newId ?? (() => timeOrderedToken(now)),
     settings: io.settings,
-    classify: io.classify ?? createRulesClassifier(),
+    classify: options.classifies ? await classifierOf(io) : noClassifier,
     timeZone: io.timeZone ?? DEFAULT_TIME_ZONE,
     echo: silent,
   };
@@ -199,7 +217,7 @@ async function reclassifyHeld(
   command: Extract<ReturnType<typeof parseOpsArgs>, { name: 'reclassify-held' }>,
 ): Promise<number> {
   const now = io.now();
-  const classify = io.classify ?? createRulesClassifier();
+  const classify = await classifierOf(io);
   const plan = (entries: readonly Entry[], context: OpsContext) => {
     const changed = heldReclassifications(entries, classify);
     const added = changed.map(({ postId, after }) =>

@@ -1,10 +1,15 @@
 import { formatTimestamp } from '../../shared/domain/timestamp.ts';
+import { authorContexts } from '../classify/author-context.ts';
 import { type Classification, checkNewEntry, type Entry, type NewEntry } from '../ledger/entry.ts';
 import type { Ledger } from '../ledger/ledger.ts';
 import { type Post, wellFormedPost } from '../ledger/post.ts';
 import { storedPosts, withParent } from './thread-context.ts';
 
-export type Classify = (post: Post) => Classification;
+/**
+ * A classifier: the post, and the author's recent posts when at hand (author-context.ts);
+ * a classifier may ignore them.
+ */
+export type Classify = (post: Post, context?: readonly Post[]) => Classification;
 
 export interface Ingested {
   /** Posts stored now, each with its classification. */
@@ -44,6 +49,12 @@ export function newPostEntries(
   /** A stored post by id: a reply is classified with its parent (thread-context.ts). */
   storedPost: (id: string) => Post | undefined = () => undefined,
   refuse: (refused: RefusedPost) => void = () => {},
+  /**
+   * The posts already stored: each post is classified with its author's recent posts among
+   * them and the other posts of `posts` (author-context.ts), as they are when it is first
+   * classified (classify once). None by default: posts are read alone.
+   */
+  storedPostList: () => Iterable<Post> = () => [],
 ): NewEntry[] {
   posts = posts.map(wellFormedPost); // no lone surrogate is stored (post.ts)
   const entries: NewEntry[] = [];
@@ -51,6 +62,17 @@ export function newPostEntries(
   const batch = new Map(posts.map((post) => [post.id, post]));
   const parentOf = (id: string) => batch.get(id) ?? storedPost(id);
   const latest = Date.parse(at) + FUTURE_SKEW_MS;
+  // A post dated in the future is refused below, so it is no one's context either. The
+  // index is built at the first post to classify: a round whose posts are all known (most
+  // rounds) does not read the stored posts at all.
+  let index: ((post: Post) => Post[]) | undefined;
+  const contextOf = (post: Post) => {
+    index ??= authorContexts([
+      ...storedPostList(),
+      ...posts.filter((candidate) => Date.parse(candidate.createdAt) <= latest),
+    ]);
+    return index(post);
+  };
   for (const post of posts) {
     if (known.has(post.id) || added.has(post.id)) continue;
     const created = Date.parse(post.createdAt);
@@ -67,7 +89,10 @@ export function newPostEntries(
           at,
           actor: 'monitor',
           reason: null,
-          payload: { postId: post.id, classification: classify(withParent(post, parentOf)) },
+          payload: {
+            postId: post.id,
+            classification: classify(withParent(post, parentOf), contextOf(post)),
+          },
         },
       ].map((entry) => checkNewEntry(entry as NewEntry));
     } catch (error) {
@@ -112,6 +137,7 @@ export async function ingest(
       formatTimestamp(now),
       (id) => stored.get(id),
       (refusal) => refusals.push(refusal),
+      () => stored.values(),
     );
     return { append, result: refusals };
   });

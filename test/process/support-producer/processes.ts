@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { promisify } from 'node:util';
 import { PRODUCER_VARIABLES } from '../../../src/producer/config.ts';
 import type { Entry } from '../../../src/producer/ledger/entry.ts';
 import { openLedger } from '../../../src/producer/ledger/open-ledger.ts';
@@ -200,6 +201,24 @@ export async function ledgerEntries(url: string): Promise<Entry[]> {
   } finally {
     await ledger.close();
   }
+}
+
+/**
+ * Whether the bytes of a SQLite file or of its write-ahead log hold `needle`, read by
+ * another process. Never by this one once it has had the file open through libsql: libsql
+ * 0.5's close() lets go of the file only when its statements are garbage-collected, and a
+ * descriptor of the file opened and closed here drops every POSIX lock this process's
+ * SQLite holds on it (SQLite's "How To Corrupt An SQLite Database File", 2.2), after which
+ * the next writer's checkpoint corrupted the ledger (seen in CI on Node 24).
+ */
+export async function sqliteFilesHold(file: string, needle: string): Promise<boolean> {
+  const script = `const { existsSync, readFileSync } = require('node:fs');
+const [file, needle] = process.argv.slice(1);
+const held = [file, file + '-wal'].some((path) => existsSync(path) && readFileSync(path).includes(needle));
+process.stdout.write(held ? 'held' : 'not held');`;
+  const { stdout } = await promisify(execFile)(process.execPath, ['-e', script, file, needle]);
+  assert.match(stdout, /^(?:not )?held$/);
+  return stdout === 'held';
 }
 
 /**

@@ -68,7 +68,9 @@ export function post(
   createdAt: string,
   text: string,
   reset: ClassifiedReset | null,
-  review: { held: boolean; reasons?: string[]; parentText?: string } = { held: false },
+  review: { held: boolean; reasons?: string[]; parentText?: string; inReplyToId?: string } = {
+    held: false,
+  },
 ): NewEntry[] {
   const monitor = { at: createdAt, actor: 'monitor', reason: null } as const;
   return [
@@ -82,6 +84,7 @@ export function post(
           createdAt,
           text,
           ...(review.parentText === undefined ? {} : { parentText: review.parentText }),
+          ...(review.inReplyToId === undefined ? {} : { inReplyToId: review.inReplyToId }),
         },
       },
     },

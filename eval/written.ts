@@ -1,0 +1,82 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import {
+  classifyPost,
+  DEFAULT_CLASSIFIER_OPTIONS,
+} from '../src/producer/classify/rules-classifier.ts';
+
+/**
+ * Sentences written for the rules (docs/classifier.md, `rules-2.4.0` and `rules-2.4.1`):
+ * ordinary English about resets, none from a post of any set, each with what it was
+ * written to say: done, coming, or none (announces nothing). They check the grammar's reach,
+ * not how well real posts are read: their writer wrote the rules too.
+ */
+export const WRITTEN_SET = fileURLToPath(new URL('./written.jsonl', import.meta.url));
+
+const Written = z.strictObject({
+  round: z.number().int(),
+  want: z.enum(['done', 'coming', 'none']),
+  text: z.string(),
+});
+
+export interface WrittenTally {
+  readonly sentences: number;
+  /** Written to announce nothing, published as a reset without review: must be none. */
+  readonly falsePublished: readonly string[];
+  /** A reset published without review with the wrong kind. */
+  readonly wrongKindPublished: readonly string[];
+  readonly missed: readonly string[];
+  readonly held: number;
+  readonly right: number;
+}
+
+/** Every written sentence, read as a post by the announcer at a fixed instant. */
+export function scoreWritten(path = WRITTEN_SET): WrittenTally {
+  const rows = readFileSync(path, 'utf8')
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => Written.parse(JSON.parse(line)));
+  const tally = {
+    falsePublished: [] as string[],
+    wrongKindPublished: [] as string[],
+    missed: [] as string[],
+    held: 0,
+    right: 0,
+  };
+  for (const { want, text } of rows) {
+    const { reset, review } = classifyPost(
+      {
+        id: '2000000000000000001',
+        handle: 'thsottiaux',
+        // A Thursday, 10:00 Pacific: "tomorrow", "tonight" and "Monday" lie ahead.
+        createdAt: '2026-11-19T18:00:00.000Z',
+        text,
+      },
+      DEFAULT_CLASSIFIER_OPTIONS,
+    );
+    if (reset === null) {
+      if (want === 'none') tally.right++;
+      else tally.missed.push(text);
+    } else if (review) tally.held++;
+    else if (want === 'none') tally.falsePublished.push(text);
+    else if ((want === 'done') === (reset.kind === 'reset_completed')) tally.right++;
+    else tally.wrongKindPublished.push(text);
+  }
+  return { sentences: rows.length, ...tally };
+}
+
+/** The tally as the lines `npm run eval` prints. */
+export function formatWritten(tally: WrittenTally): string {
+  const list = (items: readonly string[]) => items.map((text) => `\n  - ${text}`).join('');
+  return [
+    `${tally.sentences} sentences: ${tally.right} read right, ${tally.held} held, ` +
+      `${tally.missed.length} missed, ${tally.wrongKindPublished.length} published with the ` +
+      `wrong kind, ${tally.falsePublished.length} announcing nothing published as resets`,
+    tally.missed.length > 0 ? `missed:${list(tally.missed)}` : '',
+    tally.wrongKindPublished.length > 0 ? `wrong kind:${list(tally.wrongKindPublished)}` : '',
+    tally.falsePublished.length > 0 ? `published falsely:${list(tally.falsePublished)}` : '',
+  ]
+    .filter((line) => line !== '')
+    .join('\n');
+}

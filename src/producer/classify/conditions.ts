@@ -1,0 +1,178 @@
+import type { Word } from './grammar.ts';
+
+/**
+ * A reset that depends on something is not an announcement of one (rules-2.2.0, new set
+ * 2): one side of an alternative ("each day we'll either ship an improvement or ship a full
+ * reset"), or the consequence of a condition not yet met ("the day we reach perfection it
+ * will be resets", "if we hit 10M users we'll reset"). Read from the parsed sentence: the
+ * coordinator "or" that opens the reset's own phrase or follows it, "either" before its verb
+ * group, and a subordinator followed by a subject and a verb in the present (a future event:
+ * "the day we reach…", not a past one: "the day we launched…"). Words here are closed
+ * classes of English (coordinators, subordinators), no phrase of a post.
+ */
+
+/** What a condition or an alternative makes of the reset; null when there is none. */
+export interface Contingency {
+  /**
+   * hypothetical: "if", "unless", "the day we…": nothing says it will happen, not announced.
+   * awaited: "once", "as soon as": the event is expected, its time is not: held.
+   * alternative: "either … or", "… or a reset": one outcome among others: held.
+   */
+  readonly kind: 'hypothetical' | 'awaited' | 'alternative';
+  /** The words that made it one, for the reasons shown to the operator. */
+  readonly cue: string;
+}
+
+/** Nouns of time that head a condition when a clause follows: "the day we reach…". */
+const TIME_HEADS = new Set(['day', 'moment', 'minute', 'second', 'time', 'week', 'month']);
+const HYPOTHETICAL = new Set(['if', 'unless']);
+const AWAITED = new Set(['once']);
+/** After "or", an alternative of times or amounts, not of events: "tonight or tomorrow". */
+const NOT_AN_ALTERNATIVE =
+  /^(?:so|two|more|less|later|sooner|earlier|today|tonight|tomorrow|morning|afternoon|evening|night|week|weekend|(?:mon|tues|wednes|thurs|fri|satur|sun)day|\d.*)$/;
+/** A verb in the present is a future event in a condition; a modal or a past is not one. */
+const NOT_PRESENT = new Set(['will', "'ll", 'would', "'d", 'could', 'might', 'should', 'was']);
+const SUBJECT_PRONOUNS = new Set(['we', 'i', 'you', 'they', 'it', 'he', 'she', 'this', 'that']);
+
+/**
+ * The contingency of the reset at `index` in `words` (one sentence). `phraseStart` is where
+ * the reset's own phrase starts (its verb group, or its noun phrase with its governing
+ * verb's group); [clauseStart, clauseEnd) is its clause.
+ */
+export function contingencyOf(
+  words: readonly Word[],
+  index: number,
+  phraseStart: number,
+  clauseStart: number,
+  clauseEnd: number,
+  /** A done reset depends on no condition ("we have reset limits, if you still see issues…"). */
+  done: boolean,
+): Contingency | null {
+  const alternative = alternativeOf(words, index, phraseStart, clauseStart, clauseEnd);
+  if (alternative !== null) return { kind: 'alternative', cue: alternative };
+  return done ? null : conditionOf(words, clauseStart, clauseEnd);
+}
+
+function alternativeOf(
+  words: readonly Word[],
+  index: number,
+  phraseStart: number,
+  clauseStart: number,
+  clauseEnd: number,
+): string | null {
+  const text = (at: number) => words[at]?.text ?? '';
+  // "… or ship a full reset", "four updates or a reset", "or reset everyone's limits": the
+  // reset's own phrase is the second side. A noun or an adjective after "or" is a modifier
+  // of the reset ("pro or plus reset"), not a phrase of its own.
+  const opener = words[phraseStart];
+  if (
+    phraseStart > clauseStart &&
+    text(phraseStart - 1) === 'or' &&
+    opener !== undefined &&
+    (opener.pos === 'DET' || opener.pos === 'VERB' || opener.pos === 'AUX' || phraseStart === index)
+  )
+    return `or ${opener.text}`;
+  // "… or reset the limits", "… or a full reset": the reset, or its noun phrase, right
+  // after "or" (the tagger may not see the verb before it).
+  let np = index;
+  while (np > clauseStart && NOUN_PHRASE_OPENERS.has(words[np - 1]!.pos)) np--;
+  if (np > clauseStart && text(np - 1) === 'or') return `or ${text(np)}`;
+  // "a reset or an improvement": the reset is the first side.
+  if (text(index + 1) === 'or' && isEventAfter(words[index + 2])) return `${text(index)} or`;
+  // "we'll either reset limits or give everyone a banked reset": "either" before the reset
+  // and an event after "or" (not "reset either tonight or tomorrow": times).
+  for (let at = clauseStart; at < index; at++) {
+    if (text(at) !== 'either') continue;
+    for (let or = at + 1; or < clauseEnd; or++) {
+      if (text(or) === 'or' && isEventAfter(words[or + 1])) return 'either … or';
+    }
+  }
+  return null;
+}
+
+/** Words that open a noun phrase before its noun: "or a full reset", "or your reset". */
+const NOUN_PHRASE_OPENERS = new Set(['DET', 'ADJ', 'NUM', 'PRON']);
+
+const isEventAfter = (word: Word | undefined) =>
+  word !== undefined &&
+  word.pos !== 'NUM' &&
+  word.pos !== 'PUNCT' &&
+  !NOT_AN_ALTERNATIVE.test(word.text);
+
+/**
+ * A subordinator with a subject and a present verb after it, opening the sentence ("if we
+ * hit 10M, we'll…", "the day we reach…") or inside the reset's clause ("we'll reset once the
+ * fix lands"); in another clause it conditions another verb ("we'll reset tonight, and it's
+ * annoying when things break"). "In the day we…", "later in the day…" are times, not
+ * conditions: a time noun after a preposition does not open one.
+ */
+function conditionOf(
+  words: readonly Word[],
+  clauseStart: number,
+  clauseEnd: number,
+): Contingency | null {
+  for (let at = 0; at < words.length; at++) {
+    const word = words[at]!;
+    let kind: Contingency['kind'] | null = null;
+    let subject = at + 1;
+    if (HYPOTHETICAL.has(word.text)) kind = 'hypothetical';
+    else if (AWAITED.has(word.text)) kind = 'awaited';
+    // "when the fix lands, we'll reset": awaited. "when I'm back", "when I land" are the
+    // author's own times, vague cues of the window table (schedule-time.ts), not events.
+    else if (word.text === 'when' && !/^i(?:'m)?$/.test(words[at + 1]?.text ?? ''))
+      kind = 'awaited';
+    else if (word.text === 'as' && words[at + 1]?.text === 'soon' && words[at + 2]?.text === 'as') {
+      kind = 'awaited';
+      subject = at + 3;
+    } else if (
+      TIME_HEADS.has(word.text) &&
+      words[at - 1]?.text === 'the' &&
+      (at < 2 || (words[at - 2]!.pos !== 'ADP' && words[at - 2]!.pos !== 'VERB'))
+    ) {
+      kind = 'hypothetical';
+      if (words[subject]?.text === 'that' || words[subject]?.text === 'when') subject++;
+    }
+    if (kind === null) continue;
+    // The marker opens the sentence ("the day" at its start counts), or is in the clause.
+    const opens = at === 0 || (at === 1 && words[0]!.text === 'the');
+    if (!opens && (at < clauseStart || at >= clauseEnd)) continue;
+    const verb = presentVerbAfterSubject(words, subject);
+    if (verb === null) continue;
+    const cue = words
+      .slice(words[at - 1]?.text === 'the' && TIME_HEADS.has(word.text) ? at - 1 : at, verb + 1)
+      .map((w) => w.text)
+      .join(' ');
+    return { kind, cue };
+  }
+  return null;
+}
+
+/** The index of a present verb right after a subject starting at `from`, or null. */
+function presentVerbAfterSubject(words: readonly Word[], from: number): number | null {
+  let at = from;
+  const first = words[at];
+  if (first === undefined) return null;
+  if (SUBJECT_PRONOUNS.has(first.text) || first.pos === 'PRON') at++;
+  else {
+    // "the fix", "our new model", "codex": a short noun phrase. After a determiner the next
+    // word is its noun whatever its tag ("the fix" is often tagged a verb).
+    if (first.pos === 'DET') at += 2;
+    while (at < from + 4 && ['ADJ', 'NOUN', 'PROPN', 'NUM'].includes(words[at]?.pos ?? '')) at++;
+    if (at === from) return null;
+    // "the fix lands", "the new model ships": the tagger may read the verb as a plural
+    // noun; a present -s form that ends the run, with no verb after it, is the verb.
+    const last = words[at - 1]!;
+    const next = words[at];
+    const verbAfter = next !== undefined && (next.pos === 'VERB' || next.pos === 'AUX');
+    if (!verbAfter && at - 1 > from && last.text !== last.lemma && /s$/.test(last.text))
+      return at - 1;
+  }
+  const verb = words[at];
+  if (verb === undefined || NOT_PRESENT.has(verb.text)) return null;
+  if (verb.pos === 'AUX')
+    return /^(?:is|are|am|'s|'re|'m|do|does|has|have|'ve)$/.test(verb.text) ? at : null;
+  if (verb.pos !== 'VERB') return null;
+  // A past form is a past event ("the day we launched"); base and -s forms are present.
+  const past = verb.text !== verb.lemma && !/s$/.test(verb.text) && !/ing$/.test(verb.text);
+  return past ? null : at;
+}

@@ -1,0 +1,47 @@
+import { type Word, wordsOf } from './grammar.ts';
+import { ARRIVAL_VERBS, isArrival } from './sense.ts';
+
+/**
+ * Whether a sentence of the author's reply under his own reset post says when *that reset*
+ * lands, or when something else happens (rules-2.2.0, new set 2). "Will be there by EOD
+ * PST.", "Banked, landing by EOD.", "Tomorrow, 10am PT." and "Meant 2pm obviously" have no
+ * event of their own: their time is the reset's. "See you tomorrow for Day 3!" has one (a
+ * verb that is neither arriving, being nor correcting: *see*): its time is that event's,
+ * and the reply, with nothing else about the reset, is a comment on the thread, not a
+ * second record. Read from the parse: the lexical verbs of the sentence, by lemma.
+ */
+
+/** Verbs that say the reset itself arrives or takes time, or correct the time said. */
+const ITS_OWN_VERBS = new Set([
+  ...ARRIVAL_VERBS,
+  'be',
+  'mean',
+  'come',
+  'go',
+  'take',
+  'expect',
+  'finish',
+  'complete',
+  'process',
+  'load',
+  'bank',
+]);
+
+/**
+ * Does `sentence` (with a time in it, found by the caller) give the time of the reset it
+ * continues? True when no lexical verb in it names another event.
+ */
+export function timeIsTheResets(sentence: string): boolean {
+  const words = wordsOf(sentence);
+  return !words.some((word, index) => namesAnotherEvent(words, index, word));
+}
+
+function namesAnotherEvent(words: readonly Word[], index: number, word: Word): boolean {
+  if (word.pos !== 'VERB') return false;
+  if (ITS_OWN_VERBS.has(word.lemma) || isArrival(word)) return false;
+  // "a banked reset", "the updated window": a participle before a noun qualifies it.
+  const next = words[index + 1];
+  const participle =
+    /(?:ed|en)$/.test(word.text) && (next?.pos === 'NOUN' || next?.pos === 'PROPN');
+  return !participle;
+}
