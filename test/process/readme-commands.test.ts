@@ -141,12 +141,13 @@ describe("the README's commands", () => {
       data: { id: string };
     };
     for (const path of paths) {
-      // /records/ID stands for a record's id; /mcp takes POST (a GET is answered 405).
+      // /records/ID stands for a record's id; /mcp takes POST (a GET is answered 405); /push/*
+      // answer only with VAPID keys, which `npm start` has not (404, as the row says).
       const asked = path === '/records/ID' ? `/records/${latest.data.id}` : path;
       const response = await request(origin, asked);
       assert.equal(
         response.status,
-        path === '/mcp' ? 405 : 200,
+        path === '/mcp' ? 405 : path.startsWith('/push/') ? 404 : 200,
         `${asked}: ${response.text.slice(0, 200)}`,
       );
     }
