@@ -87,6 +87,11 @@ export const TENSE_TEMPLATES: readonly (readonly [Sense, (x: string) => string])
   // rules-2.4.1: a reset inside a clause after a verb; a bare "we reset" with a time ahead.
   ['general', (x) => `We'll tell you when we reset ${x}.`],
   ['coming', (x) => `Tomorrow we reset ${x}.`],
+  // rules-2.5.0: a subject before the adverbs; a belief, denied or not; a negator before the noun.
+  ['done', (x) => `We just reset ${x} to make up for the slowness this morning.`],
+  ['denied', (x) => `I don't think we'll reset ${x} this week.`],
+  ['hedged', (x) => `I think we'll reset ${x} tomorrow.`],
+  ['denied', (x) => `There was never a reset of ${x} planned for today.`],
 ];
 
 export interface StressCase {

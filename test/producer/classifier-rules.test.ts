@@ -638,6 +638,44 @@ describe('constructions written for the rules, none from a post of any set (rule
     assert.equal(result.reset?.kind, 'reset_completed');
     assert.deepEqual(result.reset?.scope?.plans, ['plus', 'pro']);
   });
+
+  test('the subject stands before the adverbs of a bare "we just reset": done, whatever time the sentence names (rules-2.5.0)', () => {
+    assert.equal(
+      kindOf(
+        'We just reset Codex usage limits for all plans to make up for the slowness this morning.',
+      ),
+      'reset_completed',
+    );
+    assert.equal(kindOf('We quietly reset usage limits for everyone.'), 'reset_completed');
+  });
+
+  test('a denied belief denies the reset; a belief alone is not a firm announcement (rules-2.5.0)', () => {
+    assert.equal(kindOf("I don't think we'll reset limits this week."), 'none');
+    assert.equal(kindOf('I doubt we will reset usage limits before Monday.'), 'none');
+    assert.equal(kindOf("I don't think that we will reset limits this week."), 'none');
+    assert.equal(kindOf("I think we'll reset usage limits tomorrow."), 'reset_scheduled (held)');
+    assert.equal(kindOf("We'll reset usage limits tomorrow."), 'reset_scheduled');
+  });
+
+  test('a negator before the noun phrase denies it: "there was never a reset planned" (rules-2.5.0)', () => {
+    assert.equal(
+      kindOf('There was never a reset planned for today, that screenshot is fake.'),
+      'none',
+    );
+    assert.equal(kindOf("There wasn't a reset today."), 'none');
+    assert.equal(kindOf('There was a reset for all plans today.'), 'reset_completed');
+  });
+
+  test('a verb "reset" whose object names nothing resets are of resets something else (rules-2.5.0)', () => {
+    const other = classify('We reset our internal dashboards, not your limits.');
+    assert.equal(other.reset, null);
+    assert.match(other.reasons[0]!, /^a reset of "our internal dashboards", not of usage limits: /);
+    // Limits, their windows, who has them, a time or no object at all: a reset.
+    assert.equal(kindOf("We reset everyone's weekly limits."), 'reset_completed');
+    assert.equal(kindOf('We reset Codex for all Pro users.'), 'reset_completed');
+    assert.equal(kindOf('We reset the counters for all plans.'), 'reset_completed');
+    assert.equal(kindOf('Weekly limits were reset a few minutes ago.'), 'reset_completed');
+  });
 });
 
 describe('threads, read as people do (issue 18)', () => {

@@ -358,8 +358,11 @@ function readGroup(
   if (form === 'ing') return group('ongoing');
   if (form === 'past') return group('done');
   if (form === 'present3') return group('ongoing');
-  // A bare form: "we reset" (done), "Enjoy a reset" (an imperative: it is there now).
-  const before = verbIndex > clauseStart ? words[verbIndex - 1] : undefined;
+  // A bare form: "we reset", "we just reset" (done), "Enjoy a reset" (an imperative: it is
+  // there now). The subject may stand before the group's adverbs.
+  let subjectAt = verbIndex - 1;
+  while (subjectAt > clauseStart && isFiller(words[subjectAt]!)) subjectAt--;
+  const before = subjectAt >= clauseStart ? words[subjectAt] : undefined;
   if (before !== undefined && (SUBJECTS.has(before.text) || before.pos === 'PRON')) {
     return group('done');
   }
@@ -563,6 +566,101 @@ function embeddedIn(
   return null;
 }
 
+/**
+ * Verbs of belief whose complement clause holds the reset: "I don't think we'll reset",
+ * "I doubt we reset this week" (denied), "I think we'll reset tomorrow" (hedged).
+ */
+const BELIEF_VERBS = new Set(['think', 'believe', 'suppose', 'imagine', 'reckon', 'doubt']);
+
+/**
+ * A verb of belief before the reset's phrase, in its clause or the one a "that" continues:
+ * 'denied' when it is negated or is "doubt", 'hedged' otherwise, null when there is none.
+ */
+function beliefBefore(
+  words: readonly Word[],
+  clauseStart: number,
+  phraseStart: number,
+): 'denied' | 'hedged' | null {
+  let from = clauseStart;
+  if (from >= 2 && words[from - 1]!.text === 'that') from = clauseOf(words, from - 2)[0];
+  for (let at = phraseStart - 1; at >= from; at--) {
+    const word = words[at]!;
+    if (word.pos !== 'VERB' || !BELIEF_VERBS.has(word.lemma)) continue;
+    const chain = words.slice(chainBefore(words, at, from), at);
+    return word.lemma === 'doubt' || chain.some((w) => NEGATORS.has(w.text)) ? 'denied' : 'hedged';
+  }
+  return null;
+}
+
+/**
+ * What resets are of: limits, their windows, and who has them. A verb "reset" whose object
+ * names none of these resets something else ("We reset our internal dashboards").
+ */
+const RESET_OBJECTS = new Set([
+  'limit',
+  'usage',
+  'rate',
+  'quota',
+  'credit',
+  'bank',
+  'window',
+  'cap',
+  'meter',
+  'counter',
+  'allowance',
+  'everyone',
+  'everybody',
+  'all',
+  'user',
+  'account',
+  'plan',
+  'subscriber',
+  'member',
+  'team',
+  'people',
+  'customer',
+  'tier',
+  'codex',
+  'chatgpt',
+  'pro',
+  'plus',
+  'business',
+  'enterprise',
+  'edu',
+  'free',
+  'week',
+  'weekly',
+  'hour',
+  'day',
+  'it',
+  'them',
+  'you',
+]);
+
+const TIME_UNITS = /^(?:second|minute|hour|day|week|month|year|moment)s?$/;
+
+/**
+ * The object of an active verb "reset" when it names nothing resets are of; null otherwise
+ * (no object, a passive "was reset a few minutes ago", a time "we reset today").
+ */
+function otherObject(words: readonly Word[], index: number, chainStart: number, end: number) {
+  if (
+    words
+      .slice(chainStart, index)
+      .some((word) => BE_PRESENT.has(word.text) || BE_PAST.has(word.text))
+  )
+    return null;
+  const object: Word[] = [];
+  for (let at = index + 1; at < end && inNounPhrase(words, at); at++) {
+    if (TIME_NOUNS.test(words[at]!.text) || TIME_UNITS.test(words[at]!.text)) return null;
+    object.push(words[at]!);
+  }
+  if (!object.some((word) => word.pos === 'NOUN' || word.pos === 'PROPN')) return null;
+  if (object.some((word) => RESET_OBJECTS.has(word.lemma) || RESET_OBJECTS.has(word.text)))
+    return null;
+  return object.map((word) => word.text).join(' ');
+}
+
 /** Nouns of intention before "is to": "the plan is to reset", "the hope is to". */
 const INTENTIONS = new Set(['plan', 'goal', 'aim', 'intent', 'intention', 'idea', 'hope', 'wish']);
 
@@ -717,6 +815,9 @@ export function readMention(words: readonly Word[], index: number): MentionReadi
       if (NEGATORS.has(words[at]!.text)) determinerNegated = true;
       phraseStart = at;
     }
+    // "There was never a reset planned", "not a reset, a fix": a negator before the phrase.
+    if (phraseStart > start && ['not', "n't", 'never'].includes(words[phraseStart - 1]!.text))
+      determinerNegated = true;
     // "the next reset", "the upcoming reset": whatever its verb, it is ahead.
     nextOne = words.slice(phraseStart, index).some((word) => AHEAD.has(word.text));
     const governor = governorBefore(words, index, start);
@@ -756,6 +857,14 @@ export function readMention(words: readonly Word[], index: number): MentionReadi
     } else nominal = true;
   }
 
+  // "We reset our internal dashboards": something else than limits was reset.
+  const other = verbUse && group !== null ? otherObject(words, index, phraseStart, end) : null;
+  if (other !== null && group !== null) {
+    group = {
+      ...group,
+      notAnnouncing: group.notAnnouncing ?? `a reset of "${other}", not of usage limits`,
+    };
+  }
   // "The next global reset is set for Thursday": the next one cannot be done.
   if (nextOne && group?.tense === 'done') group = { ...group, tense: 'coming' };
   // "Give us 24 hours to reset", "plan to reset", "allowed Codex to reset": the verb before "to".
@@ -792,6 +901,13 @@ export function readMention(words: readonly Word[], index: number): MentionReadi
         intention ?? verb.lemma,
       );
     }
+  }
+
+  // "I don't think we'll reset limits this week": a denied belief denies the reset; "I
+  // think we'll reset tomorrow" is not a firm announcement.
+  const belief = group === null ? null : beliefBefore(words, start, phraseStart);
+  if (belief !== null && group !== null) {
+    group = belief === 'denied' ? { ...group, negated: true } : { ...group, hedged: true };
   }
 
   // "each day we'll either ship an improvement or ship a full reset", "the day we reach
