@@ -92,6 +92,10 @@ export const TENSE_TEMPLATES: readonly (readonly [Sense, (x: string) => string])
   ['denied', (x) => `I don't think we'll reset ${x} this week.`],
   ['hedged', (x) => `I think we'll reset ${x} tomorrow.`],
   ['denied', (x) => `There was never a reset of ${x} planned for today.`],
+  // rules-2.6.0: a negative subject, what others say, a reset on its way.
+  ['denied', (x) => `Nobody has reset ${x} today.`],
+  ['general', (x) => `People are saying we reset ${x} today.`],
+  ['coming', (x) => `A reset of ${x} is on the way.`],
 ];
 
 export interface StressCase {

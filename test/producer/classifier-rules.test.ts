@@ -676,6 +676,53 @@ describe('constructions written for the rules, none from a post of any set (rule
     assert.equal(kindOf('We reset the counters for all plans.'), 'reset_completed');
     assert.equal(kindOf('Weekly limits were reset a few minutes ago.'), 'reset_completed');
   });
+
+  test('what others say of a reset is reported, not announced; "it goes without saying" is his own (rules-2.6.0)', () => {
+    const reported = classify('People are saying we reset limits today.');
+    assert.equal(reported.reset, null);
+    assert.match(reported.reasons[0]!, /^what others say \("saying"\): /);
+    assert.equal(kindOf("As I said, we'll reset usage limits tomorrow."), 'reset_scheduled');
+    assert.equal(
+      kindOf("It goes without saying that we're resetting usage limits for everyone."),
+      'reset_completed',
+    );
+  });
+
+  test('a negative subject denies the verb; a stopped reset is none; "on the way" is coming (rules-2.6.0)', () => {
+    assert.equal(kindOf('Nobody on the team has reset anything today.'), 'none');
+    assert.equal(kindOf('No one has reset usage limits today.'), 'none');
+    const paused = classify('Resets are paused until the capacity crunch is over.');
+    assert.equal(paused.reset, null);
+    assert.match(paused.reasons[0]!, /^a reset stopped \("pause"\): /);
+    assert.equal(kindOf('We cancelled the reset planned for Friday.'), 'none');
+    assert.equal(
+      kindOf('A reset is on the way for all plans, give us an hour.'),
+      'reset_scheduled',
+    );
+  });
+
+  test('verbs of dealing with resets as a matter talk about them; a verb after "to" is no adjective (rules-2.6.0)', () => {
+    const hiring = classify("We're hiring someone to own rate limits and resets.");
+    assert.equal(hiring.reset, null);
+    assert.match(hiring.reasons[0]!, /^a reset owned, not given: /);
+    assert.match(
+      classify('We spent a reset on the launch.').reasons[0]!,
+      /^a reset spent, not given: /,
+    );
+    assert.match(
+      classify('We saved a reset for later.').reasons[0]!,
+      /^a reset saved, not given: /,
+    );
+  });
+
+  test('under way "now" stays under way (counted as done) whatever time another clause names; "tmrw" is tomorrow (rules-2.6.0)', () => {
+    assert.equal(
+      kindOf('Reset rolling out now for all plans, should reach everyone within the hour.'),
+      'reset_completed',
+    );
+    assert.equal(kindOf('reset tmrw for all paid plans'), 'reset_scheduled');
+    assert.equal(kindOf('Resetting usage limits tonite for everyone.'), 'reset_scheduled');
+  });
 });
 
 describe('threads, read as people do (issue 18)', () => {

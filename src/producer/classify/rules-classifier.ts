@@ -35,7 +35,7 @@ import { readReply, threadOf } from './thread.ts';
  * this system can make. docs/classifier.md describes every rule; change the version when
  * a rule changes (stored classifications keep the version that made them).
  */
-export const RULES_CLASSIFIER = 'rules-2.5.0';
+export const RULES_CLASSIFIER = 'rules-2.6.0';
 
 export interface ClassifierOptions {
   /** Hold a post whose confidence is below this (REVIEW_BELOW, default 0.8). */
@@ -109,6 +109,7 @@ export function mentionsOf(own: ReadText): Mention[] {
         clause: sentence,
         modifier: false,
         dependsOn: null,
+        doubt: null,
       };
     mentions.push({ sentence, read, refused: refusalOf(sentence, reading), reading });
   }
@@ -261,6 +262,11 @@ export function readAnnouncement(
         : `the reset depends on something, ${dependent.reading.dependsOn}: not a firm announcement`,
     );
   }
+  const doubted = announcing.find((m) => m.reading.doubt !== null);
+  if (doubted !== undefined) {
+    confidence -= 0.3;
+    holds.push(`${doubted.reading.doubt}: not a firm announcement`);
+  }
   if (mentions.length > announcing.length) {
     confidence -= 0.1;
     reasons.push('other sentences talk about resets without announcing one');
@@ -357,6 +363,8 @@ function mentionKind(mention: Mention, announcedMs: number, zone: string): Tense
     return timeStartsAfter(mention.reading.clause, announcedMs, zone) ? 'coming' : 'done';
   }
   if (tense === 'done' || tense === 'coming') return tense;
+  // "Reset rolling out now, should reach everyone within the hour": under way now.
+  if (tense === 'ongoing' && /\bnow\b/.test(mention.reading.clause)) return tense;
   return timeAhead(mention.sentence, announcedMs, zone) === null ? tense : 'coming';
 }
 

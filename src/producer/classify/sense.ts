@@ -30,6 +30,8 @@ export interface MentionReading {
   readonly modifier: boolean;
   /** What the reset depends on ("either … or", "once we ship"): why it is hedged (conditions.ts). */
   readonly dependsOn: string | null;
+  /** Why an announcement is not firm other than hedging: "I think …", the object of "own". */
+  readonly doubt: string | null;
 }
 
 const FUTURE_AUX = new Set(['will', "'ll", 'shall', 'wil', 'gonna', 'wo', 'ill']);
@@ -130,6 +132,33 @@ const TALK_VERBS = new Set([
   'talk',
   'discuss',
   'joke',
+  // Dealing with resets as a matter: "hiring someone to own rate limits and resets".
+  'own',
+  'handle',
+  'manage',
+  'oversee',
+]);
+const IRREGULAR_PARTICIPLES: Readonly<Record<string, string>> = {
+  say: 'said',
+  spend: 'spent',
+  forget: 'forgotten',
+  beg: 'begged',
+};
+/** "asked", "saved", "said": the participle of a verb of TALK_VERBS, for reasons. */
+const participleOf = (lemma: string) =>
+  IRREGULAR_PARTICIPLES[lemma] ?? (lemma.endsWith('e') ? `${lemma}d` : `${lemma}ed`);
+/** Verbs that stop a reset: "Resets are paused", "we cancelled the reset". */
+const STOP_VERBS = new Set([
+  'pause',
+  'stop',
+  'halt',
+  'suspend',
+  'cancel',
+  'discontinue',
+  'freeze',
+  'scrap',
+  'shelve',
+  'end',
 ]);
 /** Verbs of arriving: "reset landing tomorrow", "lands in the next hour", "should apply by 6pm". */
 export const ARRIVAL_VERBS = new Set([
@@ -144,6 +173,7 @@ export const ARRIVAL_VERBS = new Set([
   'apply',
   'happen',
 ]);
+
 /** Adjectives or participles that say where a reset is ("reset incoming", "reset is live"). */
 const COMING_WORDS = new Set([
   'incoming',
@@ -270,6 +300,7 @@ function inNounPhrase(words: readonly Word[], at: number): boolean {
   return (
     before !== undefined &&
     ['DET', 'ADJ', 'ADV', 'NUM', 'PRON', 'PART'].includes(before.pos) &&
+    before.text !== 'to' && // "to own rate limits": an infinitive, not an adjective
     after !== undefined &&
     (after.pos === 'NOUN' || after.pos === 'PROPN' || isReset(after))
   );
@@ -377,12 +408,18 @@ function byVerbClass(group: Group, lemma: string): Group {
       notAnnouncing: group.notAnnouncing ?? `a general statement ("${lemma}"), not one reset`,
     };
   }
+  if (STOP_VERBS.has(lemma)) {
+    return { ...group, notAnnouncing: group.notAnnouncing ?? `a reset stopped ("${lemma}")` };
+  }
   // "a reset went out", "has gone out": done; "going to reset", "going out tomorrow": ahead.
   if (lemma === 'go' && group.tense === 'done') return group;
   if (FUTURE_VERBS.has(lemma) && group.tense !== 'coming') return { ...group, tense: 'coming' };
   if (WISH_VERBS.has(lemma)) return { ...group, tense: 'coming', hedged: true };
   if (TALK_VERBS.has(lemma)) {
-    return { ...group, notAnnouncing: group.notAnnouncing ?? `a reset ${lemma}ed, not given` };
+    return {
+      ...group,
+      notAnnouncing: group.notAnnouncing ?? `a reset ${participleOf(lemma)}, not given`,
+    };
   }
   return group;
 }
@@ -571,25 +608,71 @@ function embeddedIn(
  * "I doubt we reset this week" (denied), "I think we'll reset tomorrow" (hedged).
  */
 const BELIEF_VERBS = new Set(['think', 'believe', 'suppose', 'imagine', 'reckon', 'doubt']);
+/** Verbs of saying: "People are saying we reset limits" reports, it does not announce. */
+const REPORT_VERBS = new Set([
+  'say',
+  'claim',
+  'report',
+  'hear',
+  'rumor',
+  'rumour',
+  'speculate',
+  'assume',
+  'insist',
+  'suggest',
+]);
+/** Subjects that make a verb of saying the announcer's own: "As I said, we'll reset…". */
+const FIRST_PERSON = new Set(['we', 'i']);
+
+interface Framing {
+  readonly kind: 'denied' | 'hedged' | 'reported';
+  readonly verb: string;
+}
 
 /**
- * A verb of belief before the reset's phrase, in its clause or the one a "that" continues:
- * 'denied' when it is negated or is "doubt", 'hedged' otherwise, null when there is none.
+ * A verb of belief or saying before the reset's phrase, in its clause or the one a "that"
+ * continues: a belief is 'denied' when negated or "doubt", 'hedged' otherwise; a verb of
+ * saying whose subject is not the announcer reports what others say. Null when there is none.
  */
-function beliefBefore(
+function framingBefore(
   words: readonly Word[],
   clauseStart: number,
   phraseStart: number,
-): 'denied' | 'hedged' | null {
+): Framing | null {
   let from = clauseStart;
   if (from >= 2 && words[from - 1]!.text === 'that') from = clauseOf(words, from - 2)[0];
   for (let at = phraseStart - 1; at >= from; at--) {
     const word = words[at]!;
-    if (word.pos !== 'VERB' || !BELIEF_VERBS.has(word.lemma)) continue;
-    const chain = words.slice(chainBefore(words, at, from), at);
-    return word.lemma === 'doubt' || chain.some((w) => NEGATORS.has(w.text)) ? 'denied' : 'hedged';
+    if (word.pos !== 'VERB') continue;
+    const chainStart = chainBefore(words, at, from);
+    if (BELIEF_VERBS.has(word.lemma)) {
+      const denied =
+        word.lemma === 'doubt' || words.slice(chainStart, at).some((w) => NEGATORS.has(w.text));
+      return { kind: denied ? 'denied' : 'hedged', verb: word.text };
+    }
+    if (REPORT_VERBS.has(word.lemma)) {
+      // "It goes without saying that we're resetting": the announcer's own assertion.
+      if (words.slice(chainStart, at).some((w) => w.text === 'without')) return null;
+      const subject = words[chainStart - 1];
+      if (chainStart > from && subject !== undefined && FIRST_PERSON.has(subject.text)) return null;
+      return { kind: 'reported', verb: word.text };
+    }
   }
   return null;
+}
+
+/** A subject that denies its verb: "Nobody has reset anything today". */
+const NEGATIVE_SUBJECTS = new Set(['nobody', 'nothing', 'none', 'noone']);
+
+/** Does the clause open with a negative subject ("nobody", "no one")? */
+function negativeSubject(words: readonly Word[], clauseStart: number): boolean {
+  let at = clauseStart;
+  while (at < words.length && isFiller(words[at]!)) at++;
+  const first = words[at]?.text;
+  return (
+    first !== undefined &&
+    (NEGATIVE_SUBJECTS.has(first) || (first === 'no' && words[at + 1]?.text === 'one'))
+  );
 }
 
 /**
@@ -785,6 +868,7 @@ export function readMention(words: readonly Word[], index: number): MentionReadi
     clause: clause(start, end),
     modifier,
     dependsOn: null,
+    doubt: null,
   });
   if (modifier && head.text !== 'button') {
     const named = `${words[index]!.text} ${head.text}`;
@@ -795,6 +879,7 @@ export function readMention(words: readonly Word[], index: number): MentionReadi
   // Where the reset's own phrase starts: its verb group, or its noun phrase (conditions.ts).
   let phraseStart = index;
   let nextOne = false;
+  let doubt: string | null = null;
   if (verbUse) {
     phraseStart = chainBefore(words, index, start);
     const first = coordinatedWith(words, index, phraseStart, start);
@@ -853,6 +938,15 @@ export function readMention(words: readonly Word[], index: number): MentionReadi
         if (isAux(words[predicate]!) && NEGATORS.has(words[after]?.text ?? '')) {
           group = { ...group, negated: true };
         }
+        // "A reset is on the way", "is on its way": coming.
+        if (
+          isAux(words[predicate]!) &&
+          words[after]?.text === 'on' &&
+          ['the', 'its'].includes(words[after + 1]?.text ?? '') &&
+          words[after + 2]?.text === 'way'
+        ) {
+          group = { ...group, tense: 'coming' };
+        }
       }
     } else nominal = true;
   }
@@ -897,6 +991,8 @@ export function readMention(words: readonly Word[], index: number): MentionReadi
           ...outer,
           tense: imperative ? 'coming' : outer.tense,
           negated: outer.negated || group.negated,
+          // "hiring someone to own … resets": what the verb after "to" says stands.
+          notAnnouncing: outer.notAnnouncing ?? group.notAnnouncing,
         },
         intention ?? verb.lemma,
       );
@@ -904,10 +1000,22 @@ export function readMention(words: readonly Word[], index: number): MentionReadi
   }
 
   // "I don't think we'll reset limits this week": a denied belief denies the reset; "I
-  // think we'll reset tomorrow" is not a firm announcement.
-  const belief = group === null ? null : beliefBefore(words, start, phraseStart);
-  if (belief !== null && group !== null) {
-    group = belief === 'denied' ? { ...group, negated: true } : { ...group, hedged: true };
+  // think we'll reset tomorrow" is not a firm announcement; "People are saying we reset
+  // limits" reports what others say.
+  const framing = group === null ? null : framingBefore(words, start, phraseStart);
+  if (framing !== null && group !== null) {
+    if (framing.kind === 'denied') group = { ...group, negated: true };
+    else if (framing.kind === 'hedged') doubt ??= `a belief ("${framing.verb}")`;
+    else {
+      group = {
+        ...group,
+        notAnnouncing: group.notAnnouncing ?? `what others say ("${framing.verb}")`,
+      };
+    }
+  }
+  // "Nobody on the team has reset anything": a negative subject denies the verb.
+  if (verbUse && group !== null && negativeSubject(words, start)) {
+    group = { ...group, negated: true };
   }
 
   // "each day we'll either ship an improvement or ship a full reset", "the day we reach
@@ -939,6 +1047,7 @@ export function readMention(words: readonly Word[], index: number): MentionReadi
       clause: clause(start, end),
       modifier,
       dependsOn: null,
+      doubt,
     };
   }
   return {
@@ -951,6 +1060,7 @@ export function readMention(words: readonly Word[], index: number): MentionReadi
     clause: clause(start, end),
     modifier,
     dependsOn: contingency === null ? null : `${contingency.kind} ("${contingency.cue}")`,
+    doubt,
   };
 }
 

@@ -25,6 +25,9 @@ export function readText(raw: string): ReadText {
     .replace(/[\u00a0\u2000-\u200b\u202f]/g, ' ')
     .replace(/https?:\/\/\S+/g, ' ')
     .replace(/(^|\s)@\w+/g, '$1')
+    // Informal spellings of the days a post names: "reset tmrw", "tonite".
+    .replace(/\b(?:tmrw|tmrrw|tmr|tmw|2moro|2morrow|tomoz)\b/g, 'tomorrow')
+    .replace(/\b(?:tonite|2nite)\b/g, 'tonight')
     .replace(/[ \t]+/g, ' ')
     .trim();
   const sentences = all
