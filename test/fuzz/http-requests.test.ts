@@ -61,7 +61,10 @@ const CODE_OF_STATUS: Record<number, string> = {
   422: 'invalid_query',
   431: 'invalid_query',
 };
-const STATUSES = new Set([100, 200, 204, 304, ...Object.keys(CODE_OF_STATUS).map(Number)]);
+// 301: `/docs/` → `/docs` and `/history` → `/history/` (a junk mutation can make either).
+const STATUSES = new Set([100, 200, 204, 301, 304, ...Object.keys(CODE_OF_STATUS).map(Number)]);
+/** The only places this surface redirects to. */
+const REDIRECTS = new Set(['/docs', '/history/']);
 
 const RECORDS = [
   schedule('100', 'pending', [NOW + DAY, NOW + DAY + HOUR], { announcedAt: iso(NOW - HOUR) }),
@@ -621,6 +624,9 @@ function bytesOf(testCase: RawCase): Buffer {
 /** What every response must be; the first final one answers `method`. */
 function checkRawResponse(response: RawResponse, answersHead: boolean): void {
   assert.ok(STATUSES.has(response.status), `status ${response.statusLine}`);
+  if (response.status === 301) {
+    assert.ok(REDIRECTS.has(response.header('location') ?? ''), 'a 301 to one of ours');
+  }
   const text = response.body.toString('utf8');
   if (response.status >= 400) {
     assert.equal(response.header('content-type'), 'application/json; charset=utf-8');
