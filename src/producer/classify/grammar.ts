@@ -31,8 +31,30 @@ function loadParser(): WinkMethods {
   return winkNlp(model, ['pos']);
 }
 
+/**
+ * The sentences of the post being read, parsed once: the rules read one sentence several
+ * times (its mentions, whether it says when it lands, a reply's parent). Forgotten when the
+ * next post is read (`forgetSentences`), so no post is read faster for an earlier one.
+ */
+const parsed = new Map<string, readonly Word[]>();
+const MAX_PARSED = 256;
+
+/** Forget the sentences of the post read before: called as a post starts to be read. */
+export function forgetSentences(): void {
+  parsed.clear();
+}
+
 /** The words of `sentence` (punctuation included, as its own words). */
-export function wordsOf(sentence: string): Word[] {
+export function wordsOf(sentence: string): readonly Word[] {
+  const known = parsed.get(sentence);
+  if (known !== undefined) return known;
+  const words = parse(sentence);
+  if (parsed.size >= MAX_PARSED) parsed.clear();
+  parsed.set(sentence, words);
+  return words;
+}
+
+function parse(sentence: string): readonly Word[] {
   parser ??= loadParser();
   const { its } = parser;
   const tokens = parser.readDoc(sentence.slice(0, MAX_SENTENCE_CHARS)).tokens();

@@ -17,7 +17,7 @@ import {
   TALK_ABOUT,
   USAGE_CONTEXT,
 } from './cues.ts';
-import { type Word, wordsOf } from './grammar.ts';
+import { forgetSentences, type Word, wordsOf } from './grammar.ts';
 import { timeIsTheResets } from './reply-time.ts';
 import { scheduleWhen, timeAhead, timeStartsAfter } from './schedule-time.ts';
 import { scopeOf } from './scope.ts';
@@ -155,6 +155,7 @@ export function classifyPost(
   /** The author's recent posts (author-context.ts): a bare done is read with them. */
   context: readonly Post[] = [],
 ): Classification {
+  forgetSentences();
   const own = readText(post.text);
   const thread = threadOf(post);
   const mentions = mentionsOf(own);

@@ -3,6 +3,7 @@ import type { ParsedComponents } from 'chrono-node';
 // a CLI command's start), and `parse` there is this one.
 import * as chrono from 'chrono-node/en';
 import { DateTime } from 'luxon';
+import { hourlyZone } from './zone.ts';
 
 /**
  * When a scheduled reset lands, from the words of the post (producer.md §2, "Times" and
@@ -93,7 +94,23 @@ const CUTOFF_BEFORE =
 const OTHER_ZONE = /\b(?:utc|gmt|et|est|edt|ct|cst|cdt|cet|cest|bst|ist|jst)\b/;
 
 export function scheduleWhen(text: string, announcedMs: number, zone: string): WhenFound {
-  const posted = DateTime.fromMillis(announcedMs, { zone });
+  // The rules ask for the same text's time several times while reading one post (its
+  // announcement, a reply, the tense): read once per post's time, as timeAhead does.
+  const key = `${announcedMs} ${zone}`;
+  if (whenCache.key !== key || whenCache.found.size >= MAX_CACHED) {
+    whenCache = { key, found: new Map() };
+  }
+  const cached = whenCache.found.get(text);
+  if (cached !== undefined) return cached;
+  const found = readWhen(text, announcedMs, zone);
+  whenCache.found.set(text, found);
+  return found;
+}
+
+let whenCache: { key: string; found: Map<string, WhenFound> } = { key: '', found: new Map() };
+
+function readWhen(text: string, announcedMs: number, zone: string): WhenFound {
+  const posted = DateTime.fromMillis(announcedMs, { zone: hourlyZone(zone) });
   const endOfDay = (day: DateTime) => day.endOf('day').toMillis();
   const doubts: string[] = [];
   const window = (
@@ -210,7 +227,7 @@ export function scheduleWhen(text: string, announcedMs: number, zone: string): W
   // A day: that Pacific day, whole.
   const day = stated.find((time) => !time.hasHour);
   if (day) {
-    const date = DateTime.fromMillis(day.ms, { zone }).startOf('day');
+    const date = DateTime.fromMillis(day.ms, { zone: hourlyZone(zone) }).startOf('day');
     if (day.by) return deadline(endOfDay(date), day.text);
     return window('date', 'explicit', date.toMillis(), endOfDay(date), null, day.text);
   }

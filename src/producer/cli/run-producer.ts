@@ -13,9 +13,9 @@ export async function runProducer(command: string, argv: string[]): Promise<numb
   // Each command's modules only when it runs: a command's start is mostly module loading.
   switch (command) {
     case 'classify':
-      return (await import('./posts-commands.ts')).classifyCommand(config, argv);
+      return (await import('./classify-command.ts')).classifyCommand(config, argv);
     case 'ingest':
-      return (await import('./posts-commands.ts')).ingestCommand(config, argv);
+      return (await import('./ingest-command.ts')).ingestCommand(config, argv);
     case 'build':
       return (await import('./build-command.ts')).buildCommand(config, argv);
     case 'monitor':
