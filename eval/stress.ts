@@ -96,6 +96,8 @@ export const TENSE_TEMPLATES: readonly (readonly [Sense, (x: string) => string])
   ['denied', (x) => `Nobody has reset ${x} today.`],
   ['general', (x) => `People are saying we reset ${x} today.`],
   ['coming', (x) => `A reset of ${x} is on the way.`],
+  // rules-2.7.0: a negated noun before "to".
+  ['denied', (x) => `We have no plans to reset ${x} this week.`],
 ];
 
 export interface StressCase {

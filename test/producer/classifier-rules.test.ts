@@ -723,6 +723,22 @@ describe('constructions written for the rules, none from a post of any set (rule
     assert.equal(kindOf('reset tmrw for all paid plans'), 'reset_scheduled');
     assert.equal(kindOf('Resetting usage limits tonite for everyone.'), 'reset_scheduled');
   });
+
+  test('a negated noun before "to" denies the reset: "no plans to reset", "no need to reset" (rules-2.7.0)', () => {
+    assert.equal(kindOf('We have no plans to reset limits this week.'), 'none');
+    assert.equal(kindOf('There is no need to reset usage limits.'), 'none');
+    assert.equal(kindOf('We have plans to reset usage limits on Friday.'), 'reset_scheduled');
+  });
+
+  test('a reset denied later in the same sentence puts the first in doubt; a denial before it does not (rules-2.7.0)', () => {
+    const doubted = classify('The reset you saw on Tuesday was a display bug, nothing was reset.');
+    assert.equal(doubted.review, true);
+    assert.match(doubted.reasons[0]!, /^a reset denied in the same sentence \("was reset"\)/);
+    assert.equal(
+      kindOf("We didn't reset limits yesterday, but we are resetting them now."),
+      'reset_completed',
+    );
+  });
 });
 
 describe('threads, read as people do (issue 18)', () => {

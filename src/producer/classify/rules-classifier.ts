@@ -35,7 +35,7 @@ import { readReply, threadOf } from './thread.ts';
  * this system can make. docs/classifier.md describes every rule; change the version when
  * a rule changes (stored classifications keep the version that made them).
  */
-export const RULES_CLASSIFIER = 'rules-2.6.0';
+export const RULES_CLASSIFIER = 'rules-2.7.0';
 
 export interface ClassifierOptions {
   /** Hold a post whose confidence is below this (REVIEW_BELOW, default 0.8). */
@@ -95,10 +95,16 @@ export function mentionsOf(own: ReadText): Mention[] {
     const words = wordsOf(read);
     const indices = mentionIndices(words);
     const readings = indices.map((index) => readMention(words, index));
-    // A sentence says one thing of its reset; its first announcing mention stands for it.
-    const reading = readings.find(
+    // A sentence says one thing of its reset; its first announcing mention stands for it,
+    // in doubt when a later one denies a reset ("The reset you saw was a display bug,
+    // nothing was reset").
+    const first = readings.findIndex(
       (r) => !r.negated && r.notAnnouncing === null && (r.tense !== 'none' || r.nominal),
-    ) ??
+    );
+    const deniedAfter = readings.slice(first + 1).find((r) => r.negated);
+    const reading = (first >= 0 && deniedAfter !== undefined
+      ? { ...readings[first]!, doubt: `a reset denied in the same sentence ("${deniedAfter.cue}")` }
+      : readings[first]) ??
       readings[0] ?? {
         tense: 'none' as const,
         cue: sentence,

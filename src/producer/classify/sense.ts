@@ -986,11 +986,15 @@ export function readMention(words: readonly Word[], index: number): MentionReadi
           : null;
       // An imperative before "to" ("give us a day to reset") asks for time: coming.
       const imperative = governor === start && formOf(verb) === 'base';
+      // "We have no plans to reset", "there is no need to reset": a negated noun before "to".
+      const deniedNoun = words
+        .slice(governor + 1, to)
+        .some((word) => word.pos === 'DET' && NEGATORS.has(word.text));
       group = byVerbClass(
         {
           ...outer,
           tense: imperative ? 'coming' : outer.tense,
-          negated: outer.negated || group.negated,
+          negated: outer.negated || group.negated || deniedNoun,
           // "hiring someone to own … resets": what the verb after "to" says stands.
           notAnnouncing: outer.notAnnouncing ?? group.notAnnouncing,
         },
