@@ -93,21 +93,30 @@ const CUTOFF_BEFORE =
   /\b(?:before|prior to|signed up|sign up|subscribed|subscribe|joined|as of|since|until|till|through|created|upgraded|purchased|registered|starting)\b[^.!?]{0,24}$/;
 const OTHER_ZONE = /\b(?:utc|gmt|et|est|edt|ct|cst|cdt|cet|cest|bst|ist|jst)\b/;
 
-export function scheduleWhen(text: string, announcedMs: number, zone: string): WhenFound {
-  // The rules ask for the same text's time several times while reading one post (its
-  // announcement, a reply, the tense): read once per post's time, as timeAhead does.
-  const key = `${announcedMs} ${zone}`;
-  if (whenCache.key !== key || whenCache.found.size >= MAX_CACHED) {
-    whenCache = { key, found: new Map() };
-  }
-  const cached = whenCache.found.get(text);
-  if (cached !== undefined) return cached;
-  const found = readWhen(text, announcedMs, zone);
-  whenCache.found.set(text, found);
-  return found;
-}
+type TimeReader<T> = (text: string, announcedMs: number, zone: string) => T;
 
-let whenCache: { key: string; found: Map<string, WhenFound> } = { key: '', found: new Map() };
+/**
+ * `read`, remembering its answers for one post's time (the post being read), at most
+ * MAX_CACHED texts: the rules ask about the same text several times while reading one post
+ * (its announcement, a reply, the tense), and chrono costs some 300 µs a sentence. A new
+ * post's time starts afresh, so no post is read faster because of another.
+ */
+function rememberedForPost<T>(read: TimeReader<T>): TimeReader<T> {
+  let cache = { key: '', answers: new Map<string, T>() };
+  return (text, announcedMs, zone) => {
+    const key = `${announcedMs} ${zone}`;
+    if (cache.key !== key || cache.answers.size >= MAX_CACHED) {
+      cache = { key, answers: new Map() };
+    }
+    if (cache.answers.has(text)) return cache.answers.get(text) as T;
+    const answer = read(text, announcedMs, zone);
+    cache.answers.set(text, answer);
+    return answer;
+  };
+}
+const MAX_CACHED = 64;
+
+export const scheduleWhen: TimeReader<WhenFound> = rememberedForPost(readWhen);
 
 function readWhen(text: string, announcedMs: number, zone: string): WhenFound {
   const posted = DateTime.fromMillis(announcedMs, { zone: hourlyZone(zone) });
@@ -360,26 +369,12 @@ export function timeAhead(
   announcedMs: number,
   zone: string,
 ): 'explicit' | 'vague' | null {
-  // chrono costs some 300 µs a sentence: most sentences have no word of time at all, and
-  // the rules ask about the same sentence several times while reading one post.
+  // Most sentences have no word of time at all: chrono is not asked about them.
   if (!TIME_HINT.test(text)) return null;
-  const key = `${announcedMs} ${zone}`;
-  if (aheadCache.key !== key || aheadCache.answers.size >= MAX_CACHED) {
-    aheadCache = { key, answers: new Map() };
-  }
-  const cached = aheadCache.answers.get(text);
-  if (cached !== undefined) return cached;
-  const answer = readAhead(text, announcedMs, zone);
-  aheadCache.answers.set(text, answer);
-  return answer;
+  return aheadOfPost(text, announcedMs, zone);
 }
 
-/** The answers of timeAhead for one post's time (the post being read), at most MAX_CACHED. */
-let aheadCache: { key: string; answers: Map<string, 'explicit' | 'vague' | null> } = {
-  key: '',
-  answers: new Map(),
-};
-const MAX_CACHED = 64;
+const aheadOfPost = rememberedForPost(readAhead);
 
 /**
  * Does `text` name a firm time that starts after the post ("tomorrow", "at 6pm" written at
