@@ -98,6 +98,8 @@ export const TENSE_TEMPLATES: readonly (readonly [Sense, (x: string) => string])
   ['coming', (x) => `A reset of ${x} is on the way.`],
   // rules-2.7.0: a negated noun before "to".
   ['denied', (x) => `We have no plans to reset ${x} this week.`],
+  // rules-2.8.0: a reset that is another noun's topic.
+  ['general', (x) => `Rumours of a reset of ${x} are greatly exaggerated.`],
 ];
 
 export interface StressCase {

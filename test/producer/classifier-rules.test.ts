@@ -739,6 +739,32 @@ describe('constructions written for the rules, none from a post of any set (rule
       'reset_completed',
     );
   });
+
+  test('what a verb "reset" resets: nothing, the speaker\'s own, or another thing named by its subject (rules-2.8.0)', () => {
+    assert.equal(kindOf('We reset nothing today.'), 'none');
+    const own = classify('I reset my own limits by accident while testing, oops.');
+    assert.equal(own.reset, null);
+    assert.match(own.reasons[0]!, /^a reset of the speaker's own \("my own limits"\)/);
+    assert.equal(kindOf('The dashboards were reset this morning.'), 'none');
+    assert.equal(kindOf('Our metrics reset at midnight UTC, your limits do not.'), 'none');
+    // Users' limits as the subject or the object, or a pronoun: a reset as before.
+    assert.equal(kindOf('Your usage limits were reset this morning.'), 'reset_completed');
+    assert.equal(kindOf("Tonight we're resetting everyone's limits."), 'reset_scheduled');
+  });
+
+  test('a reset as the topic of another noun, or named in general with what such a thing is, announces nothing (rules-2.8.0)', () => {
+    assert.equal(kindOf('Rumours of a reset are greatly exaggerated.'), 'none');
+    assert.equal(kindOf('A reset is a blunt tool.'), 'none');
+    assert.equal(kindOf('Limit resets will be rarer from now on.'), 'none');
+    assert.equal(kindOf('A reset is now available for all Pro users.'), 'reset_completed');
+    assert.equal(kindOf('The reset is live for all plans.'), 'reset_completed');
+  });
+
+  test('a reset counted after a copula is held (rules-2.8.0)', () => {
+    const counted = classify('This is the third reset in a month and that is a problem.');
+    assert.equal(counted.review, true);
+    assert.match(counted.reasons[0]!, /^a reset counted \("third"\)/);
+  });
 });
 
 describe('threads, read as people do (issue 18)', () => {

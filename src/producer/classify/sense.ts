@@ -722,26 +722,118 @@ const RESET_OBJECTS = new Set([
 
 const TIME_UNITS = /^(?:second|minute|hour|day|week|month|year|moment)s?$/;
 
+/** What a verb "reset" resets, when that is not users' limits. */
+type WhatIsReset =
+  | { readonly kind: 'nothing' } // "We reset nothing today"
+  | { readonly kind: 'own'; readonly text: string } // "I reset my own limits"
+  | { readonly kind: 'other'; readonly text: string }; // "We reset our dashboards"
+
+const textOf = (words: readonly Word[]) => words.map((word) => word.text).join(' ');
+const namesNothingReset = (phrase: readonly Word[]) =>
+  phrase.some((word) => word.pos === 'NOUN' || word.pos === 'PROPN') &&
+  !phrase.some((word) => RESET_OBJECTS.has(word.lemma) || RESET_OBJECTS.has(word.text));
+
 /**
- * The object of an active verb "reset" when it names nothing resets are of; null otherwise
- * (no object, a passive "was reset a few minutes ago", a time "we reset today").
+ * What a verb "reset" resets, read from its object (active: "we reset X") or, with no
+ * object, its subject (a passive "X were reset", an intransitive "X reset at midnight"),
+ * when that is not users' limits: nothing at all, the speaker's own, or something that
+ * names nothing resets are of. Null otherwise (limits, who has them, a pronoun, a time).
  */
-function otherObject(words: readonly Word[], index: number, chainStart: number, end: number) {
-  if (
-    words
-      .slice(chainStart, index)
-      .some((word) => BE_PRESENT.has(word.text) || BE_PAST.has(word.text))
-  )
-    return null;
+function whatIsReset(
+  words: readonly Word[],
+  index: number,
+  chainStart: number,
+  clauseStart: number,
+  end: number,
+): WhatIsReset | null {
   const object: Word[] = [];
   for (let at = index + 1; at < end && inNounPhrase(words, at); at++) {
-    if (TIME_NOUNS.test(words[at]!.text) || TIME_UNITS.test(words[at]!.text)) return null;
+    if (TIME_NOUNS.test(words[at]!.text) || TIME_UNITS.test(words[at]!.text)) break;
     object.push(words[at]!);
   }
-  if (!object.some((word) => word.pos === 'NOUN' || word.pos === 'PROPN')) return null;
-  if (object.some((word) => RESET_OBJECTS.has(word.lemma) || RESET_OBJECTS.has(word.text)))
-    return null;
-  return object.map((word) => word.text).join(' ');
+  // "were reset" is passive; "are resetting" is not.
+  const passive =
+    formOf(words[index]!) !== 'ing' &&
+    words
+      .slice(chainStart, index)
+      .some((word) => BE_PRESENT.has(word.text) || BE_PAST.has(word.text));
+  if (!passive && object.length > 0) {
+    const first = object[0]!.text;
+    if (NEGATIVE_SUBJECTS.has(first) || first === 'no') return { kind: 'nothing' };
+    if (first === 'my') return { kind: 'own', text: textOf(object) };
+    return namesNothingReset(object) ? { kind: 'other', text: textOf(object) } : null;
+  }
+  // No object: what is reset is the subject, the noun phrase before the verb group, when it
+  // is one a determiner or a possessive opens ("Our metrics reset at midnight", "The
+  // dashboards were reset"); not a pronoun ("we reset"), a time or an -ing form.
+  let at = chainStart;
+  while (at > clauseStart && inNounPhrase(words, at - 1) && !TIME_NOUNS.test(words[at - 1]!.text))
+    at--;
+  const subject = words.slice(at, chainStart);
+  const opener = subject[0];
+  if (opener === undefined || !(opener.pos === 'DET' || POSSESSIVES.has(opener.text))) return null;
+  if (subject.some((word) => word.pos === 'NOUN' && word.text.endsWith('ing'))) return null;
+  return namesNothingReset(subject) ? { kind: 'other', text: textOf(subject) } : null;
+}
+
+const POSSESSIVES = new Set(['our', 'their', 'my', 'your', 'its', 'his', 'her']);
+const ORDINAL =
+  /^(?:second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|nth|umpteenth|\d+(?:st|nd|rd|th))$/;
+
+/** Nouns whose "of" phrase a reset is only the topic of: "rumours of a reset". */
+const TOPIC_NOUNS = new Set([
+  'rumour',
+  'rumor',
+  'talk',
+  'hope',
+  'chance',
+  'odds',
+  'possibility',
+  'idea',
+  'question',
+  'thought',
+  'fear',
+  'risk',
+  'cost',
+  'price',
+  'need',
+  'request',
+  'demand',
+  'speculation',
+  'prediction',
+  'guess',
+  'discussion',
+  'debate',
+]);
+
+/** Predicates of a general statement that still say a reset is there ("is available"). */
+const THERE_ADJECTIVES = new Set(['available', 'ready']);
+
+/**
+ * "A reset is a blunt tool", "Limit resets will be rarer": a reset named in general (an
+ * indefinite "a reset", or "resets" with no determiner) whose copula says what such a thing
+ * is (an adjective or a noun phrase) states something about resets, not an event. Returns
+ * the copula and what follows it, or null.
+ */
+function genericStatement(
+  words: readonly Word[],
+  index: number,
+  phraseStart: number,
+  predicate: number,
+): string | null {
+  const determiners = words.slice(phraseStart, index).filter((word) => word.pos === 'DET');
+  const plural = words[index]!.text.endsWith('s');
+  const generic =
+    determiners.every((word) => word.text === 'a' || word.text === 'an') &&
+    (determiners.length > 0 || plural) &&
+    !words.slice(phraseStart, index).some((word) => word.pos === 'PRON' || word.pos === 'NUM');
+  if (!generic || words[predicate]!.lemma !== 'be') return null;
+  let after = predicate + 1;
+  while (after < words.length && isFiller(words[after]!)) after++;
+  const next = words[after];
+  if (next === undefined || isPredicateWord(next) || THERE_ADJECTIVES.has(next.text)) return null;
+  if (next.pos !== 'ADJ' && next.pos !== 'DET') return null;
+  return textOf(words.slice(predicate, after + 1));
 }
 
 /** Nouns of intention before "is to": "the plan is to reset", "the hope is to". */
@@ -903,6 +995,35 @@ export function readMention(words: readonly Word[], index: number): MentionReadi
     // "There was never a reset planned", "not a reset, a fix": a negator before the phrase.
     if (phraseStart > start && ['not', "n't", 'never'].includes(words[phraseStart - 1]!.text))
       determinerNegated = true;
+    // "Rumours of a reset are greatly exaggerated": the reset is another noun's topic.
+    const of = words[phraseStart - 1];
+    const topic = words[phraseStart - 2];
+    if (
+      phraseStart - 2 >= start &&
+      (of?.text === 'of' || of?.text === 'about') &&
+      topic?.pos === 'NOUN' &&
+      TOPIC_NOUNS.has(topic.lemma)
+    ) {
+      const named = textOf(words.slice(phraseStart - 2, index + 1));
+      return nothing(named, `a reset inside "${named}", not announced`);
+    }
+    // "Our metrics reset at midnight": a plural noun, opened by a determiner or a possessive,
+    // before a bare "reset" is its subject (the tagger may take the pair for a compound):
+    // when it names nothing resets are of, something else resets.
+    if (words[index]!.text === 'reset' && phraseStart < index - 1) {
+      const before = words[index - 1]!;
+      const phrase = words.slice(phraseStart, index);
+      const opener = phrase[0]!;
+      if (
+        before.pos === 'NOUN' &&
+        before.text.endsWith('s') &&
+        (opener.pos === 'DET' || POSSESSIVES.has(opener.text)) &&
+        namesNothingReset(phrase)
+      ) {
+        const named = textOf(phrase);
+        return nothing(named, `a reset of "${named}", not of usage limits`);
+      }
+    }
     // "the next reset", "the upcoming reset": whatever its verb, it is ahead.
     nextOne = words.slice(phraseStart, index).some((word) => AHEAD.has(word.text));
     const governor = governorBefore(words, index, start);
@@ -913,6 +1034,12 @@ export function readMention(words: readonly Word[], index: number): MentionReadi
       group =
         likedGerund(words, governor, phraseStart, start) ??
         byVerbClass(readGroup(words, phraseStart, governor, start), verb.lemma);
+      // "This is the third reset in a month": a reset counted after a copula may be a
+      // statement about how many there were, not an announcement.
+      const ordinal = words.slice(governor + 1, index).find((word) => ORDINAL.test(word.text));
+      if (verb.lemma === 'be' && ordinal !== undefined) {
+        doubt = `a reset counted ("${ordinal.text}")`;
+      }
     } else if (predicate !== null) {
       const word = words[predicate]!;
       if (isPredicateWord(word) && !isAux(word)) {
@@ -938,6 +1065,15 @@ export function readMention(words: readonly Word[], index: number): MentionReadi
         if (isAux(words[predicate]!) && NEGATORS.has(words[after]?.text ?? '')) {
           group = { ...group, negated: true };
         }
+        // "A reset is a blunt tool", "Limit resets will be rarer": a general statement.
+        const statement = genericStatement(words, index, phraseStart, predicate);
+        if (statement !== null) {
+          group = {
+            ...group,
+            notAnnouncing:
+              group.notAnnouncing ?? `a statement about resets ("${statement}"), not one reset`,
+          };
+        }
         // "A reset is on the way", "is on its way": coming.
         if (
           isAux(words[predicate]!) &&
@@ -951,13 +1087,21 @@ export function readMention(words: readonly Word[], index: number): MentionReadi
     } else nominal = true;
   }
 
-  // "We reset our internal dashboards": something else than limits was reset.
-  const other = verbUse && group !== null ? otherObject(words, index, phraseStart, end) : null;
-  if (other !== null && group !== null) {
-    group = {
-      ...group,
-      notAnnouncing: group.notAnnouncing ?? `a reset of "${other}", not of usage limits`,
-    };
+  // "We reset our internal dashboards", "We reset nothing", "I reset my own limits".
+  const what =
+    verbUse && group !== null ? whatIsReset(words, index, phraseStart, start, end) : null;
+  if (what !== null && group !== null) {
+    if (what.kind === 'nothing') group = { ...group, negated: true };
+    else {
+      group = {
+        ...group,
+        notAnnouncing:
+          group.notAnnouncing ??
+          (what.kind === 'own'
+            ? `a reset of the speaker's own ("${what.text}")`
+            : `a reset of "${what.text}", not of usage limits`),
+      };
+    }
   }
   // "The next global reset is set for Thursday": the next one cannot be done.
   if (nextOne && group?.tense === 'done') group = { ...group, tense: 'coming' };
