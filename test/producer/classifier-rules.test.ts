@@ -765,6 +765,16 @@ describe('constructions written for the rules, none from a post of any set (rule
     assert.equal(counted.review, true);
     assert.match(counted.reasons[0]!, /^a reset counted \("third"\)/);
   });
+
+  test('a reset inside a relative clause is held; a verb after "that" is no adjective (rules-2.9.0)', () => {
+    const team = classify('The team that runs resets is also the team that fixes billing.');
+    assert.equal(team.review, true);
+    assert.match(team.reasons[0]!, /^a reset inside a relative clause \("team that runs"\)/);
+    assert.equal(
+      kindOf('We shipped a fix that resets your usage limits.'),
+      'reset_completed (held)',
+    );
+  });
 });
 
 describe('threads, read as people do (issue 18)', () => {

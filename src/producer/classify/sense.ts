@@ -301,6 +301,7 @@ function inNounPhrase(words: readonly Word[], at: number): boolean {
     before !== undefined &&
     ['DET', 'ADJ', 'ADV', 'NUM', 'PRON', 'PART'].includes(before.pos) &&
     before.text !== 'to' && // "to own rate limits": an infinitive, not an adjective
+    !RELATIVE.has(before.text) && // "the team that runs resets": a relative clause's verb
     after !== undefined &&
     (after.pos === 'NOUN' || after.pos === 'PROPN' || isReset(after))
   );
@@ -1147,6 +1148,20 @@ export function readMention(words: readonly Word[], index: number): MentionReadi
     }
   }
 
+  // "The team that runs resets", "a fix that resets your limits": a relative clause says
+  // something of the noun before it; the reset in it may be no announcement (held).
+  const relative = words[phraseStart - 1];
+  const antecedent = words[phraseStart - 2];
+  if (
+    group !== null &&
+    phraseStart - 2 >= start &&
+    relative !== undefined &&
+    ['that', 'who', 'which'].includes(relative.text) &&
+    antecedent !== undefined &&
+    (antecedent.pos === 'NOUN' || antecedent.pos === 'PROPN')
+  ) {
+    doubt ??= `a reset inside a relative clause ("${textOf(words.slice(phraseStart - 2, phraseStart + 1))}")`;
+  }
   // "I don't think we'll reset limits this week": a denied belief denies the reset; "I
   // think we'll reset tomorrow" is not a firm announcement; "People are saying we reset
   // limits" reports what others say.
