@@ -93,30 +93,27 @@ const CUTOFF_BEFORE =
   /\b(?:before|prior to|signed up|sign up|subscribed|subscribe|joined|as of|since|until|till|through|created|upgraded|purchased|registered|starting)\b[^.!?]{0,24}$/;
 const OTHER_ZONE = /\b(?:utc|gmt|et|est|edt|ct|cst|cdt|cet|cest|bst|ist|jst)\b/;
 
-type TimeReader<T> = (text: string, announcedMs: number, zone: string) => T;
-
 /**
- * `read`, remembering its answers for one post's time (the post being read), at most
- * MAX_CACHED texts: the rules ask about the same text several times while reading one post
- * (its announcement, a reply, the tense), and chrono costs some 300 µs a sentence. A new
- * post's time starts afresh, so no post is read faster because of another.
+ * When `text` says a reset lands, read on the calendar of the post's time. Remembered for
+ * one post's time (the post being read), at most MAX_CACHED texts: the rules ask about the
+ * same text several times while reading one post (its announcement, a reply, the tense),
+ * and chrono costs some 300 µs a sentence. A new post's time starts afresh, so no post is
+ * read faster because of another.
  */
-function rememberedForPost<T>(read: TimeReader<T>): TimeReader<T> {
-  let cache = { key: '', answers: new Map<string, T>() };
-  return (text, announcedMs, zone) => {
-    const key = `${announcedMs} ${zone}`;
-    if (cache.key !== key || cache.answers.size >= MAX_CACHED) {
-      cache = { key, answers: new Map() };
-    }
-    if (cache.answers.has(text)) return cache.answers.get(text) as T;
-    const answer = read(text, announcedMs, zone);
-    cache.answers.set(text, answer);
-    return answer;
-  };
+export function scheduleWhen(text: string, announcedMs: number, zone: string): WhenFound {
+  const key = `${announcedMs} ${zone}`;
+  if (whenCache.key !== key || whenCache.found.size >= MAX_CACHED) {
+    whenCache = { key, found: new Map() };
+  }
+  const known = whenCache.found.get(text);
+  if (known !== undefined) return known;
+  const found = readWhen(text, announcedMs, zone);
+  whenCache.found.set(text, found);
+  return found;
 }
-const MAX_CACHED = 64;
 
-export const scheduleWhen: TimeReader<WhenFound> = rememberedForPost(readWhen);
+let whenCache = { key: '', found: new Map<string, WhenFound>() };
+const MAX_CACHED = 64;
 
 function readWhen(text: string, announcedMs: number, zone: string): WhenFound {
   const posted = DateTime.fromMillis(announcedMs, { zone: hourlyZone(zone) });
@@ -371,10 +368,8 @@ export function timeAhead(
 ): 'explicit' | 'vague' | null {
   // Most sentences have no word of time at all: chrono is not asked about them.
   if (!TIME_HINT.test(text)) return null;
-  return aheadOfPost(text, announcedMs, zone);
+  return readAhead(text, announcedMs, zone); // its chrono reading is remembered per post
 }
-
-const aheadOfPost = rememberedForPost(readAhead);
 
 /**
  * Does `text` name a firm time that starts after the post ("tomorrow", "at 6pm" written at

@@ -771,10 +771,18 @@ function whatIsReset(
   while (at > clauseStart && inNounPhrase(words, at - 1) && !TIME_NOUNS.test(words[at - 1]!.text))
     at--;
   const subject = words.slice(at, chainStart);
+  return otherSubject(subject) ? { kind: 'other', text: textOf(subject) } : null;
+}
+
+/**
+ * A subject that names something else than what resets are of, opened by a determiner or a
+ * possessive ("Our metrics", "The dashboards"); not a pronoun, nor an -ing form.
+ */
+function otherSubject(subject: readonly Word[]): boolean {
   const opener = subject[0];
-  if (opener === undefined || !(opener.pos === 'DET' || POSSESSIVES.has(opener.text))) return null;
-  if (subject.some((word) => word.pos === 'NOUN' && word.text.endsWith('ing'))) return null;
-  return namesNothingReset(subject) ? { kind: 'other', text: textOf(subject) } : null;
+  if (opener === undefined || !(opener.pos === 'DET' || POSSESSIVES.has(opener.text))) return false;
+  if (subject.some((word) => word.pos === 'NOUN' && word.text.endsWith('ing'))) return false;
+  return namesNothingReset(subject);
 }
 
 const POSSESSIVES = new Set(['our', 'their', 'my', 'your', 'its', 'his', 'her']);
@@ -1014,13 +1022,7 @@ export function readMention(words: readonly Word[], index: number): MentionReadi
     if (words[index]!.text === 'reset' && phraseStart < index - 1) {
       const before = words[index - 1]!;
       const phrase = words.slice(phraseStart, index);
-      const opener = phrase[0]!;
-      if (
-        before.pos === 'NOUN' &&
-        before.text.endsWith('s') &&
-        (opener.pos === 'DET' || POSSESSIVES.has(opener.text)) &&
-        namesNothingReset(phrase)
-      ) {
+      if (before.pos === 'NOUN' && before.text.endsWith('s') && otherSubject(phrase)) {
         const named = textOf(phrase);
         return nothing(named, `a reset of "${named}", not of usage limits`);
       }
