@@ -630,9 +630,15 @@ describe('"Notify me" on the status page in a browser', { timeout: 120_000 }, ()
           'You will be notified: a global reset happened; a reset is scheduled or moved.',
         );
         // The choices are shared with the service worker, which renews a rotated subscription.
-        const shared = await page.evaluate(
-          `caches.open('reset-records-notify').then((cache) => cache.match('/push-topics')).then((saved) => (saved === undefined ? null : saved.json()))`,
-        );
+        // The page writes them to Cache Storage without holding up its status line: wait
+        // (bounded) for the write, then read what was written.
+        const readShared = `caches.open('reset-records-notify').then((cache) => cache.match('/push-topics')).then((saved) => (saved === undefined ? null : saved.json()))`;
+        await page
+          .waitForFunction(`${readShared}.then((topics) => topics !== null)`, undefined, {
+            timeout: 5_000,
+          })
+          .catch(() => undefined);
+        const shared = await page.evaluate(readShared);
         assert.deepEqual(shared, ['global_reset', 'schedule']);
 
         // A global reset published: the page's subscriber is told, in the page's words.
