@@ -100,6 +100,11 @@ export const TENSE_TEMPLATES: readonly (readonly [Sense, (x: string) => string])
   ['denied', (x) => `We have no plans to reset ${x} this week.`],
   // rules-2.8.0: a reset that is another noun's topic.
   ['general', (x) => `Rumours of a reset of ${x} are greatly exaggerated.`],
+  // rules-2.10.0: other verbs of a reset, a condition in a later clause, a deadline "before".
+  ['done', (x) => `We just wiped ${x}.`],
+  ['coming', (x) => `On Monday morning we'll refresh ${x}.`],
+  ['done', (x) => `We reset ${x} an hour ago, so if you were blocked, try again.`],
+  ['coming', (x) => `The reset of ${x} lands before midnight PT.`],
 ];
 
 export interface StressCase {

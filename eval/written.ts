@@ -7,7 +7,7 @@ import {
 } from '../src/producer/classify/rules-classifier.ts';
 
 /**
- * Sentences written for the rules (docs/classifier.md, `rules-2.4.0` to `rules-2.9.0`):
+ * Sentences written for the rules (docs/classifier.md, `rules-2.4.0` to `rules-2.10.0`):
  * ordinary English about resets, none from a post of any set, each with what it was
  * written to say: done, coming, or none (announces nothing). They check the grammar's reach,
  * not how well real posts are read: their writer wrote the rules too.

@@ -777,6 +777,70 @@ describe('constructions written for the rules, none from a post of any set (rule
   });
 });
 
+describe('a ninth round of written sentences (rules-2.10.0)', () => {
+  const kindOf = (text: string) => {
+    const result = classify(text, { createdAt: WINTER_EVENING });
+    return result.reset === null ? 'none' : `${result.reset.kind}${result.review ? ' (held)' : ''}`;
+  };
+
+  test('other verbs of a reset are read by the grammar when what they act on is usage or limits', () => {
+    assert.equal(kindOf('Just wiped the usage counters for all Codex users.'), 'reset_completed');
+    assert.equal(kindOf("Everyone's weekly usage is back at zero."), 'reset_completed');
+    assert.equal(kindOf("Everyone's Codex limits are back to 100%."), 'reset_completed');
+    assert.equal(
+      kindOf('We gave everyone a clean slate on usage limits this morning.'),
+      'reset_completed',
+    );
+    assert.equal(
+      kindOf("On Monday morning we'll refresh everyone's Codex limits."),
+      'reset_scheduled',
+    );
+    assert.equal(kindOf("We won't wipe anyone's usage this week."), 'none');
+    // Another noun after them is what they act on: no reset.
+    assert.equal(kindOf('We wipe usage logs after 30 days.'), 'none');
+    assert.equal(kindOf('We refresh usage numbers every five minutes.'), 'none');
+    assert.equal(kindOf('The usage meter is back to full color in dark mode.'), 'none');
+    assert.equal(kindOf('A clean slate for your usage stats page design.'), 'none');
+    assert.equal(kindOf('Quota is back to normal after the incident.'), 'none');
+  });
+
+  test('a condition in a later clause does not make a done reset talk', () => {
+    assert.equal(
+      kindOf('Your rate limits were reset an hour ago, so if you were blocked, try again.'),
+      'reset_completed',
+    );
+    assert.equal(kindOf('We will reset limits for everyone if we hit 50M users.'), 'none');
+  });
+
+  test('"before" a time after the reset\'s own verb is a deadline, not a cutoff', () => {
+    const result = classify('Reset for all paid users lands before midnight PT.', {
+      createdAt: WINTER_EVENING,
+    });
+    assert.deepEqual(
+      result,
+      published(
+        scheduledAt('2026-11-20T04:00:00.000Z', '2026-11-20T08:00:00.000Z', {
+          scope: scope(['all']),
+        }),
+        result.reasons,
+      ),
+    );
+    // A cutoff stays one: "accounts created before 11pm PT get it too".
+    assert.match(
+      classify(
+        'A banked reset for all Plus users lands tonight, and accounts created before 11pm PT get it too.',
+        { createdAt: WINTER_EVENING },
+      ).reasons[0]!,
+      /^"11pm pt" reads as a cutoff, not the landing time/,
+    );
+  });
+
+  test('resets named in general with what they are announce nothing', () => {
+    assert.equal(kindOf('Resets are how we say sorry when things break, not a promise.'), 'none');
+    assert.equal(kindOf('Resets are gifts, not rights.'), 'none');
+  });
+});
+
 describe('threads, read as people do (issue 18)', () => {
   const PARENT_ID = '2000000000000000000';
 

@@ -29,7 +29,8 @@ export const TALK_ABOUT = [
   /\bhow (?:do |does )?re-?sets? work/,
   /\b(?:more|another|next|any|no more) re-?sets?\?/,
   /\bif (?:we|you|i|this|it|codex|the)\b[^.!?]{0,60}\bre-?set/,
-  /\bre-?set\b[^.!?]{0,40}\bif (?:we|you|this|it)\b/,
+  // Not across a new clause: "reset an hour ago, so if you were blocked, try again" (rules-2.10.0).
+  /\bre-?set\b(?:(?!\b(?:so|and|but|then)\b)[^.!?]){0,40}\bif (?:we|you|this|it)\b/,
 ];
 
 /**

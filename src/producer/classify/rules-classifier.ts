@@ -18,6 +18,7 @@ import {
   USAGE_CONTEXT,
 } from './cues.ts';
 import { forgetSentences, type Word, wordsOf } from './grammar.ts';
+import { resetIdiomRead } from './idioms.ts';
 import { timeIsTheResets } from './reply-time.ts';
 import { scheduleWhen, timeAhead, timeStartsAfter } from './schedule-time.ts';
 import { scopeOf } from './scope.ts';
@@ -35,7 +36,7 @@ import { readReply, threadOf } from './thread.ts';
  * this system can make. docs/classifier.md describes every rule; change the version when
  * a rule changes (stored classifications keep the version that made them).
  */
-export const RULES_CLASSIFIER = 'rules-2.9.0';
+export const RULES_CLASSIFIER = 'rules-2.10.0';
 
 export interface ClassifierOptions {
   /** Hold a post whose confidence is below this (REVIEW_BELOW, default 0.8). */
@@ -83,7 +84,9 @@ export function mentionsOf(own: ReadText): Mention[] {
   const mentions: Mention[] = [];
   let previousMentioned: string | null = null;
   for (const sentence of own.sentences) {
-    const plain = sentence.replace(OTHER_SENSES, ' ');
+    const stripped = sentence.replace(OTHER_SENSES, ' ');
+    // "usage is back at zero", "wiped the usage counters": read as "reset" (idioms.ts).
+    const plain = RESET_WORD.test(stripped) ? stripped : (resetIdiomRead(stripped) ?? stripped);
     const named = RESET_WORD.test(plain);
     // "…banked resets not applying. Everyone affected is getting another one.": "one" stands
     // for the reset of the sentence before.

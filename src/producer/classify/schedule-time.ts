@@ -91,6 +91,9 @@ const BY_END_OF_DAY =
 /** Words before a time that make it a cutoff or a reference, not the landing time. */
 const CUTOFF_BEFORE =
   /\b(?:before|prior to|signed up|sign up|subscribed|subscribe|joined|as of|since|until|till|through|created|upgraded|purchased|registered|starting)\b[^.!?]{0,24}$/;
+/** "lands before", "resetting before": before a time, the verb of the reset makes it a deadline. */
+const ARRIVAL_BEFORE =
+  /\b(?:lands?|landing|arrives?|arriving|goes live|go live|live|out|re-?set|re-?setting|re-?sets) before $/;
 const OTHER_ZONE = /\b(?:utc|gmt|et|est|edt|ct|cst|cdt|cet|cest|bst|ist|jst)\b/;
 
 /**
@@ -284,7 +287,9 @@ function statedTimes(text: string, posted: DateTime, doubts: string[]): StatedTi
       continue;
     if (!/\d|today|tomorrow|tonight|midnight|noon|day\b/.test(words)) continue;
     const before = prepared.slice(Math.max(0, result.index - 40), result.index);
-    if (CUTOFF_BEFORE.test(before)) {
+    // "lands before midnight": a deadline of the reset's own verb, not a cutoff (rules-2.10.0).
+    const deadlineBefore = ARRIVAL_BEFORE.test(before);
+    if (!deadlineBefore && CUTOFF_BEFORE.test(before)) {
       doubts.push(`"${words}" reads as a cutoff, not the landing time`);
       continue;
     }
@@ -305,9 +310,11 @@ function statedTimes(text: string, posted: DateTime, doubts: string[]): StatedTi
       // the Pacific clock), which can pick the wrong day near that hour.
       const today = pacificMillis(posted, start, true, 0, posted);
       ms = today >= posted.toMillis() ? today : pacificMillis(posted, start, true, 1, posted);
-      if (ms !== today) doubts.push(`"${words}" had passed that day: read as the next day's`);
+      // "before midnight" means the coming one: no doubt when it is the next day's 00:00.
+      if (ms !== today && !/\bmidnight\b/.test(words))
+        doubts.push(`"${words}" had passed that day: read as the next day's`);
     }
-    times.push({ ms, hasHour, by: /\bby $/.test(before), text: words });
+    times.push({ ms, hasHour, by: deadlineBefore || /\bby $/.test(before), text: words });
   }
   return times;
 }

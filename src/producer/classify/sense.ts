@@ -838,10 +838,19 @@ function genericStatement(
     !words.slice(phraseStart, index).some((word) => word.pos === 'PRON' || word.pos === 'NUM');
   if (!generic || words[predicate]!.lemma !== 'be') return null;
   let after = predicate + 1;
-  while (after < words.length && isFiller(words[after]!)) after++;
+  while (after < words.length && isFiller(words[after]!) && !WH_WORDS.has(words[after]!.text))
+    after++;
   const next = words[after];
   if (next === undefined || isPredicateWord(next) || THERE_ADJECTIVES.has(next.text)) return null;
-  if (next.pos !== 'ADJ' && next.pos !== 'DET') return null;
+  // "Resets are how we say sorry", "Resets are gifts": a bare plural says what resets are
+  // (rules-2.10.0); "a reset is what we're giving you today" may still announce one.
+  const barePlural = determiners.length === 0 && plural;
+  const saysWhatTheyAre =
+    barePlural &&
+    (WH_WORDS.has(next.text) ||
+      next.text === 'what' ||
+      (next.pos === 'NOUN' && !TIME_NOUNS.test(next.text)));
+  if (next.pos !== 'ADJ' && next.pos !== 'DET' && !saysWhatTheyAre) return null;
   return textOf(words.slice(predicate, after + 1));
 }
 

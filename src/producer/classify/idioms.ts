@@ -1,0 +1,64 @@
+/**
+ * Other words for a reset of usage (rules-2.10.0): "wiped the usage counters", "replenish
+ * your weekly usage", "we'll refresh everyone's Codex limits", "usage is back at zero", "a
+ * clean slate on usage limits". Each is read as the matching form of "reset" when what it
+ * acts on is usage or limits, so the grammar (sense.ts) decides its tense, negation and
+ * subject as for "reset" itself. A synonym with no usage near it ("we wiped the staging
+ * database") is left alone.
+ *
+ * Every pattern is bounded and linear (no nested quantifiers), as in cues.ts.
+ */
+
+/** Words that may follow the head of a phrase: its end, a preposition, a verb. */
+const AFTER_HEAD =
+  '(?:for|across|of|on|in|to|and|at|as|this|today|tonight|tomorrow|now|again|back|with|from|so|because|right|too|already|is|are|were|was|have|has|will|should|wiped|zeroed|replenished)';
+/**
+ * What a reset of usage acts on, as the head of its phrase: "the usage counters for all",
+ * not "usage logs" or "the usage page" (another noun after it is what is acted on).
+ */
+const USAGE_NOUN = String.raw`(?:usage|limits?|quotas?|counters?|meters?)(?=[.!?,;:)]|$| ${AFTER_HEAD}\b)`;
+/** After "back to zero" / "back to full": the clause goes on with no noun ("full color"). */
+const AFTER_AMOUNT = String.raw`(?=[.!?,;:)]|$| (?:for|across|on|in|as|at|this|today|tonight|tomorrow|now|again|already|and|so|because|right)\b)`;
+/** Up to four words between a verb and its object: "wiped everyone's weekly usage". */
+const OBJECT_GAP = String.raw`(?:[\w'%-]+ ){0,4}`;
+
+/** The form of "reset" for a verb's ending: wiped → reset, wiping → resetting. */
+function resetFormOf(ending: string): string {
+  if (ending === 'ing') return 'resetting';
+  if (ending === 's' || ending === 'es') return 'resets';
+  return 'reset';
+}
+
+const VERBS =
+  '(?:wip(?:e|es|ed|ing)|refresh(?:es|ed|ing)?|replenish(?:es|ed|ing)?|zero(?:es|ed|ing)? out|zeroed)';
+/** A verb and its object: "wiped the usage counters", "replenish the weekly usage". */
+const VERB_THEN_OBJECT = new RegExp(String.raw`\b(${VERBS})\b(?= ${OBJECT_GAP}${USAGE_NOUN}\b)`);
+/** Its object first: "usage counters wiped for everyone", "limits zeroed out". */
+const OBJECT_THEN_VERB = new RegExp(String.raw`(?<=\b${USAGE_NOUN} (?:\w+ )?)(${VERBS})\b`);
+/** "usage is back at zero", "limits are back to 100%", "back to full". */
+const BACK_TO_EMPTY = new RegExp(
+  String.raw`(?<=\b${USAGE_NOUN}\b[^.!?,;]{0,30})\bback (?:to|at) (?:zero|0%?|100%|full)${AFTER_AMOUNT}`,
+);
+/** "a clean slate on usage limits", "a fresh start for your limits". */
+const FRESH_START = new RegExp(
+  String.raw`\b(?:a )?(?:clean slate|fresh start)\b(?=[^.!?,;]{0,30}\b${USAGE_NOUN}\b)`,
+);
+
+/** A word every idiom above has. */
+const TRIGGER = /\b(?:wip|refresh|replenish|zero|back (?:to|at) |clean slate|fresh start)/;
+
+/** `sentence` with its reset idiom made a form of "reset", or null when it has none. */
+export function resetIdiomRead(sentence: string): string | null {
+  // Most sentences have none of these words: one quick test spares them the patterns.
+  if (!TRIGGER.test(sentence)) return null;
+  let read = sentence;
+  read = read.replace(BACK_TO_EMPTY, 'reset');
+  read = read.replace(FRESH_START, 'a reset');
+  const verb = (match: string) => {
+    const ending = /(ing|es|ed|s|e)$/.exec(match.replace(/ out$/, ''))?.[1] ?? '';
+    return resetFormOf(ending === 'e' ? '' : ending);
+  };
+  read = read.replace(VERB_THEN_OBJECT, verb);
+  read = read.replace(OBJECT_THEN_VERB, verb);
+  return read === sentence ? null : read;
+}
