@@ -105,6 +105,7 @@ export const TENSE_TEMPLATES: readonly (readonly [Sense, (x: string) => string])
   ['coming', (x) => `On Monday morning we'll refresh ${x}.`],
   ['done', (x) => `We reset ${x} an hour ago, so if you were blocked, try again.`],
   ['coming', (x) => `The reset of ${x} lands before midnight PT.`],
+  ['past', (x) => `Last week's reset of ${x} confused the usage page.`],
 ];
 
 export interface StressCase {

@@ -841,6 +841,45 @@ describe('a ninth round of written sentences (rules-2.10.0)', () => {
   });
 });
 
+describe('a tenth round, written as whole posts (rules-2.10.0)', () => {
+  const read = (text: string) => {
+    const result = classify(text, { createdAt: WINTER_EVENING });
+    return result.reset === null ? 'none' : `${result.reset.kind}${result.review ? ' (held)' : ''}`;
+  };
+
+  test('a reset owned by a past time is of the past; one owned by a time ahead is coming', () => {
+    const past = classify(
+      "Last week's reset seems to have confused the usage page for some. Fix rolling out now.",
+    );
+    assert.equal(past.reset, null);
+    assert.match(past.reasons[0]!, /^a reset of the past \("last week's reset"\)/);
+    assert.equal(read("Yesterday's reset is why the usage page looks odd."), 'none');
+    assert.equal(read("Tomorrow's reset is for all paid users."), 'reset_scheduled');
+    // "'s" after anything else is still "is": "it's reset for everyone".
+    assert.equal(read("It's reset for everyone on a paid plan."), 'reset_completed');
+    assert.equal(read("Today's reset is live for all users."), 'reset_completed');
+  });
+
+  test('resets in general that are "available" may be a feature: held', () => {
+    const feature = classify(
+      'Banked resets are now available in the mobile app, in addition to desktop and web.',
+    );
+    assert.equal(feature.review, true);
+    assert.match(feature.reasons[0]!, /^resets in general are now available: a feature/);
+    assert.equal(read('A banked reset is now available for all Pro users.'), 'reset_completed');
+  });
+
+  test('"limits are fresh" is a reset, read by its copula', () => {
+    assert.equal(
+      read(
+        'Pressed the big red button. Usage limits are fresh for all ChatGPT Work and Codex users.',
+      ),
+      'reset_completed',
+    );
+    assert.equal(read('The usage page design is fresh for all users.'), 'none');
+  });
+});
+
 describe('threads, read as people do (issue 18)', () => {
   const PARENT_ID = '2000000000000000000';
 

@@ -1,7 +1,7 @@
 /**
  * Other words for a reset of usage (rules-2.10.0): "wiped the usage counters", "replenish
- * your weekly usage", "we'll refresh everyone's Codex limits", "usage is back at zero", "a
- * clean slate on usage limits". Each is read as the matching form of "reset" when what it
+ * your weekly usage", "we'll refresh everyone's Codex limits", "usage is back at zero",
+ * "limits are fresh for all", "a clean slate on usage limits". Each is read as the matching form of "reset" when what it
  * acts on is usage or limits, so the grammar (sense.ts) decides its tense, negation and
  * subject as for "reset" itself. A synonym with no usage near it ("we wiped the staging
  * database") is left alone.
@@ -39,13 +39,17 @@ const OBJECT_THEN_VERB = new RegExp(String.raw`(?<=\b${USAGE_NOUN} (?:\w+ )?)(${
 const BACK_TO_EMPTY = new RegExp(
   String.raw`(?<=\b${USAGE_NOUN}\b[^.!?,;]{0,30})\bback (?:to|at) (?:zero|0%?|100%|full)${AFTER_AMOUNT}`,
 );
+/** "usage limits are fresh for all", "your limits are all fresh again". */
+const ARE_FRESH = new RegExp(
+  String.raw`(?<=\b${USAGE_NOUN} (?:(?:is|are|now|all) ){1,3})fresh${AFTER_AMOUNT}`,
+);
 /** "a clean slate on usage limits", "a fresh start for your limits". */
 const FRESH_START = new RegExp(
   String.raw`\b(?:a )?(?:clean slate|fresh start)\b(?=[^.!?,;]{0,30}\b${USAGE_NOUN}\b)`,
 );
 
 /** A word every idiom above has. */
-const TRIGGER = /\b(?:wip|refresh|replenish|zero|back (?:to|at) |clean slate|fresh start)/;
+const TRIGGER = /\b(?:wip|refresh|replenish|zero|back (?:to|at) |clean slate|fresh)/;
 
 /** `sentence` with its reset idiom made a form of "reset", or null when it has none. */
 export function resetIdiomRead(sentence: string): string | null {
@@ -54,6 +58,7 @@ export function resetIdiomRead(sentence: string): string | null {
   let read = sentence;
   read = read.replace(BACK_TO_EMPTY, 'reset');
   read = read.replace(FRESH_START, 'a reset');
+  read = read.replace(ARE_FRESH, 'reset');
   const verb = (match: string) => {
     const ending = /(ing|es|ed|s|e)$/.exec(match.replace(/ out$/, ''))?.[1] ?? '';
     return resetFormOf(ending === 'e' ? '' : ending);

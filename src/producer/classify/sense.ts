@@ -261,6 +261,23 @@ const RESET_HEADS = new Set(['usage', 'limit', 'rate', 'quota', 'bank', 'credit'
 const TIME_NOUNS =
   /^(?:today|tonight|tomorrow|now|morning|afternoon|evening|night|week|weekend|(?:mon|tues|wednes|thurs|fri|satur|sun)day)$/;
 
+/** Times that own a reset: "yesterday's reset", "last week's reset", "tomorrow's reset". */
+const TIME_OWNERS =
+  /^(?:yesterday|today|tonight|tomorrow|morning|afternoon|evening|night|week|weekend|month|(?:mon|tues|wednes|thurs|fri|satur|sun)day)$/;
+/** The time of a possessive before `index` ("last week 's reset"), as its words, or null. */
+function timeOwnerBefore(words: readonly Word[], index: number, start: number): string | null {
+  let at = index - 1;
+  while (at >= start && words[at]!.pos === 'ADJ' && !isReset(words[at]!)) at--;
+  if (at - 1 < start || words[at]!.text !== "'s" || !TIME_OWNERS.test(words[at - 1]!.text))
+    return null;
+  const first = ['last', 'next', 'this'].includes(words[at - 2]?.text ?? '') ? at - 2 : at - 1;
+  return textOf(words.slice(Math.max(first, start), at));
+}
+/** Times of a possessive that are past: a reset of theirs is not the one announced now. */
+const PAST_OWNER = /^(?:yesterday|last \w+)$/;
+/** Times of a possessive that are ahead: "tomorrow's reset", "next week's reset". */
+const AHEAD_OWNER = /^(?:tomorrow|next \w+)$/;
+
 const RELATIVE = new Set(['that', 'which', 'who', 'whose', 'where', 'when']);
 
 const isReset = (word: Word) => /^re-?set(?:s|ting|ing|ed)?$/.test(word.text);
@@ -297,6 +314,15 @@ function inNounPhrase(words: readonly Word[], at: number): boolean {
   if (word.pos !== 'VERB' || isReset(word)) return false;
   const before = words[at - 1];
   const after = words[at + 1];
+  // "Banked resets are now available": a participle opening the subject before its verb.
+  if (
+    before === undefined &&
+    /ed$/.test(word.text) &&
+    after !== undefined &&
+    isReset(after) &&
+    isAux(words[at + 2] ?? after)
+  )
+    return true;
   return (
     before !== undefined &&
     ['DET', 'ADJ', 'ADV', 'NUM', 'PRON', 'PART'].includes(before.pos) &&
@@ -537,7 +563,9 @@ function isVerbUse(words: readonly Word[], index: number, start: number): boolea
   while (at >= start && (isFiller(words[at]!) || NEGATORS.has(words[at]!.text))) at--;
   const before = at >= start ? words[at] : undefined;
   if (before === undefined) return false; // "Reset all propagated.": a noun at the start
-  if (isAux(before) || before.text === 'to' || before.text === "'s") return true;
+  // "it's reset": "'s" is "is"; "last week's reset": a possessive of a time (rules-2.10.0).
+  if (before.text === "'s") return !TIME_OWNERS.test(words[at - 1]?.text ?? '');
+  if (isAux(before) || before.text === 'to') return true;
   if (before.text === 'and' && !/s$/.test(word.text)) {
     // "we went ahead and reset limits": a verb coordinated with the verb before "and".
     return coordinatedWith(words, index, index, start) !== null;
@@ -854,6 +882,25 @@ function genericStatement(
   return textOf(words.slice(predicate, after + 1));
 }
 
+/**
+ * "Resets are now available in the app": a bare plural "resets" whose copula says they are
+ * there ("available", "ready"). Returns the copula and its adjective, or null.
+ */
+function featureStatement(
+  words: readonly Word[],
+  index: number,
+  phraseStart: number,
+  predicate: number,
+): string | null {
+  const bare = !words.slice(phraseStart, index).some((word) => word.pos === 'DET');
+  if (!bare || !words[index]!.text.endsWith('s') || words[predicate]!.lemma !== 'be') return null;
+  let after = predicate + 1;
+  while (after < words.length && isFiller(words[after]!)) after++;
+  const next = words[after];
+  if (next === undefined || !THERE_ADJECTIVES.has(next.text)) return null;
+  return textOf(words.slice(predicate, after + 1));
+}
+
 /** Nouns of intention before "is to": "the plan is to reset", "the hope is to". */
 const INTENTIONS = new Set(['plan', 'goal', 'aim', 'intent', 'intention', 'idea', 'hope', 'wish']);
 
@@ -1038,6 +1085,13 @@ export function readMention(words: readonly Word[], index: number): MentionReadi
     }
     // "the next reset", "the upcoming reset": whatever its verb, it is ahead.
     nextOne = words.slice(phraseStart, index).some((word) => AHEAD.has(word.text));
+    // "Last week's reset confused the usage page": a reset of the past; "tomorrow's reset"
+    // is ahead (rules-2.10.0).
+    const owner = timeOwnerBefore(words, index, start);
+    if (owner !== null && PAST_OWNER.test(owner)) {
+      return nothing(`${owner}'s reset`, `a reset of the past ("${owner}'s reset")`);
+    }
+    if (owner !== null && AHEAD_OWNER.test(owner)) nextOne = true;
     const governor = governorBefore(words, index, start);
     const predicate = governor === null ? predicateAfter(words, index, end) : null;
     if (governor !== null) {
@@ -1086,6 +1140,10 @@ export function readMention(words: readonly Word[], index: number): MentionReadi
               group.notAnnouncing ?? `a statement about resets ("${statement}"), not one reset`,
           };
         }
+        // "Banked resets are now available in the mobile app": resets in general that are
+        // there may be a feature, not resets given (rules-2.10.0): held.
+        const feature = featureStatement(words, index, phraseStart, predicate);
+        if (feature !== null) doubt ??= `resets in general ${feature}: a feature, or resets given?`;
         // "A reset is on the way", "is on its way": coming.
         if (
           isAux(words[predicate]!) &&
