@@ -7,10 +7,11 @@ import {
 } from '../src/producer/classify/rules-classifier.ts';
 
 /**
- * Sentences written for the rules (docs/classifier.md, `rules-2.4.0` to `rules-2.10.0`):
- * ordinary English about resets, none from a post of any set, each with what it was
- * written to say: done, coming, or none (announces nothing). They check the grammar's reach,
- * not how well real posts are read: their writer wrote the rules too.
+ * Sentences and posts written for the rules (docs/classifier.md, `rules-2.4.0` to
+ * `rules-2.10.0`): ordinary English about resets, none from a real post, each with what it
+ * was written to say: done, coming, or none (announces nothing). Most were written by the
+ * rules' own writer (they check the grammar's reach); rounds 11 and 12 by writers who saw
+ * neither the rules nor any set (eval/SOURCES.md).
  */
 export const WRITTEN_SET = fileURLToPath(new URL('./written.jsonl', import.meta.url));
 

@@ -880,6 +880,95 @@ describe('a tenth round, written as whole posts (rules-2.10.0)', () => {
   });
 });
 
+describe('posts written blind by others, and probes of the new words (rules-2.10.0)', () => {
+  const read = (text: string) => {
+    const result = classify(text, { createdAt: WINTER_EVENING });
+    return result.reset === null ? 'none' : `${result.reset.kind}${result.review ? ' (held)' : ''}`;
+  };
+
+  test('more words for a reset: restored to full, 0% used, a fresh limit, a refill, topped up', () => {
+    assert.equal(read("Everyone's weekly limit has been restored to full."), 'reset_completed');
+    assert.equal(
+      read('All Codex limits are back to 0% used. Have a great weekend.'),
+      'reset_completed',
+    );
+    assert.equal(read('Gave everyone a fresh weekly limit as a thank you.'), 'reset_completed');
+    assert.equal(read("We'll refill everyone's weekly limits at midnight PT."), 'reset_scheduled');
+    assert.equal(read('A full refill for every plan lands Friday.'), 'reset_scheduled');
+    assert.equal(read('Topped everyone back up to 100% on Codex.'), 'reset_completed');
+    assert.equal(
+      read('We just wiped the usage meters clean for all Plus users.'),
+      'reset_completed',
+    );
+    // Not of limits, or of nobody named: nothing.
+    assert.equal(read('We topped up the GPU fleet over the weekend.'), 'none');
+    assert.equal(read('Coffee refill for everyone at the offsite.'), 'none');
+    assert.equal(read('The service was restored to full capacity after the outage.'), 'none');
+    assert.equal(
+      read('A clean slate for everyone who joined the beta: new onboarding is live.'),
+      'none',
+    );
+  });
+
+  test('"right now" and "drops" after a reset are no compound nouns', () => {
+    assert.equal(read('Rolling out a global limit reset right now.'), 'reset_completed');
+    assert.equal(read('Global reset drops at 9pm PT tonight.'), 'reset_scheduled');
+  });
+
+  test('a hedge in a sentence of when it lands does not hold a done reset', () => {
+    assert.equal(
+      read('Resetting limits for everyone now. Might take ~10 min to propagate, hang tight.'),
+      'reset_completed',
+    );
+    assert.equal(
+      read('Banked resets are going out to all Pro users as we speak.'),
+      'reset_completed',
+    );
+  });
+
+  test('what a reset is set for, and what stops it', () => {
+    assert.equal(read('Global reset is set for Monday 9am PT.'), 'reset_scheduled');
+    assert.equal(read('The reset planned for today is postponed. Sorry.'), 'none');
+    assert.equal(read('The reset scheduled for Friday is cancelled.'), 'none');
+    assert.equal(read('Had to push back the reset we planned for today.'), 'none');
+    assert.equal(read('The reset planned for today is live for all users.'), 'reset_completed');
+  });
+
+  test('resets inside other words: a wh-clause after adverbs, a topic\'s "that", a superlative, quotes', () => {
+    assert.equal(
+      read('New: /status now shows exactly when your 5h and weekly limits reset'),
+      'none',
+    );
+    assert.equal(read("Rumor going around that there's a reset tonight. There isn't."), 'none');
+    assert.equal(read('Rumors that we reset limits tonight are false.'), 'none');
+    assert.equal(read("Hot take: the best reset is a good night's sleep."), 'none');
+    assert.equal(read('Benchmark numbers got reset after we fixed the eval harness.'), 'none');
+    assert.equal(
+      read('"codex team reset limits again, legends" - that was last Tuesday, my friend.'),
+      'reset_completed (held)',
+    );
+    assert.equal(
+      read('Oh sure, let me just press my magic reset button.'),
+      'reset_completed (held)',
+    );
+  });
+
+  test('a present "get" passive says neither now nor when: held', () => {
+    assert.equal(
+      read('New model drops Thursday. Limits get wiped the same day.'),
+      'reset_completed (held)',
+    );
+    assert.equal(read('Limits get reset now for everyone.'), 'reset_completed');
+  });
+
+  test('a condition whose subject is a name, and objects joined by "and"', () => {
+    assert.equal(read("If GPT-6 ships today, we'll reset limits for everyone."), 'none');
+    const both = classify('We have reset the 5h and weekly limits for everyone.');
+    assert.deepEqual(both.reset?.scope, scope(['all'], ['five_hour', 'weekly']));
+    assert.equal(both.review, false);
+  });
+});
+
 describe('threads, read as people do (issue 18)', () => {
   const PARENT_ID = '2000000000000000000';
 

@@ -26,6 +26,8 @@ export interface Contingency {
 /** Nouns of time that head a condition when a clause follows: "the day we reach…". */
 const TIME_HEADS = new Set(['day', 'moment', 'minute', 'second', 'time', 'week', 'month']);
 const HYPOTHETICAL = new Set(['if', 'unless']);
+/** Times after a subject and its verb, not part of the subject: "if gpt-6 ships today". */
+const TIME_WORDS = new Set(['today', 'tonight', 'tomorrow', 'now', 'soon', 'later']);
 const AWAITED = new Set(['once']);
 /** After "or", an alternative of times or amounts, not of events: "tonight or tomorrow". */
 const NOT_AN_ALTERNATIVE =
@@ -157,7 +159,13 @@ function presentVerbAfterSubject(words: readonly Word[], from: number): number |
     // "the fix", "our new model", "codex": a short noun phrase. After a determiner the next
     // word is its noun whatever its tag ("the fix" is often tagged a verb).
     if (first.pos === 'DET') at += 2;
-    while (at < from + 4 && ['ADJ', 'NOUN', 'PROPN', 'NUM'].includes(words[at]?.pos ?? '')) at++;
+    // A time ends the run: "if gpt-6 ships today" (rules-2.10.0).
+    while (
+      at < from + 4 &&
+      ['ADJ', 'NOUN', 'PROPN', 'NUM'].includes(words[at]?.pos ?? '') &&
+      !TIME_WORDS.has(words[at]!.text)
+    )
+      at++;
     if (at === from) return null;
     // "the fix lands", "the new model ships": the tagger may read the verb as a plural
     // noun; a present -s form that ends the run, with no verb after it, is the verb.

@@ -28,7 +28,9 @@ export const TALK_ABOUT = [
   /\b(?:since|after|before|until|till) (?:the|your|our|my|a|last|yesterday's|today's) (?:last |latest |recent |next |weekly |global |banked )?re-?set\b/,
   /\bhow (?:do |does )?re-?sets? work/,
   /\b(?:more|another|next|any|no more) re-?sets?\?/,
-  /\bif (?:we|you|i|this|it|codex|the)\b[^.!?]{0,60}\bre-?set/,
+  // Not across a spaced dash: "if you're rate limited, hang in there - reset in ~2h"
+  // (rules-2.10.0); "if gpt-6 ships today, we'll reset" is still a condition.
+  /\bif (?:we|you|i|this|it|codex|the)\b(?:(?! - )[^.!?]){0,60}\bre-?set/,
   // Not across a new clause: "reset an hour ago, so if you were blocked, try again" (rules-2.10.0).
   /\bre-?set\b(?:(?!\b(?:so|and|but|then)\b)[^.!?]){0,40}\bif (?:we|you|this|it)\b/,
 ];
@@ -51,7 +53,7 @@ export const LANDING =
 
 /** A banked reset: one the user keeps and spends when they choose. */
 export const BANKED =
-  /\b(?:a|one|another|an extra|an additional|the full|the|full|your) (?:\w+ ){0,2}bank(?:ed|able) re-?sets?\b|\bbank(?:ed|able) re-?sets? (?:for|to|today|tomorrow|tonight|incoming|coming|on|is|are|will|have|has|were|was|got)\b|\b(?:into|in|to) (?:your|the|their) (?:re-?set )?bank\b|\bre-?set bank\b|\bre-?set credits?\b|\bsave (?:\w+ ){0,3}re-?sets? (?:to use |for )?later\b|\bre-?sets? on your own (?:time|schedule)\b|\b(?:credit(?:s|ed|ing)?|giv(?:e|es|ing)|gets?|getting|receiv(?:e|es|ing)|add(?:s|ed|ing)?|load(?:s|ed|ing)?|grant(?:s|ed|ing)?)\b[^.!?]{0,50}\bbank(?:ed|able)\b/;
+  /\b(?:a|one|another|an extra|an additional|the full|the|full|your) (?:\w+ ){0,2}bank(?:ed|able) re-?sets?\b|\bbank(?:ed|able) re-?sets? (?:for|to|today|tomorrow|tonight|incoming|coming|on|is|are|will|have|has|were|was|got|go|goes|going|land|lands|landing|drop|drops|out)\b|\b(?:into|in|to) (?:your|the|their) (?:re-?set )?bank\b|\bre-?set bank\b|\bre-?set credits?\b|\bsave (?:\w+ ){0,3}re-?sets? (?:to use |for )?later\b|\bre-?sets? on your own (?:time|schedule)\b|\b(?:credit(?:s|ed|ing)?|giv(?:e|es|ing)|gets?|getting|receiv(?:e|es|ing)|add(?:s|ed|ing)?|load(?:s|ed|ing)?|grant(?:s|ed|ing)?)\b[^.!?]{0,50}\bbank(?:ed|able)\b/;
 
 /** A reset of everyone's limits, besides or instead of a banked one. */
 export const GLOBAL =
@@ -66,7 +68,7 @@ export const BANK_VOCABULARY =
 
 /** What a reset is of: without one of these near it, "reset" may be a joke or a metaphor. */
 export const USAGE_CONTEXT =
-  /\blimits?\b|\busage\b|\bglobal\b|\bbank|\bplans?\b|\busers\b|\beveryone\b|\bcodex\b|\bquota|\bpaid\b|\bsubscribers\b|\brate\b|\baccounts\b|\bchatgpt\b/;
+  /\blimits?\b|\busage\b|\bglobal\b|\bbank|\bplans?\b|\busers\b|\beveryone\b|\bcodex\b|\bquota|\bpaid\b|\bsubscribers\b|\brate\b|\baccounts\b|\bchatgpt\b|\bworkspaces\b/;
 
 /** Hedges: the author is not sure it will happen. */
 export const HEDGED =

@@ -120,12 +120,27 @@ export function mentionsOf(own: ReadText): Mention[] {
         dependsOn: null,
         doubt: null,
       };
-    mentions.push({ sentence, read, refused: refusalOf(sentence, reading), reading });
+    // "\"codex team reset limits again, legends\" - that was last tuesday": a reset inside
+    // quotation marks may be someone else's words: held (rules-2.10.0).
+    const quoted =
+      reading.doubt === null && insideQuotes(read)
+        ? { ...reading, doubt: "a reset inside quotation marks: someone else's words?" }
+        : reading;
+    mentions.push({ sentence, read, refused: refusalOf(sentence, quoted), reading: quoted });
   }
   return mentions;
 }
 
 const BANKED_NOUN = /\bbank(?:ed|able) re-?sets?\b/;
+
+/** Is the first word of a reset in `text` inside double quotation marks? */
+function insideQuotes(text: string): boolean {
+  const at = text.search(/\bre-?set/);
+  if (at < 0) return false;
+  let quotes = 0;
+  for (let i = 0; i < at; i++) if (text[i] === '"') quotes++;
+  return quotes % 2 === 1 && text.indexOf('"', at) > at;
+}
 const ONE_MORE = /\b(another|one more|a new|a fresh|a second) one\b/;
 
 /** "reset", "refreshed … limits", "brand new usage": the words that name the reset. */
@@ -264,7 +279,10 @@ export function readAnnouncement(
 
   const tenseText = [...announcing.map((m) => m.sentence), ...landing];
   const dependent = announcing.find((m) => m.reading.dependsOn !== null);
-  if (announcing.some((m) => m.reading.hedged) || HEDGED.test(tenseText.join(' '))) {
+  // A hedge in a sentence of when it lands hedges the time, not a done reset: "resetting
+  // limits now. might take ~10 min to propagate" (rules-2.10.0).
+  const hedgeText = kind === 'reset_completed' ? announcing.map((m) => m.sentence) : tenseText;
+  if (announcing.some((m) => m.reading.hedged) || HEDGED.test(hedgeText.join(' '))) {
     confidence -= 0.3;
     holds.push(
       dependent === undefined
@@ -372,6 +390,8 @@ function mentionKind(mention: Mention, announcedMs: number, zone: string): Tense
   if (tense === 'done' && BARE_RESET.test(cue)) {
     return timeStartsAfter(mention.reading.clause, announcedMs, zone) ? 'coming' : 'done';
   }
+  // "banked resets are going out to all Pro users as we speak": under way (rules-2.10.0).
+  if (tense === 'coming' && /\bas we speak\b/.test(mention.reading.clause)) return 'ongoing';
   if (tense === 'done' || tense === 'coming') return tense;
   // "Reset rolling out now, should reach everyone within the hour": under way now.
   if (tense === 'ongoing' && /\bnow\b/.test(mention.reading.clause)) return tense;

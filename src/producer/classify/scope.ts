@@ -20,7 +20,7 @@ const PLANS: readonly (readonly [string, RegExp])[] = [
 ];
 
 const FIVE_HOUR =
-  /\b(?:5|five)[- ]?(?:h|hr|hrs|hour)s?\b[- ]?(?:usage |rate |rolling )?(?:limits?|windows?|quotas?|caps?)\b|\b(?:5|five)[- ]?(?:h|hr|hour)ly\b|\bhourly (?:limits?|usage|quotas?)\b|\bsession limits?\b/;
+  /\b(?:5|five)[- ]?(?:h|hr|hrs|hour)s?\b[- ]?(?:usage |rate |rolling )?(?:limits?|windows?|quotas?|caps?)\b|\b(?:5|five)[- ]?(?:h|hr|hour)ly\b|\bhourly (?:limits?|usage|quotas?)\b|\bsession limits?\b|\b(?:5|five)[- ]?(?:h|hrs?|hours?) (?:and|&) weekly (?:limits?|windows?|quotas?)\b|\bweekly (?:and|&) (?:5|five)[- ]?(?:h|hrs?|hours?)\b/;
 const WEEKLY =
   /\bweekly (?:[\w%-]+ ){0,3}?(?:limits?|usage|quotas?|windows?|caps?|allowances?)\b|\b(?:7|seven)[- ]?day (?:limits?|windows?|quotas?)\b|\bweek(?:'s)? (?:limits?|quotas?|usage)\b/;
 /** "we continue to not have the 5h limit": a window named only to say it is absent. */

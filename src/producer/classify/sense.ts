@@ -91,6 +91,9 @@ const FUTURE_VERBS = new Set([
   'queue',
   'go',
   'about',
+  // "the reset is set for Monday", "slated for Friday" (rules-2.10.0).
+  'set',
+  'slate',
 ]);
 /**
  * Verbs of liking: in the simple present with a reset (or giving one) as object they state a
@@ -159,10 +162,14 @@ const STOP_VERBS = new Set([
   'scrap',
   'shelve',
   'end',
+  'postpone',
+  'delay',
+  'defer',
 ]);
 /** Verbs of arriving: "reset landing tomorrow", "lands in the next hour", "should apply by 6pm". */
 export const ARRIVAL_VERBS = new Set([
   'land',
+  'drop',
   'arrive',
   'propagate',
   'roll',
@@ -320,7 +327,7 @@ function inNounPhrase(words: readonly Word[], at: number): boolean {
     /ed$/.test(word.text) &&
     after !== undefined &&
     isReset(after) &&
-    isAux(words[at + 2] ?? after)
+    (isAux(words[at + 2] ?? after) || words[at + 2]?.pos === 'VERB')
   )
     return true;
   return (
@@ -408,6 +415,9 @@ function readGroup(
     if (chain.includes('being') || chain.includes('getting')) return group('ongoing');
     return group('done'); // "limits are reset", "reset is processed"
   }
+  // "limits get wiped the same day": the present of a "get" passive, now or later.
+  if ((chain.includes('get') || chain.includes('gets')) && !has(BE_PRESENT))
+    return group('ongoing');
   if (has(BE_PAST)) {
     if (form === 'ing' && !chain.includes('getting'))
       return group('done', { notAnnouncing: 'what was happening then ("were resetting")' });
@@ -435,7 +445,7 @@ function byVerbClass(group: Group, lemma: string): Group {
       notAnnouncing: group.notAnnouncing ?? `a general statement ("${lemma}"), not one reset`,
     };
   }
-  if (STOP_VERBS.has(lemma)) {
+  if (STOP_VERBS.has(lemma) || lemma === 'push back' || lemma === 'move back') {
     return { ...group, notAnnouncing: group.notAnnouncing ?? `a reset stopped ("${lemma}")` };
   }
   // "a reset went out", "has gone out": done; "going to reset", "going out tomorrow": ahead.
@@ -478,7 +488,12 @@ function predicateAfter(words: readonly Word[], index: number, end: number): num
   // The rest of the noun phrase: "reset for all paid users", "reset of your limits".
   while (at < end) {
     const word = words[at]!;
-    if (isAux(word) || isPredicateWord(word)) break;
+    if (isAux(word)) break;
+    if (isPredicateWord(word)) {
+      // "the reset planned for today is postponed" (see reducedRelativeEnd).
+      at = reducedRelativeEnd(words, at, end) ?? at;
+      break;
+    }
     // "a reset and a quick update on issues that have been posted": another noun's verb.
     if (RELATIVE.has(word.text) || (word.text === 'and' && words[at + 1]?.pos === 'DET'))
       return null;
@@ -486,7 +501,14 @@ function predicateAfter(words: readonly Word[], index: number, end: number): num
       at++;
       continue;
     }
-    if (word.pos === 'VERB' || isArrivalForm(word)) break;
+    if (word.pos === 'VERB' || isArrivalForm(word)) {
+      // "the reset planned for today is postponed": a participle that opens a reduced
+      // relative clause; the verb of the clause is the auxiliary after it (rules-2.10.0).
+      const laterAux = reducedRelativeEnd(words, at, end);
+      if (laterAux === null) break;
+      at = laterAux;
+      break;
+    }
     return null;
   }
   if (at >= end) return null;
@@ -502,6 +524,22 @@ function predicateAfter(words: readonly Word[], index: number, end: number): num
   if (word !== undefined && (word.pos === 'VERB' || isPredicateWord(word) || isArrival(word)))
     return at;
   return lastAux;
+}
+
+/**
+ * A past participle right after a noun, with no auxiliary, opening a reduced relative clause
+ * ("the reset planned for today is postponed"): the index of the auxiliary that follows its
+ * phrase, or null when no auxiliary does ("the reset planned for today": the participle is
+ * the predicate).
+ */
+function reducedRelativeEnd(words: readonly Word[], at: number, end: number): number | null {
+  if (formOf(words[at]!) !== 'past' || isReset(words[at]!)) return null;
+  for (let next = at + 1; next < end; next++) {
+    const word = words[next]!;
+    if (isAux(word) && word.text !== 'been' && word.text !== 'being') return next;
+    if (word.pos === 'VERB' || RELATIVE.has(word.text)) return null;
+  }
+  return null;
 }
 
 const stemOf = (word: Word) => word.text.replace(/(?:ing|ed|es|s)$/, '');
@@ -574,6 +612,9 @@ function isVerbUse(words: readonly Word[], index: number, start: number): boolea
   return SUBJECTS.has(before.text) || (before.pos === 'PRON' && before.text !== 'your');
 }
 
+/** "right now", "right away": "right" as an adverb. */
+const RIGHT_ADVERBS = new Set(['now', 'away', 'after', 'before', 'here', 'there', 'then']);
+
 /** Adjectives of a reset still ahead: "the next reset", "the upcoming reset". */
 const AHEAD = new Set(['next', 'upcoming']);
 /** Words that open a clause of a verb's object: "shows when your limits reset". */
@@ -599,7 +640,11 @@ function embeddedIn(
   while (
     at >= start &&
     !WH_WORDS.has(words[at]!.text) &&
-    (isAux(words[at]!) || isFiller(words[at]!) || inNounPhrase(words, at))
+    (isAux(words[at]!) ||
+      isFiller(words[at]!) ||
+      inNounPhrase(words, at) ||
+      // "your 5h and weekly limits": nouns joined by "and" (rules-2.10.0).
+      (words[at]!.pos === 'CCONJ' && at > start && inNounPhrase(words, at - 1)))
   )
     at--;
   const opener = words[at];
@@ -610,9 +655,12 @@ function embeddedIn(
       .join(' ');
   if (opener === undefined || at < start) return null;
   if (WH_WORDS.has(opener.text)) {
-    const before = words[at - 1];
+    // "shows exactly when your limits reset": adverbs between the verb and the wh-word.
+    let verbAt = at - 1;
+    while (verbAt > start && words[verbAt]!.pos === 'ADV') verbAt--;
+    const before = words[verbAt];
     if (
-      at - 1 >= start &&
+      verbAt >= start &&
       before !== undefined &&
       (before.pos === 'VERB' || before.pos === 'PRON')
     ) {
@@ -690,6 +738,14 @@ function framingBefore(
   return null;
 }
 
+/** "let me", "let us", "let's" in the clause before the reset's phrase. */
+function offeredBefore(words: readonly Word[], start: number, phraseStart: number): boolean {
+  for (let at = start; at < phraseStart - 1; at++) {
+    if (words[at]!.text === 'let' && ['me', 'us', "'s"].includes(words[at + 1]!.text)) return true;
+  }
+  return false;
+}
+
 /** A subject that denies its verb: "Nobody has reset anything today". */
 const NEGATIVE_SUBJECTS = new Set(['nobody', 'nothing', 'none', 'noone']);
 
@@ -743,6 +799,8 @@ const RESET_OBJECTS = new Set([
   'week',
   'weekly',
   'hour',
+  'h',
+  'hr',
   'day',
   'it',
   'them',
@@ -776,7 +834,11 @@ function whatIsReset(
   end: number,
 ): WhatIsReset | null {
   const object: Word[] = [];
-  for (let at = index + 1; at < end && inNounPhrase(words, at); at++) {
+  // "the 5h and weekly limits": objects joined by "and" are one object (rules-2.10.0).
+  const inObject = (at: number) =>
+    inNounPhrase(words, at) ||
+    (words[at]!.pos === 'CCONJ' && at + 1 < end && inNounPhrase(words, at + 1));
+  for (let at = index + 1; at < end && inObject(at); at++) {
     if (TIME_NOUNS.test(words[at]!.text) || TIME_UNITS.test(words[at]!.text)) break;
     object.push(words[at]!);
   }
@@ -808,7 +870,14 @@ function whatIsReset(
  */
 function otherSubject(subject: readonly Word[]): boolean {
   const opener = subject[0];
-  if (opener === undefined || !(opener.pos === 'DET' || POSSESSIVES.has(opener.text))) return false;
+  if (opener === undefined) return false;
+  // "Benchmark numbers got reset": a bare plural of nouns is a subject too (rules-2.10.0).
+  const barePlural =
+    subject.length >= 2 &&
+    subject.every((word) => word.pos === 'NOUN' || word.pos === 'ADJ') &&
+    subject.at(-1)!.pos === 'NOUN' &&
+    subject.at(-1)!.text.endsWith('s');
+  if (!(opener.pos === 'DET' || POSSESSIVES.has(opener.text) || barePlural)) return false;
   if (subject.some((word) => word.pos === 'NOUN' && word.text.endsWith('ing'))) return false;
   return namesNothingReset(subject);
 }
@@ -843,7 +912,25 @@ const TOPIC_NOUNS = new Set([
   'debate',
 ]);
 
+/**
+ * "Rumor going around that there's a reset", "the hope is that we reset": a "that" before
+ * the reset whose noun, a few words before it, is a topic noun. Returns that noun's
+ * words up to "that", or null.
+ */
+function topicThatClause(words: readonly Word[], index: number, start: number): string | null {
+  for (let at = index - 1; at >= Math.max(start, index - 8); at--) {
+    if (words[at]!.text !== 'that') continue;
+    for (let noun = at - 1; noun >= Math.max(start, at - 4); noun--) {
+      const word = words[noun]!;
+      if (word.pos === 'NOUN' && TOPIC_NOUNS.has(word.lemma)) return textOf(words.slice(noun, at));
+    }
+    return null;
+  }
+  return null;
+}
+
 /** Predicates of a general statement that still say a reset is there ("is available"). */
+const SUPERLATIVES = new Set(['best', 'worst', 'ideal', 'perfect']);
 const THERE_ADJECTIVES = new Set(['available', 'ready']);
 
 /**
@@ -860,9 +947,14 @@ function genericStatement(
 ): string | null {
   const determiners = words.slice(phraseStart, index).filter((word) => word.pos === 'DET');
   const plural = words[index]!.text.endsWith('s');
+  // "The best reset is a good night's sleep": a superlative names a kind (rules-2.10.0).
+  const superlative = words
+    .slice(phraseStart, index)
+    .some((word) => SUPERLATIVES.has(word.text) || (word.pos === 'ADJ' && /est$/.test(word.text)));
   const generic =
-    determiners.every((word) => word.text === 'a' || word.text === 'an') &&
-    (determiners.length > 0 || plural) &&
+    (superlative ||
+      (determiners.every((word) => word.text === 'a' || word.text === 'an') &&
+        (determiners.length > 0 || plural))) &&
     !words.slice(phraseStart, index).some((word) => word.pos === 'PRON' || word.pos === 'NUM');
   if (!generic || words[predicate]!.lemma !== 'be') return null;
   let after = predicate + 1;
@@ -1013,7 +1105,9 @@ export function readMention(words: readonly Word[], index: number): MentionReadi
     // "reset Codex usage limits": a name before what is reset, not a thing named.
     !(head.pos === 'PROPN' && RESET_HEADS.has(words[index + 2]?.lemma ?? '')) &&
     !TIME_NOUNS.test(head.text) &&
-    !isArrivalForm(head);
+    !isArrivalForm(head) &&
+    // "a global reset right now": an adverb the tagger took for a noun (rules-2.10.0).
+    !(head.text === 'right' && RIGHT_ADVERBS.has(words[index + 2]?.text ?? ''));
   /** A reading that announces nothing, for `why`, before any verb is read. */
   const nothing = (cue: string, why: string): MentionReading => ({
     tense: 'none',
@@ -1033,6 +1127,12 @@ export function readMention(words: readonly Word[], index: number): MentionReadi
   }
   const embedded = embeddedIn(words, index, start, verbUse);
   if (embedded !== null) return nothing(embedded, `a reset inside "${embedded}", not announced`);
+  // "Rumor going around that there's a reset tonight", "Rumors that we reset limits": the
+  // reset is in the clause a topic noun opens with "that" (rules-2.10.0).
+  const topicClause = topicThatClause(words, index, start);
+  if (topicClause !== null) {
+    return nothing(topicClause, `a reset inside "${topicClause} that …", not announced`);
+  }
   // Where the reset's own phrase starts: its verb group, or its noun phrase (conditions.ts).
   let phraseStart = index;
   let nextOne = false;
@@ -1099,7 +1199,11 @@ export function readMention(words: readonly Word[], index: number): MentionReadi
       phraseStart = chainBefore(words, governor, start);
       group =
         likedGerund(words, governor, phraseStart, start) ??
-        byVerbClass(readGroup(words, phraseStart, governor, start), verb.lemma);
+        byVerbClass(
+          readGroup(words, phraseStart, governor, start),
+          // "push back the reset": a phrasal verb that stops it (rules-2.10.0).
+          words[governor + 1]?.text === 'back' ? `${verb.lemma} back` : verb.lemma,
+        );
       // "This is the third reset in a month": a reset counted after a copula may be a
       // statement about how many there were, not an announcement.
       const ordinal = words.slice(governor + 1, index).find((word) => ORDINAL.test(word.text));
@@ -1245,6 +1349,20 @@ export function readMention(words: readonly Word[], index: number): MentionReadi
       };
     }
   }
+  // "limits get wiped the same day": a present "get" passive says neither now nor when,
+  // unless "now" does (rules-2.10.0).
+  if (
+    verbUse &&
+    group?.tense === 'ongoing' &&
+    /(?:^| )gets?(?= |$)/.test(group.words) &&
+    !/\bnow\b/.test(clause(start, end))
+  ) {
+    doubt ??= `a present "${group.words}": now, or later?`;
+  }
+  // "let me just press the reset button", "let's reset limits": an offer, not an
+  // announcement (rules-2.10.0).
+  if (group !== null && offeredBefore(words, start, phraseStart))
+    group = { ...group, hedged: true };
   // "Nobody on the team has reset anything": a negative subject denies the verb.
   if (verbUse && group !== null && negativeSubject(words, start)) {
     group = { ...group, negated: true };
