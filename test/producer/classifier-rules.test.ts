@@ -969,6 +969,93 @@ describe('posts written blind by others, and probes of the new words (rules-2.10
   });
 });
 
+describe('a second pair of blind rounds (rules-2.10.0)', () => {
+  const read = (text: string) => {
+    const result = classify(text, { createdAt: WINTER_EVENING });
+    return result.reset === null ? 'none' : `${result.reset.kind}${result.review ? ' (held)' : ''}`;
+  };
+
+  test('a subjectless "reset" opening a sentence is a diary\'s past, or a schedule with a time ahead', () => {
+    // Posted at 10:00 Pacific, while "this morning" still runs.
+    const diary = classify(
+      "Wild week. Reset everyone's usage limits this morning as a small thank you.",
+      {
+        createdAt: '2026-11-19T18:00:00.000Z',
+      },
+    );
+    assert.equal(diary.reset?.kind, 'reset_completed');
+    assert.equal(diary.review, false);
+    assert.equal(read("Reset everyone's usage limits tomorrow at 9am PT."), 'reset_scheduled');
+    assert.equal(read('Reset all propagated.'), 'reset_completed');
+  });
+
+  test('what is ahead: "planning to", "about to", "decided to", "banked resets land Monday"', () => {
+    assert.equal(
+      read('Planning to reset limits for Business and Enterprise workspaces after lunch.'),
+      'reset_scheduled',
+    );
+    assert.equal(
+      read('About to reset limits for everyone. Give me 20 minutes.'),
+      'reset_scheduled',
+    );
+    assert.equal(
+      read("We've decided to reset usage limits for everyone on Friday."),
+      'reset_scheduled',
+    );
+    assert.equal(read('Monday: banked resets land in every account.'), 'reset_scheduled');
+    assert.equal(read('To reset limits for everyone.'), 'reset_completed (held)');
+  });
+
+  test('under way now, whatever the propagation takes; "Reset: done."', () => {
+    assert.equal(
+      read(
+        "We're resetting usage limits for everyone right now. Give it a few minutes to propagate.",
+      ),
+      'reset_completed',
+    );
+    assert.equal(read('Reset: done. Go burn some tokens.'), 'reset_completed');
+  });
+
+  test('another time\'s possessive is not the reset\'s time; "whenever they want" is no habit', () => {
+    assert.equal(
+      read(
+        "Usage limits were reset about an hour ago to make up for yesterday's degraded performance.",
+      ),
+      'reset_completed',
+    );
+    assert.equal(read('We reset limits yesterday.'), 'none');
+    assert.equal(
+      read('Next week every paid user will get a banked reset they can use whenever they want.'),
+      'reset_scheduled',
+    );
+  });
+
+  test('resets counted, past, or judged are not announced', () => {
+    assert.equal(
+      read(
+        'October recap: shipped the new model, the Slack integration, and two global resets (10/3 and 10/22).',
+      ),
+      'none',
+    );
+    assert.equal(
+      read('October recap: shipped the new model and two global resets (10/3 and 10/22).'),
+      'reset_completed (held)',
+    );
+    assert.equal(read("We've done four global resets since launch."), 'reset_completed (held)');
+    assert.equal(
+      read("We're giving two banked resets to every Pro user today."),
+      'reset_completed',
+    );
+    assert.equal(read('The last global reset was on Nov 14.'), 'none');
+    assert.equal(
+      read('The reset on Tuesday was a one-off for the metering bug.'),
+      'reset_completed (held)',
+    );
+    assert.equal(read("Banked resets are per account and can't be transferred."), 'none');
+    assert.equal(read("Seeing rumours that we're resetting limits tonight. Not true."), 'none');
+  });
+});
+
 describe('threads, read as people do (issue 18)', () => {
   const PARENT_ID = '2000000000000000000';
 

@@ -41,11 +41,11 @@ export const TALK_ABOUT = [
  * hours ago is the reset being announced ("we reset limits an hour ago").
  */
 export const PAST_REFERENCE =
-  /\b(?:yesterday|(?<!\b(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|moments?) )ago|remember(?:s|ed)?|recall|back (?:then|when|in)|the other day|in the past|used to|previously|last (?:night|week|weekend|month|year|time|(?:mon|tues|wednes|thurs|fri|satur|sun)day)|earlier this (?:week|month|year)|(?:a|one|two|three) (?:weeks?|months?|years?) (?:back|before))\b/;
+  /\b(?:yesterday(?! ?'s)|(?<!\b(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|moments?) )ago|remember(?:s|ed)?|recall|back (?:then|when|in)|the other day|in the past|used to|previously|last (?:night|week|weekend|month|year|time|(?:mon|tues|wednes|thurs|fri|satur|sun)day)(?! ?'s)|earlier this (?:week|month|year)|(?:a|one|two|three) (?:weeks?|months?|years?) (?:back|before))\b/;
 
 /** A habit or a count, not one reset: "we reset whenever…", "so many resets", "how often". */
 export const HABIT =
-  /\b(?:every time|each time|whenever|so (?:many|often)|how (?:many|often)|(?:\d+|three|four|five|many|several|multiple|more|countless) times|more than once|again and again|usually|always|often|sometimes|typically)\b/;
+  /\b(?:every time|each time|whenever(?! (?:you|they|users|people) (?:want|like|choose|need|wish))|so (?:many|often)|how (?:many|often)|(?:\d+|three|four|five|many|several|multiple|more|countless) times|more than once|again and again|usually|always|often|sometimes|typically)\b/;
 
 /** Sentences that say when it lands without the word "reset" ("Lands around 6pm PT."). */
 export const LANDING =

@@ -84,7 +84,8 @@ export function mentionsOf(own: ReadText): Mention[] {
   const mentions: Mention[] = [];
   let previousMentioned: string | null = null;
   for (const sentence of own.sentences) {
-    const stripped = sentence.replace(OTHER_SENSES, ' ');
+    // "Reset: done." is "reset is done" (rules-2.10.0).
+    const stripped = sentence.replace(OTHER_SENSES, ' ').replace(STATUS_COLON, '$1 is $2');
     // "usage is back at zero", "wiped the usage counters": read as "reset" (idioms.ts).
     const plain = RESET_WORD.test(stripped) ? stripped : (resetIdiomRead(stripped) ?? stripped);
     const named = RESET_WORD.test(plain);
@@ -132,6 +133,8 @@ export function mentionsOf(own: ReadText): Mention[] {
 }
 
 const BANKED_NOUN = /\bbank(?:ed|able) re-?sets?\b/;
+/** A reset and its state after a colon: "Reset: done.", "Global reset: live". */
+const STATUS_COLON = /\b(re-?set): (done|live|complete|completed|landed|out|shipped)\b/;
 
 /** Is the first word of a reset in `text` inside double quotation marks? */
 function insideQuotes(text: string): boolean {
@@ -442,7 +445,12 @@ function postTense(
   // vague landing ("should see it in a few hours") leaves it under way.
   const verbal = kinds.includes('ongoing');
   const which = verbal ? announcing[kinds.indexOf('ongoing')]! : announcing[0]!;
-  if (explicitLanding.length > 0) {
+  // "We're resetting limits right now. Give it a few minutes to propagate.": under way now,
+  // whatever the propagation takes (rules-2.10.0).
+  const underWayNow = announcing.some(
+    (m, i) => kinds[i] === 'ongoing' && /\bnow\b/.test(m.reading.clause),
+  );
+  if (explicitLanding.length > 0 && !underWayNow) {
     return {
       kind: 'reset_scheduled',
       confidence: 0.85,

@@ -91,9 +91,10 @@ const FUTURE_VERBS = new Set([
   'queue',
   'go',
   'about',
-  // "the reset is set for Monday", "slated for Friday" (rules-2.10.0).
+  // "the reset is set for Monday", "slated for Friday", "decided to reset" (rules-2.10.0).
   'set',
   'slate',
+  'decide',
 ]);
 /**
  * Verbs of liking: in the simple present with a reset (or giving one) as object they state a
@@ -323,11 +324,13 @@ function inNounPhrase(words: readonly Word[], at: number): boolean {
   const after = words[at + 1];
   // "Banked resets are now available": a participle opening the subject before its verb.
   if (
-    before === undefined &&
+    (before === undefined || before.text === ':') &&
     /ed$/.test(word.text) &&
     after !== undefined &&
     isReset(after) &&
-    (isAux(words[at + 2] ?? after) || words[at + 2]?.pos === 'VERB')
+    (isAux(words[at + 2] ?? after) ||
+      words[at + 2]?.pos === 'VERB' ||
+      isArrival(words[at + 2] ?? after))
   )
     return true;
   return (
@@ -342,6 +345,9 @@ function inNounPhrase(words: readonly Word[], at: number): boolean {
 
 /** "landing", "lands" tagged as nouns right after "reset": the verb of the clause. */
 const isArrivalForm = (word: Word) => /(?:ing|s)$/.test(word.text) && isArrival(word);
+/** After plural "resets", a base arrival verb is the verb: "banked resets land Monday". */
+const isArrivalAfter = (reset: Word, word: Word) =>
+  isArrivalForm(word) || (reset.text.endsWith('s') && word.text === word.lemma && isArrival(word));
 
 interface Group {
   readonly tense: Tense;
@@ -434,6 +440,9 @@ function readGroup(
   if (before !== undefined && (SUBJECTS.has(before.text) || before.pos === 'PRON')) {
     return group('done');
   }
+  // "Reset everyone's usage limits this morning": a diary's subjectless "reset" opening the
+  // clause is a bare "we reset" (rules-2.10.0); other verbs there are imperatives.
+  if (isReset(verb) && verbIndex === clauseStart) return group('done');
   return group('ongoing');
 }
 
@@ -562,7 +571,12 @@ function governorBefore(words: readonly Word[], index: number, start: number): n
     const word = words[at]!;
     if (word.pos === 'VERB' && !inNounPhrase(words, at)) return complementOf(words, at, start);
     // "Loading a banked reset…" tagged a noun: an -ing word before a determiner takes an object.
-    if (word.pos === 'NOUN' && /ing$/.test(word.text) && words[at + 1]?.pos === 'DET') return at;
+    if (
+      word.pos === 'NOUN' &&
+      /ing$/.test(word.text) &&
+      (words[at + 1]?.pos === 'DET' || words[at + 1]?.text === 'to')
+    )
+      return at;
     // "There was a kerfuffle with some resets": a copula across a preposition governs nothing.
     if (word.pos === 'AUX' && !isReset(word)) return preposition ? null : at;
     if (word.pos === 'ADP') preposition = true;
@@ -593,6 +607,89 @@ function complementOf(words: readonly Word[], at: number, start: number): number
   return at;
 }
 
+/** A verb's lemma, also for an -ing form the tagger took for a noun ("planning" → plan). */
+function lemmaOfGovernor(word: Word): string {
+  if (word.pos !== 'NOUN' || !/ing$/.test(word.text)) return word.lemma;
+  const stem = word.text.slice(0, -3);
+  return /([b-df-hj-np-tv-z])\1$/.test(stem) ? stem.slice(0, -1) : stem;
+}
+
+/** Adjectives of a reset before another: "the last reset", "the previous reset". */
+const PAST_ADJECTIVES = new Set(['last', 'previous', 'prior']);
+/** Verbs that give resets: a count after them is what is given. */
+const GIVING_VERBS = new Set([
+  'give',
+  'add',
+  'load',
+  'grant',
+  'credit',
+  'drop',
+  'send',
+  'get',
+  'receive',
+]);
+/** Words that count resets: "four global resets", "several resets". */
+const NUMBER_WORDS = new Set([
+  'two',
+  'three',
+  'four',
+  'five',
+  'six',
+  'seven',
+  'eight',
+  'nine',
+  'ten',
+  'several',
+  'multiple',
+  'many',
+  'countless',
+  'dozens',
+]);
+
+/** A number before plural "resets" in its phrase ("four global resets"), or null. */
+function countOf(words: readonly Word[], phraseStart: number, index: number): string | null {
+  if (!words[index]!.text.endsWith('s')) return null;
+  const count = words
+    .slice(phraseStart, index)
+    .find(
+      (word) =>
+        NUMBER_WORDS.has(word.text) ||
+        (word.pos === 'NUM' && /^\d+$/.test(word.text) && word.text !== '1'),
+    );
+  return count?.text ?? null;
+}
+
+/**
+ * "The reset on Tuesday was a one-off", "the reset was a mistake": a definite reset, then
+ * "was" / "were" and a noun phrase saying what it was. Returns those words, or null.
+ */
+function verdictAfter(
+  words: readonly Word[],
+  index: number,
+  phraseStart: number,
+  end: number,
+): string | null {
+  const opened = words
+    .slice(phraseStart, index)
+    .some((word) => word.text === 'the' || POSSESSIVES.has(word.text));
+  if (!opened) return null;
+  let at = index + 1;
+  while (at < end && !isAux(words[at]!)) {
+    if (words[at]!.pos === 'VERB') return null;
+    at++;
+  }
+  const copula = words[at];
+  if (copula === undefined || (copula.text !== 'was' && copula.text !== 'were')) return null;
+  let after = at + 1;
+  while (after < end && isFiller(words[after]!)) after++;
+  const next = words[after];
+  if (next === undefined || next.pos !== 'DET' || isPredicateWord(next)) return null;
+  return textOf(words.slice(at, Math.min(end, after + 3)));
+}
+
+/** Words that open the object of a verb "reset" at the start of a sentence. */
+const OBJECT_OPENERS = new Set(['everyone', 'everybody', 'our', 'your', 'their', 'the', 'usage']);
+
 /** Is the word "reset" at `index` used as a verb? */
 function isVerbUse(words: readonly Word[], index: number, start: number): boolean {
   const word = words[index]!;
@@ -600,7 +697,9 @@ function isVerbUse(words: readonly Word[], index: number, start: number): boolea
   let at = index - 1;
   while (at >= start && (isFiller(words[at]!) || NEGATORS.has(words[at]!.text))) at--;
   const before = at >= start ? words[at] : undefined;
-  if (before === undefined) return false; // "Reset all propagated.": a noun at the start
+  // "Reset all propagated.": a noun at the start; "Reset everyone's usage limits this
+  // morning": a verb before its object (rules-2.10.0).
+  if (before === undefined) return OBJECT_OPENERS.has(words[index + 1]?.text ?? '');
   // "it's reset": "'s" is "is"; "last week's reset": a possessive of a time (rules-2.10.0).
   if (before.text === "'s") return !TIME_OWNERS.test(words[at - 1]?.text ?? '');
   if (isAux(before) || before.text === 'to') return true;
@@ -912,17 +1011,22 @@ const TOPIC_NOUNS = new Set([
   'debate',
 ]);
 
+/** A topic noun, also in a plural the lemmatiser does not know ("rumours"). */
+const isTopicNoun = (word: Word) =>
+  TOPIC_NOUNS.has(word.lemma) || TOPIC_NOUNS.has(word.text.replace(/s$/, ''));
+
 /**
  * "Rumor going around that there's a reset", "the hope is that we reset": a "that" before
  * the reset whose noun, a few words before it, is a topic noun. Returns that noun's
  * words up to "that", or null.
  */
-function topicThatClause(words: readonly Word[], index: number, start: number): string | null {
-  for (let at = index - 1; at >= Math.max(start, index - 8); at--) {
+function topicThatClause(words: readonly Word[], index: number): string | null {
+  // "that" may have ended the reset's clause: the sentence is searched, 8 words back.
+  for (let at = index - 1; at >= Math.max(0, index - 8); at--) {
     if (words[at]!.text !== 'that') continue;
-    for (let noun = at - 1; noun >= Math.max(start, at - 4); noun--) {
+    for (let noun = at - 1; noun >= Math.max(0, at - 4); noun--) {
       const word = words[noun]!;
-      if (word.pos === 'NOUN' && TOPIC_NOUNS.has(word.lemma)) return textOf(words.slice(noun, at));
+      if (word.pos === 'NOUN' && isTopicNoun(word)) return textOf(words.slice(noun, at));
     }
     return null;
   }
@@ -969,6 +1073,7 @@ function genericStatement(
     barePlural &&
     (WH_WORDS.has(next.text) ||
       next.text === 'what' ||
+      next.text === 'per' || // "banked resets are per account"
       (next.pos === 'NOUN' && !TIME_NOUNS.test(next.text)));
   if (next.pos !== 'ADJ' && next.pos !== 'DET' && !saysWhatTheyAre) return null;
   return textOf(words.slice(predicate, after + 1));
@@ -1105,7 +1210,7 @@ export function readMention(words: readonly Word[], index: number): MentionReadi
     // "reset Codex usage limits": a name before what is reset, not a thing named.
     !(head.pos === 'PROPN' && RESET_HEADS.has(words[index + 2]?.lemma ?? '')) &&
     !TIME_NOUNS.test(head.text) &&
-    !isArrivalForm(head) &&
+    !isArrivalAfter(words[index]!, head) &&
     // "a global reset right now": an adverb the tagger took for a noun (rules-2.10.0).
     !(head.text === 'right' && RIGHT_ADVERBS.has(words[index + 2]?.text ?? ''));
   /** A reading that announces nothing, for `why`, before any verb is read. */
@@ -1129,7 +1234,7 @@ export function readMention(words: readonly Word[], index: number): MentionReadi
   if (embedded !== null) return nothing(embedded, `a reset inside "${embedded}", not announced`);
   // "Rumor going around that there's a reset tonight", "Rumors that we reset limits": the
   // reset is in the clause a topic noun opens with "that" (rules-2.10.0).
-  const topicClause = topicThatClause(words, index, start);
+  const topicClause = topicThatClause(words, index);
   if (topicClause !== null) {
     return nothing(topicClause, `a reset inside "${topicClause} that …", not announced`);
   }
@@ -1167,7 +1272,7 @@ export function readMention(words: readonly Word[], index: number): MentionReadi
       phraseStart - 2 >= start &&
       (of?.text === 'of' || of?.text === 'about') &&
       topic?.pos === 'NOUN' &&
-      TOPIC_NOUNS.has(topic.lemma)
+      isTopicNoun(topic)
     ) {
       const named = textOf(words.slice(phraseStart - 2, index + 1));
       return nothing(named, `a reset inside "${named}", not announced`);
@@ -1210,6 +1315,16 @@ export function readMention(words: readonly Word[], index: number): MentionReadi
       if (verb.lemma === 'be' && ordinal !== undefined) {
         doubt = `a reset counted ("${ordinal.text}")`;
       }
+      // "We've done four global resets since launch": resets counted, unless given ("we're
+      // giving two banked resets to everyone"), rules-2.10.0.
+      const count = countOf(words, phraseStart, index);
+      if (count !== null && !GIVING_VERBS.has(lemmaOfGovernor(verb))) {
+        doubt ??= `resets counted ("${count}")`;
+      }
+    } else if (predicate === null && countOf(words, phraseStart, index) !== null) {
+      // "two global resets (10/3 and 10/22)": a count in a recap, with no verb.
+      const count = countOf(words, phraseStart, index)!;
+      return nothing(count, `resets counted ("${count}"), not one announced`);
     } else if (predicate !== null) {
       const word = words[predicate]!;
       if (isPredicateWord(word) && !isAux(word)) {
@@ -1261,6 +1376,22 @@ export function readMention(words: readonly Word[], index: number): MentionReadi
     } else nominal = true;
   }
 
+  // "The last global reset was Nov 14": a reset before this one (rules-2.10.0).
+  const pastOne = verbUse
+    ? undefined
+    : // The tagger may take "last" for an adverb before the phrase: "the last global reset".
+      words
+        .slice(Math.max(start, phraseStart - 1), index)
+        .find((word) => PAST_ADJECTIVES.has(word.text));
+  if (pastOne !== undefined && group?.tense === 'done') {
+    group = {
+      ...group,
+      notAnnouncing: group.notAnnouncing ?? `a reset of the past ("${pastOne.text} reset")`,
+    };
+  }
+  // "The reset on Tuesday was a one-off": what that reset was, not an announcement: held.
+  const verdict = verbUse ? null : verdictAfter(words, index, phraseStart, end);
+  if (verdict !== null && group !== null) doubt ??= `what the reset was ("${verdict}")`;
   // "We reset our internal dashboards", "We reset nothing", "I reset my own limits".
   const what =
     verbUse && group !== null ? whatIsReset(words, index, phraseStart, start, end) : null;
@@ -1286,10 +1417,18 @@ export function readMention(words: readonly Word[], index: number): MentionReadi
         .slice(start, index)
         .map((word) => word.text)
         .lastIndexOf('to') + start;
-    const governor = to > start ? governorBefore(words, to, start) : null;
+    // "About to reset limits": "about" before "to" is the verb of what is ahead.
+    const governor =
+      to > start
+        ? words[to - 1]!.text === 'about'
+          ? to - 1
+          : governorBefore(words, to, start)
+        : null;
     if (governor === null) {
-      // "annoying to receive…", "to celebrate…": no verb says when.
+      // "annoying to receive…", "to celebrate…": no verb says when; a reset named only so
+      // is held (rules-2.10.0).
       group = { ...group, tense: 'none', infinitive: false };
+      doubt ??= `"to ${words[index]!.text}" with no verb before it: done or coming?`;
     } else {
       const verb = words[governor]!;
       const outer = readGroup(words, chainBefore(words, governor, start), governor, start);
@@ -1316,7 +1455,7 @@ export function readMention(words: readonly Word[], index: number): MentionReadi
           // "hiring someone to own … resets": what the verb after "to" says stands.
           notAnnouncing: outer.notAnnouncing ?? group.notAnnouncing,
         },
-        intention ?? verb.lemma,
+        intention ?? lemmaOfGovernor(verb),
       );
     }
   }
