@@ -1056,6 +1056,77 @@ describe('a second pair of blind rounds (rules-2.10.0)', () => {
   });
 });
 
+describe('a third pair of blind rounds: casual writing, and posts made to be misread (rules-2.10.0)', () => {
+  const read = (text: string) => {
+    const result = classify(text, { createdAt: WINTER_EVENING });
+    return result.reset === null ? 'none' : `${result.reset.kind}${result.review ? ' (held)' : ''}`;
+  };
+
+  test('resets of others, or others let reset, are not announced', () => {
+    assert.equal(
+      read("Congrats to the team at Northwind AI on resetting all their users' quotas today."),
+      'none',
+    );
+    assert.equal(
+      read("Another AI lab just announced they're resetting everyone's rate limits tonight."),
+      'none',
+    );
+    assert.equal(
+      read('Working on a way to let Enterprise admins reset limits for members of their own org.'),
+      'none',
+    );
+    assert.equal(read("I reset the staging environment's quota counters while testing."), 'none');
+    assert.equal(
+      read('Writing a retrospective on how we decided to do the reset in March.'),
+      'none',
+    );
+    assert.equal(
+      read('If your limits looked reset this morning, that was a display glitch.'),
+      'none',
+    );
+    // The announcer's own decision stays one: "the cautious decision of resetting".
+    assert.equal(
+      read('I have made the cautious decision of resetting the usage limits for all plans.'),
+      'reset_completed',
+    );
+  });
+
+  test('a joke said to be one is held; an emoji ends a phrase', () => {
+    assert.equal(
+      read("LIMITS RESET FOR EVERYONE!!! ...jk it's april 1st. go touch grass"),
+      'reset_completed (held)',
+    );
+    assert.equal(read('LIMITS RESET FOR EVERYONE 🔥🔥 GO GO GO'), 'reset_completed');
+  });
+
+  test('casual spelling: "resetted", "limts", "rest limits", "EOD", "whenever u want"', () => {
+    assert.equal(read("just resetted everyone's limits, go build stuff"), 'reset_completed');
+    assert.equal(read('we reset limts for all users. sorry about that'), 'reset_completed');
+    assert.equal(read('rest limits for all users EOD today, promise'), 'reset_scheduled');
+    assert.equal(
+      read("we'll be giving everyone a banked reset next week so u can use it whenever u want"),
+      'reset_scheduled',
+    );
+  });
+
+  test('what is ahead, read past a relative clause or a participle', () => {
+    assert.equal(
+      read("The reset you've been asking about is scheduled for 11pm PT tonight. All Codex users."),
+      'reset_scheduled',
+    );
+    assert.equal(
+      read('banked resets for all Plus + Pro users going out tmrw, save em for a crunch day'),
+      'reset_scheduled',
+    );
+    assert.equal(
+      read(
+        'Happening now: global Codex limit reset rolling out. Should reach all accounts within the next 30 minutes.',
+      ),
+      'reset_completed',
+    );
+  });
+});
+
 describe('threads, read as people do (issue 18)', () => {
   const PARENT_ID = '2000000000000000000';
 

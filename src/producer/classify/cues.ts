@@ -30,7 +30,7 @@ export const TALK_ABOUT = [
   /\b(?:more|another|next|any|no more) re-?sets?\?/,
   // Not across a spaced dash: "if you're rate limited, hang in there - reset in ~2h"
   // (rules-2.10.0); "if gpt-6 ships today, we'll reset" is still a condition.
-  /\bif (?:we|you|i|this|it|codex|the)\b(?:(?! - )[^.!?]){0,60}\bre-?set/,
+  /\bif (?:we|you|your|our|my|i|this|it|codex|the)\b(?:(?! - )[^.!?]){0,60}\bre-?set/,
   // Not across a new clause: "reset an hour ago, so if you were blocked, try again" (rules-2.10.0).
   /\bre-?set\b(?:(?!\b(?:so|and|but|then)\b)[^.!?]){0,40}\bif (?:we|you|this|it)\b/,
 ];
@@ -45,7 +45,7 @@ export const PAST_REFERENCE =
 
 /** A habit or a count, not one reset: "we reset whenever…", "so many resets", "how often". */
 export const HABIT =
-  /\b(?:every time|each time|whenever(?! (?:you|they|users|people) (?:want|like|choose|need|wish))|so (?:many|often)|how (?:many|often)|(?:\d+|three|four|five|many|several|multiple|more|countless) times|more than once|again and again|usually|always|often|sometimes|typically)\b/;
+  /\b(?:every time|each time|whenever(?! (?:you|u|they|users|people) (?:want|like|choose|need|wish))|so (?:many|often)|how (?:many|often)|(?:\d+|three|four|five|many|several|multiple|more|countless) times|more than once|again and again|usually|always|often|sometimes|typically)\b/;
 
 /** Sentences that say when it lands without the word "reset" ("Lands around 6pm PT."). */
 export const LANDING =

@@ -11,7 +11,7 @@
 
 /** Words that may follow the head of a phrase: its end, a preposition, a verb. */
 const AFTER_HEAD =
-  '(?:for|across|of|on|in|to|and|at|as|this|today|tonight|tomorrow|now|again|back|with|from|so|because|right|too|already|is|are|were|was|have|has|will|should|get|gets|got|go|goes|just|all|clean|wiped|zeroed|replenished|refilled)';
+  '(?:for|across|of|on|in|to|and|at|as|this|today|tonight|tomorrow|now|again|back|with|from|so|because|right|too|already|is|are|were|was|have|has|will|should|get|gets|got|go|goes|just|all|clean|wiped|zeroed|replenished|refilled|restored)';
 /**
  * What a reset of usage acts on, as the head of its phrase: "the usage counters for all",
  * not "usage logs" or "the usage page" (another noun after it is what is acted on).

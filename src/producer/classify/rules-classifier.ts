@@ -133,6 +133,8 @@ export function mentionsOf(own: ReadText): Mention[] {
 }
 
 const BANKED_NOUN = /\bbank(?:ed|able) re-?sets?\b/;
+/** Words that take back what was said, or mark it as a joke. */
+const JOKING = /\b(?:jk|j\/k|just kidding|kidding|april fools?|april 1st)\b/;
 /** A reset and its state after a colon: "Reset: done.", "Global reset: live". */
 const STATUS_COLON = /\b(re-?set): (done|live|complete|completed|landed|out|shipped)\b/;
 
@@ -293,6 +295,12 @@ export function readAnnouncement(
         : `the reset depends on something, ${dependent.reading.dependsOn}: not a firm announcement`,
     );
   }
+  // "LIMITS RESET FOR EVERYONE!!! ...jk it's april 1st": a joke, said so (rules-2.10.0).
+  const joke = JOKING.exec(own.all);
+  if (joke !== null) {
+    confidence -= 0.3;
+    holds.push(`"${joke[0]}": a joke?`);
+  }
   const doubted = announcing.find((m) => m.reading.doubt !== null);
   if (doubted !== undefined) {
     confidence -= 0.3;
@@ -448,7 +456,7 @@ function postTense(
   // "We're resetting limits right now. Give it a few minutes to propagate.": under way now,
   // whatever the propagation takes (rules-2.10.0).
   const underWayNow = announcing.some(
-    (m, i) => kinds[i] === 'ongoing' && /\bnow\b/.test(m.reading.clause),
+    (m, i) => kinds[i] === 'ongoing' && /\bnow\b/.test(m.sentence),
   );
   if (explicitLanding.length > 0 && !underWayNow) {
     return {

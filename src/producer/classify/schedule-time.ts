@@ -87,7 +87,7 @@ const IN_ABOUT = new RegExp(
 );
 export const ABOUT_CUE = 'in about …';
 const BY_END_OF_DAY =
-  /\b(?:by |lands? |landing |before )?(?:the )?(?:end of (?:the )?day|end of today)\b|\bby (?:eod|close of business|cob|midnight(?: tonight| today)?|tonight)\b/;
+  /\b(?:by |lands? |landing |before )?(?:the )?(?:end of (?:the )?day|end of today)\b|\bby (?:eod|close of business|cob|midnight(?: tonight| today)?|tonight)\b|\beod(?: today)?\b/;
 /** Words before a time that make it a cutoff or a reference, not the landing time. */
 const CUTOFF_BEFORE =
   /\b(?:before|prior to|signed up|sign up|subscribed|subscribe|joined|as of|since|until|till|through|created|upgraded|purchased|registered|starting)\b[^.!?]{0,24}$/;

@@ -322,15 +322,14 @@ function inNounPhrase(words: readonly Word[], at: number): boolean {
   if (word.pos !== 'VERB' || isReset(word)) return false;
   const before = words[at - 1];
   const after = words[at + 1];
-  // "Banked resets are now available": a participle opening the subject before its verb.
+  // "Banked resets are now available", "banked resets for all Plus users going out
+  // tomorrow": a participle opening the sentence before plural "resets" is its adjective.
   if (
     (before === undefined || before.text === ':') &&
     /ed$/.test(word.text) &&
     after !== undefined &&
     isReset(after) &&
-    (isAux(words[at + 2] ?? after) ||
-      words[at + 2]?.pos === 'VERB' ||
-      isArrival(words[at + 2] ?? after))
+    after.text.endsWith('s')
   )
     return true;
   return (
@@ -493,10 +492,13 @@ function likedGerund(
 
 /** The main verb after a noun "reset" in its clause ("reset has been processed"), or null. */
 function predicateAfter(words: readonly Word[], index: number, end: number): number | null {
-  let at = index + 1;
+  // "the reset you've been asking about is scheduled": a relative clause with no "that".
+  let at = contactClauseEnd(words, index, end) ?? index + 1;
   // The rest of the noun phrase: "reset for all paid users", "reset of your limits".
   while (at < end) {
     const word = words[at]!;
+    // "LIMITS RESET FOR EVERYONE 🔥🔥 GO GO GO": an emoji ends the phrase (rules-2.10.0).
+    if (word.pos === 'SYM' && !/^[+&/%$]$/.test(word.text)) return null;
     if (isAux(word)) break;
     if (isPredicateWord(word)) {
       // "the reset planned for today is postponed" (see reducedRelativeEnd).
@@ -534,6 +536,26 @@ function predicateAfter(words: readonly Word[], index: number, end: number): num
     return at;
   return lastAux;
 }
+
+/**
+ * "the reset you've been asking about is scheduled": a pronoun subject right after the noun
+ * opens a relative clause with no "that"; the clause's verb is the auxiliary after that
+ * clause's own verb. Its index, or null.
+ */
+function contactClauseEnd(words: readonly Word[], index: number, end: number): number | null {
+  const subject = words[index + 1];
+  if (subject === undefined || !CONTACT_SUBJECTS.has(subject.text)) return null;
+  let verb = index + 2;
+  while (verb < end && (isAux(words[verb]!) || isFiller(words[verb]!))) verb++;
+  if (verb >= end || words[verb]!.pos !== 'VERB') return null;
+  for (let at = verb + 1; at < end; at++) {
+    const word = words[at]!;
+    if (isAux(word)) return at;
+    if (word.pos === 'VERB' || RELATIVE.has(word.text) || word.pos === 'PUNCT') return null;
+  }
+  return null;
+}
+const CONTACT_SUBJECTS = new Set(['you', 'we', 'they', 'i', 'people', 'everyone', "y'all"]);
 
 /**
  * A past participle right after a noun, with no auxiliary, opening a reduced relative clause
@@ -718,6 +740,8 @@ const RIGHT_ADVERBS = new Set(['now', 'away', 'after', 'before', 'here', 'there'
 const AHEAD = new Set(['next', 'upcoming']);
 /** Words that open a clause of a verb's object: "shows when your limits reset". */
 const WH_WORDS = new Set(['when', 'whenever', 'how', 'whether', 'why', 'where']);
+/** Prepositions whose gerund is a topic: "congrats on resetting", "good at resetting". */
+const GERUND_TOPICS = new Set(['on', 'about', 'against', 'despite', 'at']);
 /** Prepositions whose -ing object is a topic: "a fix for limits resetting early". */
 const TOPIC_PREPOSITIONS = new Set(['for', 'about', 'of', 'against', 'despite']);
 
@@ -761,11 +785,31 @@ function embeddedIn(
     if (
       verbAt >= start &&
       before !== undefined &&
-      (before.pos === 'VERB' || before.pos === 'PRON')
+      (before.pos === 'VERB' ||
+        before.pos === 'PRON' ||
+        // "a retrospective on how we decided to do the reset" (rules-2.10.0).
+        (before.pos === 'ADP' && words[verbAt - 1]?.pos === 'NOUN'))
     ) {
       return text(at);
     }
     return null;
+  }
+  // "Congrats to the team on resetting their users' quotas", "thoughts on resetting": a
+  // gerund right after a preposition names an activity (rules-2.10.0).
+  const preposition = words[index - 1];
+  if (
+    verbUse &&
+    formOf(words[index]!) === 'ing' &&
+    index - 1 >= start &&
+    preposition !== undefined &&
+    preposition.pos === 'ADP' &&
+    (GERUND_TOPICS.has(preposition.text) ||
+      // "the idea of resetting", not "the cautious decision of resetting the limits".
+      (preposition.text === 'of' &&
+        words[index - 2] !== undefined &&
+        isTopicNoun(words[index - 2]!)))
+  ) {
+    return text(index - 1);
   }
   if (
     verbUse &&
@@ -796,6 +840,7 @@ const REPORT_VERBS = new Set([
   'assume',
   'insist',
   'suggest',
+  'announce',
 ]);
 /** Subjects that make a verb of saying the announcer's own: "As I said, we'll reset…". */
 const FIRST_PERSON = new Set(['we', 'i']);
@@ -836,6 +881,23 @@ function framingBefore(
   }
   return null;
 }
+
+/**
+ * "let admins reset", "help teams reset": a verb of letting, then someone other than the
+ * speaker, right before a bare "reset". Returns those words, or null.
+ */
+function causedBy(words: readonly Word[], phraseStart: number, start: number): string | null {
+  // The tagger may join "admins reset" into one noun phrase: `phraseStart` is then the
+  // reset itself, and the nouns before it are who is let reset.
+  let at = phraseStart - 1;
+  while (at > start && ['NOUN', 'PROPN', 'ADJ', 'DET'].includes(words[at]!.pos)) at--;
+  const verb = words[at];
+  if (at === phraseStart - 1 || verb === undefined || !LETTING_VERBS.has(verb.lemma)) return null;
+  if (!words.slice(at + 1, phraseStart).some((word) => word.pos === 'NOUN' || word.pos === 'PROPN'))
+    return null;
+  return textOf(words.slice(at, phraseStart));
+}
+const LETTING_VERBS = new Set(['let', 'help', 'enable']);
 
 /** "let me", "let us", "let's" in the clause before the reset's phrase. */
 function offeredBefore(words: readonly Word[], start: number, phraseStart: number): boolean {
@@ -951,6 +1013,17 @@ function whatIsReset(
     const first = object[0]!.text;
     if (NEGATIVE_SUBJECTS.has(first) || first === 'no') return { kind: 'nothing' };
     if (first === 'my') return { kind: 'own', text: textOf(object) };
+    // "the staging environment's quota counters": limits of something else (rules-2.10.0).
+    const owned = object.findIndex((word) => word.text === "'s");
+    const owner = object[owned - 1];
+    if (
+      owner !== undefined &&
+      (owner.pos === 'NOUN' || owner.pos === 'PROPN') &&
+      !RESET_OBJECTS.has(owner.lemma) &&
+      !RESET_OBJECTS.has(owner.text)
+    ) {
+      return { kind: 'other', text: textOf(object.slice(0, owned + 1)) };
+    }
     return namesNothingReset(object) ? { kind: 'other', text: textOf(object) } : null;
   }
   // No object: what is reset is the subject, the noun phrase before the verb group, when it
@@ -1010,6 +1083,16 @@ const TOPIC_NOUNS = new Set([
   'discussion',
   'debate',
 ]);
+
+/** "on how", "about why": a wh-word after a preposition before the reset, or null. */
+function whAfterPreposition(words: readonly Word[], index: number, start: number): string | null {
+  for (let at = index - 1; at > start; at--) {
+    if (!WH_WORDS.has(words[at]!.text)) continue;
+    const before = words[at - 1]!;
+    return before.pos === 'ADP' ? `${before.text} ${words[at]!.text}` : null;
+  }
+  return null;
+}
 
 /** A topic noun, also in a plural the lemmatiser does not know ("rumours"). */
 const isTopicNoun = (word: Word) =>
@@ -1232,6 +1315,10 @@ export function readMention(words: readonly Word[], index: number): MentionReadi
   }
   const embedded = embeddedIn(words, index, start, verbUse);
   if (embedded !== null) return nothing(embedded, `a reset inside "${embedded}", not announced`);
+  // "a retrospective on how we decided to do the reset": a wh-clause after a preposition is
+  // a topic, however deep the reset is in it (rules-2.10.0).
+  const topicWh = whAfterPreposition(words, index, start);
+  if (topicWh !== null) return nothing(topicWh, `a reset inside "${topicWh} …", not announced`);
   // "Rumor going around that there's a reset tonight", "Rumors that we reset limits": the
   // reset is in the clause a topic noun opens with "that" (rules-2.10.0).
   const topicClause = topicThatClause(words, index);
@@ -1497,6 +1584,14 @@ export function readMention(words: readonly Word[], index: number): MentionReadi
     !/\bnow\b/.test(clause(start, end))
   ) {
     doubt ??= `a present "${group.words}": now, or later?`;
+  }
+  // "a way to let Enterprise admins reset limits": someone else is let reset (rules-2.10.0).
+  const letting = causedBy(words, verbUse ? phraseStart : index, start);
+  if (letting !== null && group !== null) {
+    group = {
+      ...group,
+      notAnnouncing: group.notAnnouncing ?? `a reset others are let do ("${letting}")`,
+    };
   }
   // "let me just press the reset button", "let's reset limits": an offer, not an
   // announcement (rules-2.10.0).

@@ -28,6 +28,10 @@ export function readText(raw: string): ReadText {
     // Informal spellings of the days a post names: "reset tmrw", "tonite".
     .replace(/\b(?:tmrw|tmrrw|tmr|tmw|2moro|2morrow|tomoz)\b/g, 'tomorrow')
     .replace(/\b(?:tonite|2nite)\b/g, 'tonight')
+    // Typos of the words the rules read (rules-2.10.0): "limts", "resetted", "rest limits".
+    .replace(/\b(?:limts|limtis|lmits|limites)\b/g, 'limits')
+    .replace(/\bresetted\b/g, 'reset')
+    .replace(/\brest (?=(?:usage |rate |codex |weekly )?limits\b|everyone's\b)/g, 'reset ')
     .replace(/[ \t]+/g, ' ')
     .trim();
   const sentences = all
