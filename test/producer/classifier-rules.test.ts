@@ -1127,6 +1127,60 @@ describe('a third pair of blind rounds: casual writing, and posts made to be mis
   });
 });
 
+describe('a fourth blind pair: a timeline, and near misses (rules-2.10.0)', () => {
+  const read = (text: string, createdAt = WINTER_EVENING) => {
+    const result = classify(text, { createdAt });
+    return result.reset === null ? 'none' : `${result.reset.kind}${result.review ? ' (held)' : ''}`;
+  };
+
+  test('near misses: internal accounts, a quoted question, reports, a reset considered, a banner', () => {
+    assert.equal(
+      read('Reset usage limits for internal employee accounts today so the team can stress test.'),
+      'none',
+    );
+    assert.equal(
+      read("Someone asked: 'will there be a reset after the launch?' Honestly I don't know yet."),
+      'none',
+    );
+    assert.equal(read("Some of you are reporting your banked reset didn't apply."), 'none');
+    assert.equal(
+      read('We considered resetting limits after the incident but decided to issue credits.'),
+      'reset_scheduled (held)',
+    );
+    assert.equal(
+      read(
+        "Quick clarification: the 'usage reset' banner some of you saw this morning was a UI bug.",
+        '2026-11-19T18:00:00.000Z',
+      ),
+      'none',
+    );
+  });
+
+  test('announcements a rule could miss: more words, a participle of a plural, a global reset applied', () => {
+    assert.equal(
+      read("Heads up: we've wiped the 5-hour and weekly usage counters for all users."),
+      'reset_completed',
+    );
+    assert.equal(
+      read('Your weekly Codex quota has been refreshed, all users, all plans.'),
+      'reset_completed',
+    );
+    assert.equal(read('Gave everyone a fresh set of Codex limits today.'), 'reset_completed');
+    assert.equal(read('Limits reset for all ChatGPT plans using Codex.'), 'reset_completed');
+    assert.equal(read('Applying a global reset of Codex usage now.'), 'reset_completed');
+    assert.equal(
+      read(
+        'Every Codex user will get a banked reset next week that you can spend whenever you hit your cap.',
+      ),
+      'reset_scheduled',
+    );
+    assert.equal(
+      read('Banked resets are going out to every Codex user now, should show up within the hour.'),
+      'reset_completed',
+    );
+  });
+});
+
 describe('threads, read as people do (issue 18)', () => {
   const PARENT_ID = '2000000000000000000';
 

@@ -22,7 +22,7 @@ const AFTER_AMOUNT = String.raw`(?=[.!?,;:)]|$| (?:for|across|on|in|as|at|by|thi
 /** Whose limits: "topped everyone back up" ("a clean slate for everyone" may be of anything). */
 const PEOPLE = String.raw`(?:everyone|everybody|all of you|(?:all )?(?:paid |codex )?(?:users|accounts|subscribers))`;
 /** Up to four words between a verb and its object: "wiped everyone's weekly usage". */
-const OBJECT_GAP = String.raw`(?:[\w'%-]+ ){0,4}`;
+const OBJECT_GAP = String.raw`(?:[\w'%-]+ ){0,5}`;
 
 /** The form of "reset" for a verb's ending: wiped → reset, wiping → resetting. */
 function resetFormOf(ending: string): string {
@@ -36,7 +36,7 @@ const VERBS =
 /** A verb and its object: "wiped the usage counters", "replenish the weekly usage". */
 const VERB_THEN_OBJECT = new RegExp(String.raw`\b(${VERBS})\b(?= ${OBJECT_GAP}${USAGE_NOUN}\b)`);
 /** Its object first: "usage counters wiped for everyone", "limits zeroed out". */
-const OBJECT_THEN_VERB = new RegExp(String.raw`(?<=\b${USAGE_NOUN} (?:\w+ )?)(${VERBS})\b`);
+const OBJECT_THEN_VERB = new RegExp(String.raw`(?<=\b${USAGE_NOUN} (?:\w+ ){0,2})(${VERBS})\b`);
 /**
  * "usage is back at zero", "limits are back to 100%", "has been restored to full"; and "back
  * at 0% used", which names the usage itself.
@@ -46,7 +46,7 @@ const BACK_TO_EMPTY = new RegExp(
 );
 /** "a fresh weekly limit", "a fresh 5-hour window", "a fresh weekly bucket". */
 const A_FRESH_ONE = new RegExp(
-  String.raw`\ba fresh (?:(?:5-hour|5h|five-hour|weekly|codex|usage) ){0,2}(?:limit|window|bucket|quota|allowance)${AFTER_AMOUNT}`,
+  String.raw`\ba fresh (?:(?:5-hour|5h|five-hour|weekly|codex|usage) ){0,2}(?:limit|window|bucket|quota|allowance)${AFTER_AMOUNT}|\ba fresh set of (?:(?:codex|usage|weekly) ){0,2}limits${AFTER_AMOUNT}`,
 );
 /** "a full refill for every plan", "a limits refill": a refill with whom it is for. */
 const A_REFILL =

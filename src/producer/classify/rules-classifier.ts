@@ -133,6 +133,11 @@ export function mentionsOf(own: ReadText): Mention[] {
 }
 
 const BANKED_NOUN = /\bbank(?:ed|able) re-?sets?\b/;
+/** "a banked reset … that you can spend whenever you hit your cap": when it is used, no habit. */
+const BANKED_WHENEVER = /\bbank(?:ed|able)\b[^.!?]*\bwhenever\b/;
+/** A reset only of the company's own accounts: "for internal employee accounts". */
+const INTERNAL_ONLY =
+  /\b(?:internal|employee|employees'|staff|test|testing|dogfood(?:ing)?) (?:employee |team |test )?(?:accounts?|users?|workspaces?|orgs?)\b/;
 /** Words that take back what was said, or mark it as a joke. */
 const JOKING = /\b(?:jk|j\/k|just kidding|kidding|april fools?|april 1st)\b/;
 /** A reset and its state after a colon: "Reset: done.", "Global reset: live". */
@@ -172,7 +177,10 @@ function refusalOf(sentence: string, reading: MentionReading): string | null {
     return `the reset is talked about, not announced: "${clip(sentence)}"`;
   if (reading.negated) return `the reset is denied: "${clip(sentence)}"`;
   if (reading.notAnnouncing !== null) return `${reading.notAnnouncing}: "${clip(sentence)}"`;
-  if (HABIT.test(reading.clause)) return `resets as a habit, not one reset: "${clip(sentence)}"`;
+  if (HABIT.test(reading.clause) && !BANKED_WHENEVER.test(reading.clause))
+    return `resets as a habit, not one reset: "${clip(sentence)}"`;
+  if (INTERNAL_ONLY.test(reading.clause))
+    return `a reset of internal accounts, not users': "${clip(sentence)}"`;
   if (reading.tense === 'done' && PAST_REFERENCE.test(reading.clause))
     return `a reset of the past, not announced now: "${clip(sentence)}"`;
   return null;
@@ -403,6 +411,9 @@ function mentionKind(mention: Mention, announcedMs: number, zone: string): Tense
   }
   // "banked resets are going out to all Pro users as we speak": under way (rules-2.10.0).
   if (tense === 'coming' && /\bas we speak\b/.test(mention.reading.clause)) return 'ongoing';
+  // "banked resets are going out to every user now": a progressive going out now.
+  if (tense === 'coming' && /\b(?:going|rolling) out\b[^.!?]*\bnow\b/.test(mention.reading.clause))
+    return 'ongoing';
   if (tense === 'done' || tense === 'coming') return tense;
   // "Reset rolling out now, should reach everyone within the hour": under way now.
   if (tense === 'ongoing' && /\bnow\b/.test(mention.reading.clause)) return tense;

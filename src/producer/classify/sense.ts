@@ -453,6 +453,10 @@ function byVerbClass(group: Group, lemma: string): Group {
       notAnnouncing: group.notAnnouncing ?? `a general statement ("${lemma}"), not one reset`,
     };
   }
+  // "Some of you are reporting your banked reset didn't apply": what others say.
+  if (REPORT_VERBS.has(lemma) && lemma !== 'announce') {
+    return { ...group, notAnnouncing: group.notAnnouncing ?? `what others say ("${lemma}")` };
+  }
   if (STOP_VERBS.has(lemma) || lemma === 'push back' || lemma === 'move back') {
     return { ...group, notAnnouncing: group.notAnnouncing ?? `a reset stopped ("${lemma}")` };
   }
@@ -467,6 +471,29 @@ function byVerbClass(group: Group, lemma: string): Group {
     };
   }
   return group;
+}
+
+/**
+ * "We considered resetting limits", "we stopped resetting": an -ing "resetting" right after
+ * a verb is its object; that verb's group and class decide (rules-2.10.0). Null otherwise.
+ */
+function gerundObject(
+  words: readonly Word[],
+  verbIndex: number,
+  phraseStart: number,
+  clauseStart: number,
+): Group | null {
+  if (formOf(words[verbIndex]!) !== 'ing' || phraseStart !== verbIndex) return null;
+  let at = verbIndex - 1;
+  while (at >= clauseStart && isFiller(words[at]!)) at--;
+  const verb = words[at];
+  if (verb === undefined || at < clauseStart || verb.pos !== 'VERB' || isReset(verb)) return null;
+  if (!(WISH_VERBS.has(verb.lemma) || STOP_VERBS.has(verb.lemma) || TALK_VERBS.has(verb.lemma)))
+    return null;
+  return byVerbClass(
+    readGroup(words, chainBefore(words, at, clauseStart), at, clauseStart),
+    verb.lemma,
+  );
 }
 
 /**
@@ -512,6 +539,16 @@ function predicateAfter(words: readonly Word[], index: number, end: number): num
       at++;
       continue;
     }
+    // "reset for all plans using Codex": an -ing verb after a plural noun modifies it.
+    if (
+      word.pos === 'VERB' &&
+      formOf(word) === 'ing' &&
+      !isArrival(word) &&
+      words[at - 1]?.pos === 'NOUN' &&
+      words[at - 1]!.text.endsWith('s') &&
+      at - 1 > index
+    )
+      return null;
     if (word.pos === 'VERB' || isArrivalForm(word)) {
       // "the reset planned for today is postponed": a participle that opens a reduced
       // relative clause; the verb of the clause is the auxiliary after it (rules-2.10.0).
@@ -1284,7 +1321,8 @@ export function readMention(words: readonly Word[], index: number): MentionReadi
   let determinerNegated = false;
   const verbUse = isVerbUse(words, index, start);
   // "the reset button", "The Reset Company", "reset requests": a thing named after resets.
-  const head = words[index + 1];
+  // "the 'usage reset' banner": a closing quotation mark between them (rules-2.10.0).
+  const head = /^["']$/.test(words[index + 1]?.text ?? '') ? words[index + 2] : words[index + 1];
   const modifier =
     !verbUse &&
     head !== undefined &&
@@ -1334,6 +1372,7 @@ export function readMention(words: readonly Word[], index: number): MentionReadi
     const first = coordinatedWith(words, index, phraseStart, start);
     group =
       likedGerund(words, index, phraseStart, start) ??
+      gerundObject(words, index, phraseStart, start) ??
       gerundSubject(words, index, phraseStart, start, end) ??
       (first === null
         ? readGroup(words, phraseStart, index, start)
@@ -1393,8 +1432,14 @@ export function readMention(words: readonly Word[], index: number): MentionReadi
         likedGerund(words, governor, phraseStart, start) ??
         byVerbClass(
           readGroup(words, phraseStart, governor, start),
-          // "push back the reset": a phrasal verb that stops it (rules-2.10.0).
-          words[governor + 1]?.text === 'back' ? `${verb.lemma} back` : verb.lemma,
+          // "push back the reset": a phrasal verb that stops it (rules-2.10.0); "applying
+          // a global reset" is doing one, not spending a banked one.
+          words[governor + 1]?.text === 'back'
+            ? `${verb.lemma} back`
+            : verb.lemma === 'apply' &&
+                words.slice(governor, index).some((w) => w.text === 'global')
+              ? 'do'
+              : verb.lemma,
         );
       // "This is the third reset in a month": a reset counted after a copula may be a
       // statement about how many there were, not an announcement.

@@ -35,7 +35,8 @@ export function readText(raw: string): ReadText {
     .replace(/[ \t]+/g, ' ')
     .trim();
   const sentences = all
-    .split(/(?<=[.!?…])\s+|\n+/)
+    // A quotation's closing mark stays with its sentence: "asked: 'will there be a reset?'"
+    .split(/(?<=[.!?…]["')\]]{0,2})\s+|\n+/)
     .map((sentence) => sentence.trim())
     .filter((sentence) => sentence.length > 0);
   return { all, sentences };
