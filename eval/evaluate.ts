@@ -17,7 +17,7 @@ import {
   score,
   TARGETS,
 } from './score.ts';
-import { formatWritten, scoreWritten } from './written.ts';
+import { BLIND_SET, formatWritten, scoreWritten } from './written.ts';
 
 /**
  * `npm run eval`: the rules classifier on the four labelled sets of real posts (eval/,
@@ -172,6 +172,12 @@ if (import.meta.url === `file://${process.argv[1]}` || process.argv[1]?.endsWith
       console.log(`${formatWritten(written)}\n`);
     }
     if (written.falsePublished.length > 0) process.exitCode = 1;
+    if (!process.argv.includes('--json')) {
+      console.log(
+        '## posts written blind, frozen (eval/blind.jsonl): first read by rules-2.10.0, never tuned on\n',
+      );
+      console.log(`${formatWritten(scoreWritten(BLIND_SET), false)}\n`);
+    }
     for (const { name, tuned, result } of results) {
       if (!process.argv.includes('--json')) report(name, result);
       const missed = missedTargets(result);

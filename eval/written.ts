@@ -14,6 +14,12 @@ import {
  * neither the rules nor any set (eval/SOURCES.md).
  */
 export const WRITTEN_SET = fileURLToPath(new URL('./written.jsonl', import.meta.url));
+/**
+ * Posts written blind (eval/SOURCES.md), frozen: scored by `rules-2.10.0` before anyone read
+ * them and never tuned on. `npm run eval` prints their tally only (not their texts), and
+ * does not fail on them: they measure, like the held-out set.
+ */
+export const BLIND_SET = fileURLToPath(new URL('./blind.jsonl', import.meta.url));
 
 const Written = z.strictObject({
   round: z.number().int(),
@@ -67,16 +73,20 @@ export function scoreWritten(path = WRITTEN_SET): WrittenTally {
   return { sentences: rows.length, ...tally };
 }
 
-/** The tally as the lines `npm run eval` prints. */
-export function formatWritten(tally: WrittenTally): string {
+/** The tally as the lines `npm run eval` prints; `withTexts` false gives the counts only. */
+export function formatWritten(tally: WrittenTally, withTexts = true): string {
   const list = (items: readonly string[]) => items.map((text) => `\n  - ${text}`).join('');
   return [
     `${tally.sentences} sentences: ${tally.right} read right, ${tally.held} held, ` +
       `${tally.missed.length} missed, ${tally.wrongKindPublished.length} published with the ` +
       `wrong kind, ${tally.falsePublished.length} announcing nothing published as resets`,
-    tally.missed.length > 0 ? `missed:${list(tally.missed)}` : '',
-    tally.wrongKindPublished.length > 0 ? `wrong kind:${list(tally.wrongKindPublished)}` : '',
-    tally.falsePublished.length > 0 ? `published falsely:${list(tally.falsePublished)}` : '',
+    withTexts && tally.missed.length > 0 ? `missed:${list(tally.missed)}` : '',
+    withTexts && tally.wrongKindPublished.length > 0
+      ? `wrong kind:${list(tally.wrongKindPublished)}`
+      : '',
+    withTexts && tally.falsePublished.length > 0
+      ? `published falsely:${list(tally.falsePublished)}`
+      : '',
   ]
     .filter((line) => line !== '')
     .join('\n');

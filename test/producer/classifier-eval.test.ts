@@ -11,7 +11,7 @@ import {
   scorePredictions,
 } from '../../eval/evaluate.ts';
 import { missedTargets, ratio } from '../../eval/score.ts';
-import { scoreWritten } from '../../eval/written.ts';
+import { BLIND_SET, scoreWritten } from '../../eval/written.ts';
 
 /**
  * The classifier on the labelled real posts (eval/, docs/classifier.md "Evaluation"): a
@@ -87,4 +87,19 @@ test('sentences written for the rules: none written to announce nothing is publi
   assert.ok(tally.sentences >= 100, `${tally.sentences} sentences`);
   assert.deepEqual(tally.falsePublished, []);
   assert.deepEqual(tally.wrongKindPublished, []);
+});
+
+test('the frozen blind posts read as recorded for rules-2.10.0 (docs/classifier.md): a new version records its own first score', () => {
+  const tally = scoreWritten(BLIND_SET);
+  assert.deepEqual(
+    {
+      sentences: tally.sentences,
+      right: tally.right,
+      held: tally.held,
+      missed: tally.missed.length,
+      wrongKind: tally.wrongKindPublished.length,
+      falsePublished: tally.falsePublished.length,
+    },
+    { sentences: 120, right: 100, held: 11, missed: 3, wrongKind: 1, falsePublished: 5 },
+  );
 });
