@@ -27,6 +27,12 @@ const post = (text: string, extra: Partial<Post> = {}): Post => ({
 const classify = (text: string, extra: Partial<Post> = {}) =>
   classifyPost(post(text, extra), DEFAULT_CLASSIFIER_OPTIONS);
 
+/** What a post says, "(held)" when it waits for the operator: the written rounds' shorthand. */
+const read = (text: string, createdAt = WINTER_EVENING) => {
+  const result = classify(text, { createdAt });
+  return result.reset === null ? 'none' : `${result.reset.kind}${result.review ? ' (held)' : ''}`;
+};
+
 const scope = (plans: string[], windows: string[] = ['unknown']) => ({ plans, windows });
 const completed = (fields: Partial<ClassifiedReset> = {}): ClassifiedReset => ({
   kind: 'reset_completed',
@@ -778,10 +784,7 @@ describe('constructions written for the rules, none from a post of any set (rule
 });
 
 describe('a ninth round of written sentences (rules-2.10.0)', () => {
-  const kindOf = (text: string) => {
-    const result = classify(text, { createdAt: WINTER_EVENING });
-    return result.reset === null ? 'none' : `${result.reset.kind}${result.review ? ' (held)' : ''}`;
-  };
+  const kindOf = (text: string) => read(text);
 
   test('other verbs of a reset are read by the grammar when what they act on is usage or limits', () => {
     assert.equal(kindOf('Just wiped the usage counters for all Codex users.'), 'reset_completed');
@@ -842,11 +845,6 @@ describe('a ninth round of written sentences (rules-2.10.0)', () => {
 });
 
 describe('a tenth round, written as whole posts (rules-2.10.0)', () => {
-  const read = (text: string) => {
-    const result = classify(text, { createdAt: WINTER_EVENING });
-    return result.reset === null ? 'none' : `${result.reset.kind}${result.review ? ' (held)' : ''}`;
-  };
-
   test('a reset owned by a past time is of the past; one owned by a time ahead is coming', () => {
     const past = classify(
       "Last week's reset seems to have confused the usage page for some. Fix rolling out now.",
@@ -881,11 +879,6 @@ describe('a tenth round, written as whole posts (rules-2.10.0)', () => {
 });
 
 describe('posts written blind by others, and probes of the new words (rules-2.10.0)', () => {
-  const read = (text: string) => {
-    const result = classify(text, { createdAt: WINTER_EVENING });
-    return result.reset === null ? 'none' : `${result.reset.kind}${result.review ? ' (held)' : ''}`;
-  };
-
   test('more words for a reset: restored to full, 0% used, a fresh limit, a refill, topped up', () => {
     assert.equal(read("Everyone's weekly limit has been restored to full."), 'reset_completed');
     assert.equal(
@@ -970,11 +963,6 @@ describe('posts written blind by others, and probes of the new words (rules-2.10
 });
 
 describe('a second pair of blind rounds (rules-2.10.0)', () => {
-  const read = (text: string) => {
-    const result = classify(text, { createdAt: WINTER_EVENING });
-    return result.reset === null ? 'none' : `${result.reset.kind}${result.review ? ' (held)' : ''}`;
-  };
-
   test('a subjectless "reset" opening a sentence is a diary\'s past, or a schedule with a time ahead', () => {
     // Posted at 10:00 Pacific, while "this morning" still runs.
     const diary = classify(
@@ -1057,11 +1045,6 @@ describe('a second pair of blind rounds (rules-2.10.0)', () => {
 });
 
 describe('a third pair of blind rounds: casual writing, and posts made to be misread (rules-2.10.0)', () => {
-  const read = (text: string) => {
-    const result = classify(text, { createdAt: WINTER_EVENING });
-    return result.reset === null ? 'none' : `${result.reset.kind}${result.review ? ' (held)' : ''}`;
-  };
-
   test('resets of others, or others let reset, are not announced', () => {
     assert.equal(
       read("Congrats to the team at Northwind AI on resetting all their users' quotas today."),
@@ -1128,11 +1111,6 @@ describe('a third pair of blind rounds: casual writing, and posts made to be mis
 });
 
 describe('a fourth blind pair: a timeline, and near misses (rules-2.10.0)', () => {
-  const read = (text: string, createdAt = WINTER_EVENING) => {
-    const result = classify(text, { createdAt });
-    return result.reset === null ? 'none' : `${result.reset.kind}${result.review ? ' (held)' : ''}`;
-  };
-
   test('near misses: internal accounts, a quoted question, reports, a reset considered, a banner', () => {
     assert.equal(
       read('Reset usage limits for internal employee accounts today so the team can stress test.'),
