@@ -1159,6 +1159,70 @@ describe('a fourth blind pair: a timeline, and near misses (rules-2.10.0)', () =
   });
 });
 
+describe('a fifth blind pair: hard negatives, and a month of posts (rules-2.10.0)', () => {
+  test('dated, past, habitual and instructional resets are not announced', () => {
+    // The dated reset announces nothing; "our third global reset" is a count: held.
+    assert.equal(
+      read('The September 3 reset was our third global reset this year.'),
+      'reset_completed (held)',
+    );
+    assert.equal(read('The September 3 reset was a one-off.'), 'none');
+    assert.equal(
+      read('Fun stat: after the June 12 reset, weekly usage was back to normal within 3 days.'),
+      'none',
+    );
+    assert.equal(
+      read('One year ago today (April 14) we did our first global reset of Codex usage limits.'),
+      'none',
+    );
+    assert.equal(
+      read(
+        'To celebrate its 1-year anniversary, I have allowed Codex to reset its own rate limits across all plans.',
+      ),
+      'reset_completed',
+    );
+    assert.equal(
+      read(
+        'Policy reminder: we reset limits for everyone when an incident on our side burns your usage.',
+      ),
+      'reset_completed (held)',
+    );
+    assert.equal(
+      read('How to use your banked reset: Settings, Usage, Apply banked reset.'),
+      'none',
+    );
+    assert.equal(read('Reset my laptop to factory settings this weekend.'), 'none');
+    assert.equal(
+      read("People keep asking if there'll be another reset. No plans right now."),
+      'none',
+    );
+    assert.equal(
+      read('Broke my Duolingo streak last night. Had to reset it to zero.'),
+      'reset_completed (held)',
+    );
+    // A condition whose verb is the reset itself is its time: "When we reset limits tomorrow".
+    assert.equal(
+      read('When we reset limits tomorrow, expect a short slowdown.'),
+      'reset_scheduled',
+    );
+  });
+
+  test('what is ahead or done, read past a start, an adjective, a timeline stamp, a choice', () => {
+    assert.equal(
+      read('Starting next Tuesday, every Plus and Pro user gets a one-time banked reset.'),
+      'reset_scheduled',
+    );
+    assert.equal(
+      read('1:10pm: usage limits reset for all users', '2026-11-19T18:00:00.000Z'),
+      'reset_completed',
+    );
+    assert.equal(
+      read("Poll's closed and you were very clear: global reset it is. Happening Monday 9am PT."),
+      'reset_scheduled',
+    );
+  });
+});
+
 describe('threads, read as people do (issue 18)', () => {
   const PARENT_ID = '2000000000000000000';
 

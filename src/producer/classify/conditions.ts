@@ -52,7 +52,7 @@ export function contingencyOf(
 ): Contingency | null {
   const alternative = alternativeOf(words, index, phraseStart, clauseStart, clauseEnd);
   if (alternative !== null) return { kind: 'alternative', cue: alternative };
-  return done ? null : conditionOf(words, clauseStart, clauseEnd);
+  return done ? null : conditionOf(words, clauseStart, clauseEnd, index);
 }
 
 function alternativeOf(
@@ -112,6 +112,7 @@ function conditionOf(
   words: readonly Word[],
   clauseStart: number,
   clauseEnd: number,
+  resetAt: number,
 ): Contingency | null {
   for (let at = 0; at < words.length; at++) {
     const word = words[at]!;
@@ -138,13 +139,40 @@ function conditionOf(
     // The marker opens the sentence ("the day" at its start counts), or is in the clause.
     const opens = at === 0 || (at === 1 && words[0]!.text === 'the');
     if (!opens && (at < clauseStart || at >= clauseEnd)) continue;
-    const verb = presentVerbAfterSubject(words, subject);
-    if (verb === null) continue;
+    const verb = presentVerbAfterSubject(words, subject) ?? presentVerbAfterPhrase(words, subject);
+    // "When we reset limits tomorrow, …": the condition's verb is the reset itself, a time.
+    if (verb === null || verb === resetAt) continue;
     const cue = words
       .slice(words[at - 1]?.text === 'the' && TIME_HEADS.has(word.text) ? at - 1 : at, verb + 1)
       .map((w) => w.text)
       .join(' ');
     return { kind, cue };
+  }
+  return null;
+}
+
+/**
+ * "when an incident on our side burns your usage": a longer subject, with a preposition in
+ * it, then a present -s verb within seven words (rules-2.10.0). Its index, or null.
+ */
+function presentVerbAfterPhrase(words: readonly Word[], from: number): number | null {
+  if (words[from]?.pos !== 'DET') return null;
+  for (let at = from + 1; at < Math.min(words.length, from + 7); at++) {
+    const word = words[at]!;
+    if (word.pos === 'VERB' || word.pos === 'AUX') {
+      const present3 = word.text !== word.lemma && /s$/.test(word.text);
+      return present3 ? at : null;
+    }
+    // "… on our side burns your usage": an -s word the tagger took for a noun, before an object.
+    const next = words[at + 1];
+    if (
+      word.pos === 'NOUN' &&
+      word.text !== word.lemma &&
+      /s$/.test(word.text) &&
+      (next?.pos === 'PRON' || next?.pos === 'DET')
+    )
+      return at;
+    if (!['NOUN', 'PROPN', 'ADJ', 'ADP', 'DET', 'PRON', 'NUM'].includes(word.pos)) return null;
   }
   return null;
 }

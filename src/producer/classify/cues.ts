@@ -25,12 +25,14 @@ export const TALK_ABOUT = [
   // 5-hour window resets automatically" (rules-2.4.0). Not "weekly limits reset for everyone
   // tomorrow", an announcement.
   /\b(?:weekly|5-hour|5 hour|five-hour|5h|daily|rolling|your|my) (?:\w+ ){0,2}(?:limit|window|quota|cap) resets\b/,
-  /\b(?:since|after|before|until|till) (?:the|your|our|my|a|last|yesterday's|today's) (?:last |latest |recent |next |weekly |global |banked )?re-?set\b/,
+  /\b(?:since|after|before|until|till) (?:the|your|our|my|a|last|yesterday's|today's) (?:last |latest |recent |next |weekly |global |banked |[a-z]+ \d{1,2}(?:st|nd|rd|th)? )?re-?set\b/,
+  // Instructions: "How to use your banked reset: Settings > Usage > Apply" (rules-2.10.0).
+  /^how to\b/,
   /\bhow (?:do |does )?re-?sets? work/,
   /\b(?:more|another|next|any|no more) re-?sets?\?/,
   // Not across a spaced dash: "if you're rate limited, hang in there - reset in ~2h"
   // (rules-2.10.0); "if gpt-6 ships today, we'll reset" is still a condition.
-  /\bif (?:we|you|your|our|my|i|this|it|codex|the)\b(?:(?! - )[^.!?]){0,60}\bre-?set/,
+  /\bif (?:we|you|your|our|my|i|this|it|codex|the|there)\b(?:(?! - )[^.!?]){0,60}\bre-?set/,
   // Not across a new clause: "reset an hour ago, so if you were blocked, try again" (rules-2.10.0).
   /\bre-?set\b(?:(?!\b(?:so|and|but|then)\b)[^.!?]){0,40}\bif (?:we|you|this|it)\b/,
 ];
@@ -41,7 +43,7 @@ export const TALK_ABOUT = [
  * hours ago is the reset being announced ("we reset limits an hour ago").
  */
 export const PAST_REFERENCE =
-  /\b(?:yesterday(?! ?'s)|(?<!\b(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|moments?) )ago|remember(?:s|ed)?|recall|back (?:then|when|in)|the other day|in the past|used to|previously|last (?:night|week|weekend|month|year|time|(?:mon|tues|wednes|thurs|fri|satur|sun)day)(?! ?'s)|earlier this (?:week|month|year)|(?:a|one|two|three) (?:weeks?|months?|years?) (?:back|before))\b/;
+  /\b(?:(?:a|one|two|three|\d+) years? ago|anniversary|yesterday(?! ?'s)|(?<!\b(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|moments?) )ago|remember(?:s|ed)?|recall|back (?:then|when|in)|the other day|in the past|used to|previously|last (?:night|week|weekend|month|year|time|(?:mon|tues|wednes|thurs|fri|satur|sun)day)(?! ?'s)|earlier this (?:week|month|year)|(?:a|one|two|three) (?:weeks?|months?|years?) (?:back|before))\b/;
 
 /** A habit or a count, not one reset: "we reset whenever…", "so many resets", "how often". */
 export const HABIT =

@@ -126,13 +126,20 @@ export function mentionsOf(own: ReadText): Mention[] {
     const quoted =
       reading.doubt === null && insideQuotes(read)
         ? { ...reading, doubt: "a reset inside quotation marks: someone else's words?" }
-        : reading;
+        : reading.doubt === null && PRONOUN_OBJECT.test(read) && !USAGE_CONTEXT.test(read)
+          ? // "Broke my Duolingo streak… Had to reset it to zero.": what is "it"? (rules-2.10.0)
+            { ...reading, doubt: 'a reset of "it", with no limits named in its sentence' }
+          : reading;
     mentions.push({ sentence, read, refused: refusalOf(sentence, quoted), reading: quoted });
   }
   return mentions;
 }
 
 const BANKED_NOUN = /\bbank(?:ed|able) re-?sets?\b/;
+/** A verb "reset" whose object is only a pronoun: "reset it", "resetting them". */
+const PRONOUN_OBJECT = /\bre-?set(?:s|ting)? (?:it|them)\b/;
+/** "One year ago today (April 14) we did our first reset": years back, anywhere in the sentence (not "to celebrate its 1-year anniversary, I have reset…"). */
+const ANNIVERSARY = /\b(?:a|one|two|three|\d+) years? ago\b/;
 /** "a banked reset … that you can spend whenever you hit your cap": when it is used, no habit. */
 const BANKED_WHENEVER = /\bbank(?:ed|able)\b[^.!?]*\bwhenever\b/;
 /** A reset only of the company's own accounts: "for internal employee accounts". */
@@ -181,7 +188,10 @@ function refusalOf(sentence: string, reading: MentionReading): string | null {
     return `resets as a habit, not one reset: "${clip(sentence)}"`;
   if (INTERNAL_ONLY.test(reading.clause))
     return `a reset of internal accounts, not users': "${clip(sentence)}"`;
-  if (reading.tense === 'done' && PAST_REFERENCE.test(reading.clause))
+  if (
+    reading.tense === 'done' &&
+    (PAST_REFERENCE.test(reading.clause) || ANNIVERSARY.test(sentence))
+  )
     return `a reset of the past, not announced now: "${clip(sentence)}"`;
   return null;
 }

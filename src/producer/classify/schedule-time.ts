@@ -287,9 +287,18 @@ function statedTimes(text: string, posted: DateTime, doubts: string[]): StatedTi
       continue;
     if (!/\d|today|tomorrow|tonight|midnight|noon|day\b/.test(words)) continue;
     const before = prepared.slice(Math.max(0, result.index - 40), result.index);
+    // "1:10pm: usage limits reset for all users": a line of a timeline, stamped with the
+    // clock time it happened at, not a time ahead ("Tomorrow: a full reset" is one) (rules-2.10.0).
+    const stamp =
+      /\d/.test(words) &&
+      /(?:^|\n)\s*$/.test(before) &&
+      prepared.slice(result.index + words.length).startsWith(':');
+    if (stamp) continue;
     // "lands before midnight": a deadline of the reset's own verb, not a cutoff (rules-2.10.0).
     const deadlineBefore = ARRIVAL_BEFORE.test(before);
-    if (!deadlineBefore && CUTOFF_BEFORE.test(before)) {
+    // "Starting next Tuesday, every user gets…": a sentence that opens on it names the start.
+    const opensOnStart = /^(?:.*[.!?:\n] ?)?starting $/.test(before);
+    if (!deadlineBefore && !opensOnStart && CUTOFF_BEFORE.test(before)) {
       doubts.push(`"${words}" reads as a cutoff, not the landing time`);
       continue;
     }

@@ -322,6 +322,8 @@ function inNounPhrase(words: readonly Word[], at: number): boolean {
   if (word.pos !== 'VERB' || isReset(word)) return false;
   const before = words[at - 1];
   const after = words[at + 1];
+  // "a one-time banked reset": "banked" before a reset is always its adjective.
+  if (/^bank(?:ed|able)$/.test(word.text) && after !== undefined && isReset(after)) return true;
   // "Banked resets are now available", "banked resets for all Plus users going out
   // tomorrow": a participle opening the sentence before plural "resets" is its adjective.
   if (
@@ -519,6 +521,10 @@ function likedGerund(
 
 /** The main verb after a noun "reset" in its clause ("reset has been processed"), or null. */
 function predicateAfter(words: readonly Word[], index: number, end: number): number | null {
+  // "global reset it is": the reset chosen, not done (rules-2.10.0).
+  if (words[index + 1]?.text === 'it' && /^(?:is|'s)$/.test(words[index + 2]?.text ?? '')) {
+    if (index + 3 >= end || words[index + 3]!.pos === 'PUNCT') return null;
+  }
   // "the reset you've been asking about is scheduled": a relative clause with no "that".
   let at = contactClauseEnd(words, index, end) ?? index + 1;
   // The rest of the noun phrase: "reset for all paid users", "reset of your limits".
@@ -673,6 +679,18 @@ function lemmaOfGovernor(word: Word): string {
   return /([b-df-hj-np-tv-z])\1$/.test(stem) ? stem.slice(0, -1) : stem;
 }
 
+const MONTHS =
+  /^(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)$/;
+/** A month and a day inside a reset's phrase ("the June 12 reset"), as words, or null. */
+function datedBefore(words: readonly Word[], phraseStart: number, index: number): string | null {
+  for (let at = Math.max(0, phraseStart - 1); at < index - 1; at++) {
+    if (MONTHS.test(words[at]!.text) && /^\d{1,2}(?:st|nd|rd|th)?$/.test(words[at + 1]!.text)) {
+      return `${words[at]!.text} ${words[at + 1]!.text}`;
+    }
+  }
+  return null;
+}
+
 /** Adjectives of a reset before another: "the last reset", "the previous reset". */
 const PAST_ADJECTIVES = new Set(['last', 'previous', 'prior']);
 /** Verbs that give resets: a count after them is what is given. */
@@ -742,12 +760,22 @@ function verdictAfter(
   let after = at + 1;
   while (after < end && isFiller(words[after]!)) after++;
   const next = words[after];
-  if (next === undefined || next.pos !== 'DET' || isPredicateWord(next)) return null;
+  if (next === undefined || isPredicateWord(next)) return null;
+  if (next.pos !== 'DET' && !POSSESSIVES.has(next.text)) return null;
   return textOf(words.slice(at, Math.min(end, after + 3)));
 }
 
 /** Words that open the object of a verb "reset" at the start of a sentence. */
-const OBJECT_OPENERS = new Set(['everyone', 'everybody', 'our', 'your', 'their', 'the', 'usage']);
+const OBJECT_OPENERS = new Set([
+  'everyone',
+  'everybody',
+  'our',
+  'your',
+  'their',
+  'the',
+  'usage',
+  'my',
+]);
 
 /** Is the word "reset" at `index` used as a verb? */
 function isVerbUse(words: readonly Word[], index: number, start: number): boolean {
@@ -1508,6 +1536,12 @@ export function readMention(words: readonly Word[], index: number): MentionReadi
     } else nominal = true;
   }
 
+  // "the June 12 reset", "the September 3 reset": a reset named by its date is that day's,
+  // not the one announced (rules-2.10.0).
+  const dated = verbUse ? null : datedBefore(words, phraseStart, index);
+  if (dated !== null && group?.tense !== 'coming') {
+    return nothing(`the ${dated} reset`, `a reset named by its date ("${dated}")`);
+  }
   // "The last global reset was Nov 14": a reset before this one (rules-2.10.0).
   const pastOne = verbUse
     ? undefined
@@ -1650,7 +1684,17 @@ export function readMention(words: readonly Word[], index: number): MentionReadi
   // "each day we'll either ship an improvement or ship a full reset", "the day we reach
   // perfection it will be resets": a reset that depends on something (rules-2.2.0). A done
   // reset depends on no condition ("we have reset limits, if you still see issues…").
-  const contingency = contingencyOf(words, index, phraseStart, start, end, group?.tense === 'done');
+  // A bare "we reset" is present as much as past: "we reset limits when an incident burns
+  // your usage" is a rule, on a condition (rules-2.10.0).
+  const bare = verbUse && group?.words === words[index]!.text;
+  const contingency = contingencyOf(
+    words,
+    index,
+    phraseStart,
+    start,
+    end,
+    group?.tense === 'done' && !bare,
+  );
   if (contingency !== null) {
     const hypothetical = contingency.kind === 'hypothetical';
     group = {
