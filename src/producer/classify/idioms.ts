@@ -1,12 +1,12 @@
 /**
  * Other words for a reset of usage (rules-2.10.0): "wiped the usage counters", "replenish
  * your weekly usage", "we'll refresh everyone's Codex limits", "usage is back at zero",
- * "limits are fresh for all", "a clean slate on usage limits". Each is read as the matching form of "reset" when what it
- * acts on is usage or limits, so the grammar (sense.ts) decides its tense, negation and
- * subject as for "reset" itself. A synonym with no usage near it ("we wiped the staging
- * database") is left alone.
+ * "limits are fresh for all", "a clean slate on usage limits". Each is read as the matching
+ * form of "reset" when what it acts on is usage or limits, so the grammar (sense.ts) decides
+ * its tense, negation and subject as for "reset" itself. A synonym with no usage near it
+ * ("we wiped the staging database") is left alone.
  *
- * Every pattern is bounded and linear (no nested quantifiers), as in cues.ts.
+ * Every pattern is bounded (a few words, or a few dozen characters, apart), as in cues.ts.
  */
 
 /** Words that may follow the head of a phrase: its end, a preposition, a verb. */
@@ -21,7 +21,7 @@ const USAGE_NOUN = String.raw`(?:usage|limits?|quotas?|counters?|meters?)(?=[.!?
 const AFTER_AMOUNT = String.raw`(?=[.!?,;:)]|$| (?:for|across|on|in|as|at|by|this|today|tonight|tomorrow|now|again|already|and|so|because|right)\b)`;
 /** Whose limits: "topped everyone back up" ("a clean slate for everyone" may be of anything). */
 const PEOPLE = String.raw`(?:everyone|everybody|all of you|(?:all )?(?:paid |codex )?(?:users|accounts|subscribers))`;
-/** Up to four words between a verb and its object: "wiped everyone's weekly usage". */
+/** Up to five words between a verb and its object: "wiped the 5-hour and weekly usage". */
 const OBJECT_GAP = String.raw`(?:[\w'%-]+ ){0,5}`;
 
 /** The form of "reset" for a verb's ending: wiped → reset, wiping → resetting. */
@@ -83,9 +83,10 @@ export function resetIdiomRead(sentence: string): string | null {
   };
   read = read.replace(VERB_THEN_OBJECT, verb);
   read = read.replace(OBJECT_THEN_VERB, verb);
-  read = read.replace(TOP_UP, (_match, ending: string | undefined, people: string) => {
-    const form = resetFormOf(ending === 'ped' ? 'ed' : ending === 'ping' ? 'ing' : (ending ?? ''));
-    return `${form} ${people}`;
-  });
+  read = read.replace(
+    TOP_UP,
+    (_match, ending: string | undefined, people: string) =>
+      `${verb(`top${ending ?? ''}`)} ${people}`,
+  );
   return read === sentence ? null : read;
 }

@@ -121,16 +121,9 @@ export function mentionsOf(own: ReadText): Mention[] {
         dependsOn: null,
         doubt: null,
       };
-    // "\"codex team reset limits again, legends\" - that was last tuesday": a reset inside
-    // quotation marks may be someone else's words: held (rules-2.10.0).
-    const quoted =
-      reading.doubt === null && insideQuotes(read)
-        ? { ...reading, doubt: "a reset inside quotation marks: someone else's words?" }
-        : reading.doubt === null && PRONOUN_OBJECT.test(read) && !USAGE_CONTEXT.test(read)
-          ? // "Broke my Duolingo streak… Had to reset it to zero.": what is "it"? (rules-2.10.0)
-            { ...reading, doubt: 'a reset of "it", with no limits named in its sentence' }
-          : reading;
-    mentions.push({ sentence, read, refused: refusalOf(sentence, quoted), reading: quoted });
+    const doubt = reading.doubt ?? sentenceDoubt(read);
+    const doubted = doubt === reading.doubt ? reading : { ...reading, doubt };
+    mentions.push({ sentence, read, refused: refusalOf(sentence, doubted), reading: doubted });
   }
   return mentions;
 }
@@ -149,6 +142,16 @@ const INTERNAL_ONLY =
 const JOKING = /\b(?:jk|j\/k|just kidding|kidding|april fools?|april 1st)\b/;
 /** A reset and its state after a colon: "Reset: done.", "Global reset: live". */
 const STATUS_COLON = /\b(re-?set): (done|live|complete|completed|landed|out|shipped)\b/;
+
+/** Why the words around a mention put it in doubt (rules-2.10.0), or null. */
+function sentenceDoubt(read: string): string | null {
+  // "\"codex team reset limits again, legends\" - that was last tuesday": someone else's?
+  if (insideQuotes(read)) return "a reset inside quotation marks: someone else's words?";
+  // "Broke my Duolingo streak… Had to reset it to zero.": what is "it"?
+  if (PRONOUN_OBJECT.test(read) && !USAGE_CONTEXT.test(read))
+    return 'a reset of "it", with no limits named in its sentence';
+  return null;
+}
 
 /** Is the first word of a reset in `text` inside double quotation marks? */
 function insideQuotes(text: string): boolean {
@@ -410,6 +413,7 @@ const ARRIVAL_STEM = /land|arriv|propagat|roll|kick|show|appear|reach|appl|happe
 const PERSONAL_SUBJECT = new Set(['we', 'i', "i'm", 'you', 'they', "we're", "we've"]);
 
 const BARE_RESET = /^re-?set$/;
+const GOING_OUT_NOW = /\bas we speak\b|\b(?:going|rolling) out\b[^.!?]*\bnow\b/;
 
 /** What one announcing mention says, its time counted: under way + a time ahead is coming. */
 function mentionKind(mention: Mention, announcedMs: number, zone: string): Tense {
@@ -419,11 +423,9 @@ function mentionKind(mention: Mention, announcedMs: number, zone: string): Tense
   if (tense === 'done' && BARE_RESET.test(cue)) {
     return timeStartsAfter(mention.reading.clause, announcedMs, zone) ? 'coming' : 'done';
   }
-  // "banked resets are going out to all Pro users as we speak": under way (rules-2.10.0).
-  if (tense === 'coming' && /\bas we speak\b/.test(mention.reading.clause)) return 'ongoing';
-  // "banked resets are going out to every user now": a progressive going out now.
-  if (tense === 'coming' && /\b(?:going|rolling) out\b[^.!?]*\bnow\b/.test(mention.reading.clause))
-    return 'ongoing';
+  // "banked resets are going out to all Pro users as we speak", "… going out to every user
+  // now": under way (rules-2.10.0).
+  if (tense === 'coming' && GOING_OUT_NOW.test(mention.reading.clause)) return 'ongoing';
   if (tense === 'done' || tense === 'coming') return tense;
   // "Reset rolling out now, should reach everyone within the hour": under way now.
   if (tense === 'ongoing' && /\bnow\b/.test(mention.reading.clause)) return tense;

@@ -850,10 +850,7 @@ function embeddedIn(
     if (
       verbAt >= start &&
       before !== undefined &&
-      (before.pos === 'VERB' ||
-        before.pos === 'PRON' ||
-        // "a retrospective on how we decided to do the reset" (rules-2.10.0).
-        (before.pos === 'ADP' && words[verbAt - 1]?.pos === 'NOUN'))
+      (before.pos === 'VERB' || before.pos === 'PRON')
     ) {
       return text(at);
     }
@@ -1453,8 +1450,10 @@ export function readMention(words: readonly Word[], index: number): MentionReadi
     if (owner !== null && AHEAD_OWNER.test(owner)) nextOne = true;
     const governor = governorBefore(words, index, start);
     const predicate = governor === null ? predicateAfter(words, index, end) : null;
+    const count = countOf(words, phraseStart, index);
     if (governor !== null) {
       const verb = words[governor]!;
+      const lemma = lemmaOfGovernor(verb);
       phraseStart = chainBefore(words, governor, start);
       group =
         likedGerund(words, governor, phraseStart, start) ??
@@ -1463,11 +1462,10 @@ export function readMention(words: readonly Word[], index: number): MentionReadi
           // "push back the reset": a phrasal verb that stops it (rules-2.10.0); "applying
           // a global reset" is doing one, not spending a banked one.
           words[governor + 1]?.text === 'back'
-            ? `${verb.lemma} back`
-            : verb.lemma === 'apply' &&
-                words.slice(governor, index).some((w) => w.text === 'global')
+            ? `${lemma} back`
+            : lemma === 'apply' && words.slice(governor, index).some((w) => w.text === 'global')
               ? 'do'
-              : verb.lemma,
+              : lemma,
         );
       // "This is the third reset in a month": a reset counted after a copula may be a
       // statement about how many there were, not an announcement.
@@ -1477,13 +1475,9 @@ export function readMention(words: readonly Word[], index: number): MentionReadi
       }
       // "We've done four global resets since launch": resets counted, unless given ("we're
       // giving two banked resets to everyone"), rules-2.10.0.
-      const count = countOf(words, phraseStart, index);
-      if (count !== null && !GIVING_VERBS.has(lemmaOfGovernor(verb))) {
-        doubt ??= `resets counted ("${count}")`;
-      }
-    } else if (predicate === null && countOf(words, phraseStart, index) !== null) {
+      if (count !== null && !GIVING_VERBS.has(lemma)) doubt ??= `resets counted ("${count}")`;
+    } else if (predicate === null && count !== null) {
       // "two global resets (10/3 and 10/22)": a count in a recap, with no verb.
-      const count = countOf(words, phraseStart, index)!;
       return nothing(count, `resets counted ("${count}"), not one announced`);
     } else if (predicate !== null) {
       const word = words[predicate]!;
