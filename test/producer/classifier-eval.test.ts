@@ -89,7 +89,7 @@ test('sentences written for the rules: none written to announce nothing is publi
   assert.deepEqual(tally.wrongKindPublished, []);
 });
 
-test('the frozen blind posts read as recorded for rules-2.10.0 (docs/classifier.md): a new version records its own first score', () => {
+test('the frozen blind posts read as recorded for rules-2.11.0 (docs/classifier.md): a new version records its own first score', () => {
   const tally = scoreWritten(BLIND_SET);
   assert.deepEqual(
     {
@@ -100,6 +100,6 @@ test('the frozen blind posts read as recorded for rules-2.10.0 (docs/classifier.
       wrongKind: tally.wrongKindPublished.length,
       falsePublished: tally.falsePublished.length,
     },
-    { sentences: 120, right: 100, held: 11, missed: 3, wrongKind: 1, falsePublished: 5 },
+    { sentences: 120, right: 101, held: 11, missed: 2, wrongKind: 1, falsePublished: 5 },
   );
 });

@@ -52,6 +52,8 @@ export function contingencyOf(
 ): Contingency | null {
   const alternative = alternativeOf(words, index, phraseStart, clauseStart, clauseEnd);
   if (alternative !== null) return { kind: 'alternative', cue: alternative };
+  const imperative = imperativeBefore(words, index);
+  if (imperative !== null) return { kind: 'awaited', cue: imperative };
   return done ? null : conditionOf(words, clauseStart, clauseEnd, index);
 }
 
@@ -88,6 +90,27 @@ function alternativeOf(
     for (let or = at + 1; or < clauseEnd; or++) {
       if (text(or) === 'or' && isEventAfter(words[or + 1])) return 'either … or';
     }
+  }
+  return null;
+}
+
+/**
+ * "Get us to 1M users and we'll reset limits", "hit 2M weekly devs and we reset everyone.
+ * deal?": an imperative, then "and we" before the reset, is a condition said as an order
+ * (rules-2.11.0). Held, not dropped: "hit" is also a past, and a diary says "shipped it and
+ * we reset". Its words, or null.
+ */
+function imperativeBefore(words: readonly Word[], index: number): string | null {
+  const first = words[0];
+  if (first === undefined || first.pos !== 'VERB' || first.text !== first.lemma) return null;
+  if (/^re-?set/.test(first.text)) return null;
+  for (let at = 1; at < index - 1; at++) {
+    if (words[at]!.text !== 'and') continue;
+    if (!['we', 'i', "we'll", "i'll"].includes(words[at + 1]!.text)) continue;
+    return words
+      .slice(0, at + 1)
+      .map((word) => word.text)
+      .join(' ');
   }
   return null;
 }

@@ -9,20 +9,22 @@
  * Every pattern is bounded (a few words, or a few dozen characters, apart), as in cues.ts.
  */
 
+/** An emoji or a sign after a phrase ends it: "refilled everyone's limits 🔋" (rules-2.11.0). */
+const SYMBOL = String.raw`[^\w\s'"]`;
 /** Words that may follow the head of a phrase: its end, a preposition, a verb. */
 const AFTER_HEAD =
-  '(?:for|across|of|on|in|to|and|at|as|this|today|tonight|tomorrow|now|again|back|with|from|so|because|right|too|already|is|are|were|was|have|has|will|should|get|gets|got|go|goes|just|all|clean|wiped|zeroed|replenished|refilled|restored)';
+  '(?:for|across|of|on|in|to|and|at|as|this|today|tonight|tomorrow|now|again|back|with|from|so|because|right|too|already|is|are|were|was|have|has|will|should|get|gets|got|go|goes|just|all|clean|wiped|zeroed|replenished|refilled|restored|start|starts|started|went|came|come|comes)';
 /**
  * What a reset of usage acts on, as the head of its phrase: "the usage counters for all",
  * not "usage logs" or "the usage page" (another noun after it is what is acted on).
  */
-const USAGE_NOUN = String.raw`(?:usage|limits?|quotas?|counters?|meters?)(?=[.!?,;:)]|$| ${AFTER_HEAD}\b)`;
+const USAGE_NOUN = String.raw`(?:usage|limits?|quotas?|counters?|meters?)(?=[.!?,;:)]|$| ${AFTER_HEAD}\b| ${SYMBOL})`;
 /** After "back to zero" / "back to full": the clause goes on with no noun ("full color"). */
-const AFTER_AMOUNT = String.raw`(?=[.!?,;:)]|$| (?:for|across|on|in|as|at|by|this|today|tonight|tomorrow|now|again|already|and|so|because|right)\b)`;
+const AFTER_AMOUNT = String.raw`(?=[.!?,;:)]|$| (?:for|across|on|in|as|at|by|this|today|tonight|tomorrow|now|again|already|and|so|because|right)\b| ${SYMBOL})`;
 /** Whose limits: "topped everyone back up" ("a clean slate for everyone" may be of anything). */
 const PEOPLE = String.raw`(?:everyone|everybody|all of you|(?:all )?(?:paid |codex )?(?:users|accounts|subscribers))`;
 /** Up to five words between a verb and its object: "wiped the 5-hour and weekly usage". */
-const OBJECT_GAP = String.raw`(?:[\w'%-]+ ){0,5}`;
+const OBJECT_GAP = String.raw`(?:[\w'%&-]+ ){0,5}`;
 
 /** The form of "reset" for a verb's ending: wiped → reset, wiping → resetting. */
 function resetFormOf(ending: string): string {
@@ -32,17 +34,24 @@ function resetFormOf(ending: string): string {
 }
 
 const VERBS =
-  '(?:wip(?:e|es|ed|ing)|refresh(?:es|ed|ing)?|refill(?:s|ed|ing)?|replenish(?:es|ed|ing)?|zero(?:es|ed|ing)? out|zeroed)';
+  '(?:wip(?:e|es|ed|ing)|refresh(?:es|ed|ing)?|refill(?:s|ed|ing)?|replenish(?:es|ed|ing)?|clear(?:s|ed|ing)?|zero(?:es|ed|ing)? out|zeroed|top(?:s|ped|ping)? (?:back )?up)';
 /** A verb and its object: "wiped the usage counters", "replenish the weekly usage". */
 const VERB_THEN_OBJECT = new RegExp(String.raw`\b(${VERBS})\b(?= ${OBJECT_GAP}${USAGE_NOUN}\b)`);
 /** Its object first: "usage counters wiped for everyone", "limits zeroed out". */
-const OBJECT_THEN_VERB = new RegExp(String.raw`(?<=\b${USAGE_NOUN} (?:\w+ ){0,2})(${VERBS})\b`);
+const OBJECT_THEN_VERB = new RegExp(String.raw`(?<=\b${USAGE_NOUN} (?:\w+ ){0,4})(${VERBS})\b`);
+/**
+ * "every user now has freshly restored rate limits": a participle of the idiom before
+ * usage or limits, read as "reset" (rules-2.11.0).
+ */
+const FRESHLY_DONE = new RegExp(
+  String.raw`\bfreshly (?:restored|refreshed|refilled|replenished|wiped|reset|topped up)(?= ${OBJECT_GAP}${USAGE_NOUN})`,
+);
 /**
  * "usage is back at zero", "limits are back to 100%", "has been restored to full"; and "back
  * at 0% used", which names the usage itself.
  */
 const BACK_TO_EMPTY = new RegExp(
-  String.raw`(?<=\b${USAGE_NOUN}\b[^.!?,;]{0,30})\b(?:back|restored|refilled) (?:to|at) (?:zero|0%?|100%|full)(?: used)?${AFTER_AMOUNT}|\bback (?:to|at) 0% used${AFTER_AMOUNT}`,
+  String.raw`(?<=\b${USAGE_NOUN}\b[^.!?,;]{0,40})\b(?:back|restored|refilled) (?:to|at) (?:zero|0%?|100%|full)(?: used| usage)?${AFTER_AMOUNT}|\bback (?:to|at) 0% used${AFTER_AMOUNT}`,
 );
 /** "a fresh weekly limit", "a fresh 5-hour window", "a fresh weekly bucket". */
 const A_FRESH_ONE = new RegExp(
@@ -50,7 +59,18 @@ const A_FRESH_ONE = new RegExp(
 );
 /** "a full refill for every plan", "a limits refill": a refill with whom it is for. */
 const A_REFILL =
-  /\b(?:a|the) (?:(?:full|limits?|usage|weekly) )?refill\b(?=[^.!?]{0,40}\b(?:limits?|usage|quota|plans?|users|accounts|everyone|everybody)\b)/;
+  /\b(?:a|the) (?:(?:full|limits?|usage|weekly) )?(?:refill|refresh)\b(?=[^.!?]{0,40}\b(?:limits?|usage|quota|plans?|users|accounts|everyone|everybody)\b)/;
+/** "a rate limit refresh is on its way", "one more usage refresh": it names what (rules-2.11.0). */
+const A_USAGE_REFILL =
+  /\b(a|the|one more|another) (?:full )?(?:usage|limits?|rate[ -]limits?|quota) (?:refill|refresh)\b/;
+/** "your Codex limits are getting a refill in about an hour": the refill of what stands before (rules-2.11.0). */
+const GETTING_A_REFILL = new RegExp(
+  String.raw`(?<=\b${USAGE_NOUN} (?:(?:is|are|will|be|get|gets|getting|got|just|all) ){1,3})(?:a|the) (?:full |quick )?(?:refill|refresh)\b`,
+);
+/** "your weekly window just started over", "limits start fresh at 5pm" (rules-2.11.0). */
+const STARTS_OVER = new RegExp(
+  String.raw`(?<=\b(?:${USAGE_NOUN}|(?:5-hour|5h|five-hour|weekly|usage) windows?) (?:(?:just|all|will|now|have|has) ){0,2})start(s|ed|ing)? (?:over|fresh|afresh|from zero)\b`,
+);
 /** "usage limits are fresh for all", "your limits are all fresh again". */
 const ARE_FRESH = new RegExp(
   String.raw`(?<=\b${USAGE_NOUN} (?:(?:is|are|now|all) ){1,3})fresh${AFTER_AMOUNT}`,
@@ -65,7 +85,7 @@ const TOP_UP = new RegExp(String.raw`\btop(s|ped|ping)? (${PEOPLE}) (?:back )?up
 
 /** A word every idiom above has. */
 const TRIGGER =
-  /\b(?:wip|refresh|refill|replenish|restored|zero|back (?:to|at) |clean slate|fresh|top)/;
+  /\b(?:wip|refresh|refill|replenish|clear|restored|zero|back (?:to|at) |clean slate|fresh|top|start)/;
 
 /** `sentence` with its reset idiom made a form of "reset", or null when it has none. */
 export function resetIdiomRead(sentence: string): string | null {
@@ -77,12 +97,18 @@ export function resetIdiomRead(sentence: string): string | null {
   read = read.replace(ARE_FRESH, 'reset');
   read = read.replace(A_FRESH_ONE, 'a reset');
   read = read.replace(A_REFILL, 'a reset');
+  read = read.replace(A_USAGE_REFILL, '$1 reset');
+  read = read.replace(FRESHLY_DONE, 'reset');
+  read = read.replace(GETTING_A_REFILL, 'a reset');
   const verb = (match: string) => {
-    const ending = /(ing|es|ed|s|e)$/.exec(match.replace(/ out$/, ''))?.[1] ?? '';
+    const ending = /(ing|es|ed|s|e)$/.exec(match.replace(/(?: back)? (?:out|up)$/, ''))?.[1] ?? '';
     return resetFormOf(ending === 'e' ? '' : ending);
   };
   read = read.replace(VERB_THEN_OBJECT, verb);
   read = read.replace(OBJECT_THEN_VERB, verb);
+  read = read.replace(STARTS_OVER, (_match, ending: string | undefined) =>
+    resetFormOf(ending === 'ed' ? '' : (ending ?? '')),
+  );
   read = read.replace(
     TOP_UP,
     (_match, ending: string | undefined, people: string) =>

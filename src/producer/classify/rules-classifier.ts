@@ -20,7 +20,7 @@ import {
 import { forgetSentences, type Word, wordsOf } from './grammar.ts';
 import { resetIdiomRead } from './idioms.ts';
 import { timeIsTheResets } from './reply-time.ts';
-import { scheduleWhen, timeAhead, timeStartsAfter } from './schedule-time.ts';
+import { scheduleWhen, timeAhead, timePassedToday, timeStartsAfter } from './schedule-time.ts';
 import { scopeOf } from './scope.ts';
 import { isArrival, type MentionReading, readMention, resetWordsOf, type Tense } from './sense.ts';
 import { matchesAny, type ReadText, readText } from './text.ts';
@@ -36,7 +36,7 @@ import { readReply, threadOf } from './thread.ts';
  * this system can make. docs/classifier.md describes every rule; change the version when
  * a rule changes (stored classifications keep the version that made them).
  */
-export const RULES_CLASSIFIER = 'rules-2.10.0';
+export const RULES_CLASSIFIER = 'rules-2.11.0';
 
 export interface ClassifierOptions {
   /** Hold a post whose confidence is below this (REVIEW_BELOW, default 0.8). */
@@ -138,6 +138,12 @@ const BANKED_WHENEVER = /\bbank(?:ed|able)\b[^.!?]*\bwhenever\b/;
 /** A reset only of the company's own accounts: "for internal employee accounts". */
 const INTERNAL_ONLY =
   /\b(?:internal|employee|employees'|staff|test|testing|dogfood(?:ing)?) (?:employee |team |test )?(?:accounts?|users?|workspaces?|orgs?)\b/;
+/**
+ * "Good to see other labs resetting their limits", "competitors doing usage resets": the
+ * reset's doer is another company (rules-2.11.0); not "unlike other labs, we reset…".
+ */
+const OTHERS_RESET =
+  /\b(?:(?:other|rival|competing) (?:[\w-]+ ){0,2}(?:labs?|compan(?:y|ies)|providers?|vendors?|tools?|products?|platforms?|players?|apps?|startups?)|competitors?)\b(?! like us)[^.!?,;:]{0,40}?\bre-?set/;
 /** Words that take back what was said, or mark it as a joke. */
 const JOKING = /\b(?:jk|j\/k|just kidding|kidding|april fools?|april 1st)\b/;
 /** A reset and its state after a colon: "Reset: done.", "Global reset: live". */
@@ -191,6 +197,7 @@ function refusalOf(sentence: string, reading: MentionReading): string | null {
     return `resets as a habit, not one reset: "${clip(sentence)}"`;
   if (INTERNAL_ONLY.test(reading.clause))
     return `a reset of internal accounts, not users': "${clip(sentence)}"`;
+  if (OTHERS_RESET.test(sentence)) return `someone else's reset: "${clip(sentence)}"`;
   if (
     reading.tense === 'done' &&
     (PAST_REFERENCE.test(reading.clause) || ANNIVERSARY.test(sentence))
@@ -242,7 +249,8 @@ export function classifyPost(
   return result;
 }
 
-const JUST_DONE = /\b(?:it is|it's|is now|all) done\b|^done[.! ]*$|^(?:it )?(?:has )?landed[.! ]*$/;
+const JUST_DONE =
+  /\b(?:it is|it's|is now|all) done\b|^done(?: and dusted)?[.! ]*$|^(?:it )?(?:has )?landed[.! ]*$/;
 /** "Confirmed landed across all accounts.": something arrived, said in a few words. */
 const ARRIVED = /\b(?:landed|propagated|rolled out|went out|gone out)\b/;
 
@@ -339,11 +347,14 @@ export function readAnnouncement(
     // On this account a reset is one of usage limits. A firm verb ("has been reset", "all
     // propagated", "will land") makes "Reset all propagated." an announcement; a reset
     // named without one, or only through a thing ("the reset button"), stays in doubt.
+    // So does a time ahead in the reset's own sentence: "we're resetting tomorrow morning",
+    // "the reset lands at noon PT", "another reset later today" (rules-2.11.0).
     const firm = announcing.some(
       (m) =>
-        !m.reading.nominal &&
         !m.reading.modifier &&
-        (m.reading.tense === 'done' || m.reading.tense === 'coming'),
+        ((!m.reading.nominal && (m.reading.tense === 'done' || m.reading.tense === 'coming')) ||
+          (mentionKind(m, announcedMs, options.timeZone) === 'coming' &&
+            timeAhead(m.sentence, announcedMs, options.timeZone) === 'explicit')),
     );
     confidence -= firm ? 0.1 : 0.2;
     if (!firm) holds.push('a reset of what? No limits, usage, plans or users are named near it');
@@ -413,11 +424,16 @@ const ARRIVAL_STEM = /land|arriv|propagat|roll|kick|show|appear|reach|appl|happe
 const PERSONAL_SUBJECT = new Set(['we', 'i', "i'm", 'you', 'they', "we're", "we've"]);
 
 const BARE_RESET = /^re-?set$/;
+/** A check mark: ✅ ✔ ☑. */
+const CHECKED = /[\u2705\u2714\u2611]/;
 const GOING_OUT_NOW = /\bas we speak\b|\b(?:going|rolling) out\b[^.!?]*\bnow\b/;
 
 /** What one announcing mention says, its time counted: under way + a time ahead is coming. */
 function mentionKind(mention: Mention, announcedMs: number, zone: string): Tense {
   const { tense, cue } = mention.reading;
+  // "2026-11-19 · global usage reset ✔️", "Limits wiped at 18:00 CET ✅": a reset checked
+  // off is done, when no verb says it is ahead (rules-2.11.0).
+  if (CHECKED.test(mention.sentence) && (tense === 'none' || BARE_RESET.test(cue))) return 'done';
   // "Tomorrow we reset usage limits": a bare "reset" (no auxiliary) is past or present alike;
   // a time in its own clause that starts after the post makes it a schedule.
   if (tense === 'done' && BARE_RESET.test(cue)) {
@@ -429,6 +445,9 @@ function mentionKind(mention: Mention, announcedMs: number, zone: string): Tense
   if (tense === 'done' || tense === 'coming') return tense;
   // "Reset rolling out now, should reach everyone within the hour": under way now.
   if (tense === 'ongoing' && /\bnow\b/.test(mention.reading.clause)) return tense;
+  // "Limits wiped at 18:00 CET" written at 10am Pacific: named without a verb, at a time of
+  // the day already past: done then (rules-2.11.0).
+  if (tense === 'none' && timePassedToday(mention.sentence, announcedMs, zone)) return 'done';
   return timeAhead(mention.sentence, announcedMs, zone) === null ? tense : 'coming';
 }
 
@@ -522,7 +541,7 @@ function postTense(
 
 /** A named reset says for whom: "for all paid users", "everyone", a plan. */
 const NAMED_FOR =
-  /\b(?:for|to) (?:all|every|everyone|everybody|our|your|paid|plus|pro|business|the)\b|\beveryone\b|\ball (?:paid )?(?:users|accounts|plans)\b/;
+  /\b(?:for|to) (?:all|every|everyone|everybody|our|your|paid|plus|pro|business|the|codex|chatgpt)\b|\beveryone\b|\ball (?:paid )?(?:users|accounts|plans)\b/;
 
 /** The same classification, `by` less sure (and held when that falls below the threshold). */
 export function lessSure(

@@ -29,9 +29,17 @@ export interface WhenFound {
   readonly when: When;
   /** Reasons to hold the post: a cutoff time, a range, several times, a time already past. */
   readonly doubts: readonly string[];
+  /**
+   * A clock time with no day that had passed that day, read as the next day's ("at 9am"
+   * written at 10am): ahead only for a verb of the future (rules-2.11.0).
+   */
+  readonly rolledOver?: boolean;
 }
 
 const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+/** "before the weekend", "by the weekend" (a deadline); "this weekend", "over the weekend". */
+const WEEKEND = /\b(?:(before|by) the weekend|(?:this|over the|on the) weekend)\b/;
 
 /** Vague cues and the hours their window lasts from the post's time (README: classifier). */
 export const VAGUE_CUES: readonly (readonly [RegExp, number, string])[] = [
@@ -43,7 +51,12 @@ export const VAGUE_CUES: readonly (readonly [RegExp, number, string])[] = [
   [/\b(?:in a (?:little )?bit|incoming|inbound|on (?:its|the) way)\b/, 2, 'in a bit / incoming'],
   [/\bin a couple (?:of )?hours\b/, 3, 'in a couple of hours'],
   [/\bin a few hours\b/, 6, 'in a few hours'],
-  [/\b(?:soon|later|when i'm back|when i am back|when i land)\b/, 12, 'soon / later'],
+  // Not "5 hours later": after a duration, later than another event (rules-2.11.0).
+  [
+    /\b(?:soon|(?<!\d ?(?:h|hrs?|hours?|mins?|minutes?|days?) )later|when i'm back|when i am back|when i land)\b/,
+    12,
+    'soon / later',
+  ],
 ];
 /** No cue at all: the window a schedule gets from the post's time. */
 export const DEFAULT_HOURS = 24;
@@ -69,8 +82,11 @@ const NUMBER_WORDS: Record<string, number> = {
   'a couple': 2,
   'a few': 3,
   few: 3,
+  // "over the next half hour", "in half an hour" (rules-2.11.0).
+  half: 0.5,
+  'half an': 0.5,
 };
-const AMOUNT = String.raw`(\d{1,3}|an?|one|two|three|four|five|six|twelve|a couple(?: of)?|a few)`;
+const AMOUNT = String.raw`(\d{1,3}|an?|one|two|three|four|five|six|twelve|a couple(?: of)?|a few|half(?: an)?)`;
 const UNIT = '(minutes?|mins?|hours?|hrs?|h|days?)';
 const unitMs = (unit: string) =>
   unit.startsWith('d') ? 24 * HOUR_MS : unit.startsWith('m') ? 60_000 : HOUR_MS;
@@ -186,7 +202,11 @@ function readWhen(text: string, announcedMs: number, zone: string): WhenFound {
       doubts.push('several times are named');
     if (clock.by) return deadline(clock.ms, clock.text);
     if (clock.ms < announcedMs) doubts.push('the time named had passed when the post was written');
-    return window('datetime', 'explicit', clock.ms, clock.ms, clock.ms, clock.text);
+    return {
+      ...window('datetime', 'explicit', clock.ms, clock.ms, clock.ms, clock.text),
+      // "tomorrow: limits reset at 9am": the day is named apart from the time.
+      rolledOver: clock.rolledOver && !stated.some((time) => !time.hasHour),
+    };
   }
 
   // A part of the day (from the post's time, when that is later).
@@ -198,6 +218,21 @@ function readWhen(text: string, announcedMs: number, zone: string): WhenFound {
     const start = Math.max(day.set({ hour: from }).toMillis(), announcedMs);
     const end = to === 24 ? endOfDay(day) : day.set({ hour: to }).toMillis();
     if (end > start) return window('datetime', 'contextual_inference', start, end, null, name);
+  }
+  // "before the weekend": by the end of Friday; "this weekend": Saturday and Sunday
+  // (rules-2.11.0).
+  const weekend = WEEKEND.exec(text);
+  if (weekend !== null && posted.weekday <= 5) {
+    const saturday = posted.startOf('week').plus({ days: 5 });
+    if (weekend[1] !== undefined) return deadline(saturday.toMillis() - 1, weekend[0]);
+    return window(
+      'datetime',
+      'contextual_inference',
+      saturday.toMillis(),
+      endOfDay(saturday.plus({ days: 1 })),
+      null,
+      weekend[0],
+    );
   }
   if (/\blater today\b/.test(text)) {
     return window(
@@ -265,6 +300,8 @@ function readWhen(text: string, announcedMs: number, zone: string): WhenFound {
 
 interface StatedTime {
   readonly ms: number;
+  /** A time of day that had passed that day, moved to the next. */
+  readonly rolledOver: boolean;
   readonly hasHour: boolean;
   /** "by 8pm", "by Monday": a deadline rather than the landing time. */
   readonly by: boolean;
@@ -313,6 +350,12 @@ function statedTimes(text: string, posted: DateTime, doubts: string[]): StatedTi
     if (!hasHour && !hasDay) continue;
     const otherZone = OTHER_ZONE.test(words) && start.isCertain('timezoneOffset');
     let ms = otherZone ? start.date().getTime() : pacificMillis(posted, start, hasHour);
+    let rolledOver = false;
+    // "at 18:00 CET" written at 10am Pacific (09:00 there): chrono moved it a day on.
+    if (hasHour && !hasDay && otherZone && ms - DAY_MS >= posted.startOf('day').toMillis()) {
+      rolledOver = true;
+      doubts.push(`"${words}" had passed that day: read as the next day's`);
+    }
     if (hasHour && !hasDay && !otherZone) {
       // A time of day with no day named is its next occurrence on the Pacific clock. chrono
       // forward-dates it too, but with the offset it read ("PST" in summer is an hour off
@@ -320,10 +363,18 @@ function statedTimes(text: string, posted: DateTime, doubts: string[]): StatedTi
       const today = pacificMillis(posted, start, true, 0, posted);
       ms = today >= posted.toMillis() ? today : pacificMillis(posted, start, true, 1, posted);
       // "before midnight" means the coming one: no doubt when it is the next day's 00:00.
-      if (ms !== today && !/\bmidnight\b/.test(words))
+      if (ms !== today && !/\bmidnight\b/.test(words)) {
+        rolledOver = true;
         doubts.push(`"${words}" had passed that day: read as the next day's`);
+      }
     }
-    times.push({ ms, hasHour, by: deadlineBefore || /\bby $/.test(before), text: words });
+    times.push({
+      ms,
+      rolledOver,
+      hasHour,
+      by: deadlineBefore || /\bby $/.test(before),
+      text: words,
+    });
   }
   return times;
 }
@@ -388,6 +439,16 @@ export function timeAhead(
 }
 
 /**
+ * Does `text` name a clock time of the post's day that had passed when it was written
+ * ("Limits wiped at 9am PT" at 10am)? For a reset named without a verb, that is when it
+ * happened (rules-2.11.0).
+ */
+export function timePassedToday(text: string, announcedMs: number, zone: string): boolean {
+  if (!TIME_HINT.test(text)) return false;
+  return scheduleWhen(text, announcedMs, zone).rolledOver === true;
+}
+
+/**
  * Does `text` name a firm time that starts after the post ("tomorrow", "at 6pm" written at
  * 10am)? Not "this morning" written at 10am, nor a vague time. For a bare "we reset", whose
  * form is past or present alike: with such a time it is the present of a schedule
@@ -395,8 +456,13 @@ export function timeAhead(
  */
 export function timeStartsAfter(text: string, announcedMs: number, zone: string): boolean {
   if (!TIME_HINT.test(text)) return false;
-  const { when } = scheduleWhen(text, announcedMs, zone);
-  return when.cue !== NO_TIME_CUE && !VAGUE_NAMES.has(when.cue) && when.startMs > announcedMs;
+  const { when, rolledOver } = scheduleWhen(text, announcedMs, zone);
+  return (
+    when.cue !== NO_TIME_CUE &&
+    !VAGUE_NAMES.has(when.cue) &&
+    when.startMs > announcedMs &&
+    rolledOver !== true
+  );
 }
 
 function readAhead(text: string, announcedMs: number, zone: string): 'explicit' | 'vague' | null {

@@ -249,7 +249,11 @@ function endsClause(words: readonly Word[], index: number): boolean {
   return (
     word.text === 'and' &&
     next !== undefined &&
-    (PRONOUN_SUBJECTS.has(next.text) || next.text === 'to')
+    (PRONOUN_SUBJECTS.has(next.text) ||
+      next.text === 'to' ||
+      // "It's Thursday morning and the reset is almost here": a time ends the clause before
+      // a new subject (rules-2.11.0).
+      (next.pos === 'DET' && TIME_NOUNS.test(words[index - 1]?.text ?? '')))
   );
 }
 
@@ -267,7 +271,7 @@ function formOf(word: Word): Form {
 const RESET_HEADS = new Set(['usage', 'limit', 'rate', 'quota', 'bank', 'credit', 'day']);
 
 const TIME_NOUNS =
-  /^(?:today|tonight|tomorrow|now|morning|afternoon|evening|night|week|weekend|(?:mon|tues|wednes|thurs|fri|satur|sun)day)$/;
+  /^(?:today|tonight|tomorrow|now|morning|afternoon|evening|night|week|weekend|eod|cob|midnight|noon|(?:mon|tues|wednes|thurs|fri|satur|sun)day)$/;
 
 /** Times that own a reset: "yesterday's reset", "last week's reset", "tomorrow's reset". */
 const TIME_OWNERS =
@@ -444,6 +448,7 @@ function readGroup(
   // "Reset everyone's usage limits this morning": a diary's subjectless "reset" opening the
   // clause is a bare "we reset" (rules-2.10.0); other verbs there are imperatives.
   if (isReset(verb) && verbIndex === clauseStart) return group('done');
+  if (isReset(verb) && PAST_ADVERBS.has(words[verbIndex - 1]?.text ?? '')) return group('done');
   return group('ongoing');
 }
 
@@ -795,8 +800,20 @@ function isVerbUse(words: readonly Word[], index: number, start: number): boolea
     return coordinatedWith(words, index, index, start) !== null;
   }
   if (word.text === 'resets') return before.pos === 'PRON' || before.pos === 'PROPN';
+  // "your weekly limits just reset": an adverb of the past between a noun and a bare
+  // "reset" makes it that noun's verb (rules-2.11.0).
+  if (before.pos === 'NOUN' && at === index - 2 && PAST_ADVERBS.has(words[index - 1]!.text))
+    return true;
   return SUBJECTS.has(before.text) || (before.pos === 'PRON' && before.text !== 'your');
 }
+
+/** Words of a time ahead, in the reset's clause: "get reset tonight", "at 5pm", "on Friday". */
+const FUTURE_TIME =
+  /\b(?:tonight|tomorrow|(?<!\d (?:hours?|minutes?|mins?|days?) )later|this (?:afternoon|evening)|next|(?:mon|tues|wednes|thurs|fri|satur|sun)day|eod|midnight|noon|within|in (?:a|an|\d+) \w+)\b|\bat \d/;
+/** "almost here", "nearly there": a reset that has not come yet. */
+const ALMOST_HERE = /^(?:\S+ )?(?:almost|nearly) (?:here|there|ready)\b/;
+/** Adverbs that make a bare "reset" after them past: "limits just reset", "already reset". */
+const PAST_ADVERBS = new Set(['just', 'already', 'finally', 'officially']);
 
 /** "right now", "right away": "right" as an adverb. */
 const RIGHT_ADVERBS = new Set(['now', 'away', 'after', 'before', 'here', 'there', 'then']);
@@ -1526,6 +1543,10 @@ export function readMention(words: readonly Word[], index: number): MentionReadi
         ) {
           group = { ...group, tense: 'coming' };
         }
+        // "the reset I promised is almost here", "nearly there": not yet (rules-2.11.0).
+        if (isAux(words[predicate]!) && ALMOST_HERE.test(clause(predicate + 1, predicate + 4))) {
+          group = { ...group, tense: 'coming' };
+        }
       }
     } else nominal = true;
   }
@@ -1654,9 +1675,25 @@ export function readMention(words: readonly Word[], index: number): MentionReadi
     verbUse &&
     group?.tense === 'ongoing' &&
     /(?:^| )gets?(?= |$)/.test(group.words) &&
-    !/\bnow\b/.test(clause(start, end))
+    // "Usage limits get reset tonight": a time says when (rules-2.11.0).
+    !/\bnow\b/.test(clause(start, end)) &&
+    !FUTURE_TIME.test(clause(start, end))
   ) {
     doubt ??= `a present "${group.words}": now, or later?`;
+  }
+  // "The 5-hour window … resets 5 hours later": a present "resets" with no "now" and no
+  // time ahead says what happens as a rule as much as what happens now (rules-2.11.0).
+  const groupVerb = words.slice(start, end).find((word) => word.text === group?.words);
+  if (
+    group?.tense === 'ongoing' &&
+    groupVerb !== undefined &&
+    formOf(groupVerb) === 'present3' &&
+    // the reset's own verb: "resets", or "starts … and resets" (not "everyone gets a reset").
+    (groupVerb === words[index] || words[index]!.text === 'resets') &&
+    !/\bnow\b/.test(clause(start, end)) &&
+    !FUTURE_TIME.test(clause(start, end))
+  ) {
+    doubt ??= `a present "${group.words}": now, or as a rule?`;
   }
   // "a way to let Enterprise admins reset limits": someone else is let reset (rules-2.10.0).
   const letting = causedBy(words, verbUse ? phraseStart : index, start);

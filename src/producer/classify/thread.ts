@@ -105,7 +105,12 @@ export function readReply(
       );
     }
   }
-  const acknowledges = BARE_ACK.test(own.all) || progress || (own.all.length <= 120 && timed);
+  // A short reply with a time says when, unless its verb is another event's ("this was
+  // filmed this weekend"), rules-2.11.0.
+  const acknowledges =
+    BARE_ACK.test(own.all) ||
+    progress ||
+    (own.all.length <= 120 && timed && timeIsTheResets(own.all));
   if (!acknowledges) return notAReset('a reply that does not speak of the reset in its parent');
   const who = thread.author === 'self' ? 'his own post' : 'someone else';
   return heldReply(
