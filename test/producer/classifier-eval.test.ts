@@ -100,6 +100,6 @@ test('the frozen blind posts read as recorded for rules-2.11.0 (docs/classifier.
       wrongKind: tally.wrongKindPublished.length,
       falsePublished: tally.falsePublished.length,
     },
-    { sentences: 120, right: 101, held: 11, missed: 2, wrongKind: 1, falsePublished: 5 },
+    { sentences: 120, right: 102, held: 10, missed: 2, wrongKind: 1, falsePublished: 5 },
   );
 });

@@ -1223,6 +1223,106 @@ describe('a fifth blind pair: hard negatives, and a month of posts (rules-2.10.0
   });
 });
 
+describe('rounds 24 to 28: a month, paraphrases of the development posts, times, two weeks, another register (rules-2.11.0)', () => {
+  // Thursday 19 November 2026, 10:00 Pacific: the instant the rounds were written for.
+  const MORNING = '2026-11-19T18:00:00.000Z';
+  const at10 = (text: string) => read(text, MORNING);
+
+  test('other words for a reset: after an emoji, clear, top up, start over, a wipe, freshly restored', () => {
+    for (const text of [
+      "Refilled everyone's Codex limits 🔋 5h and weekly, all plans.",
+      "Capacity is up, so we went ahead and cleared everyone's Codex usage.",
+      "Everybody's usage is freshly topped up. Go build.",
+      'Every Codex user now has freshly restored rate limits.',
+      'Plus, Pro and Business: your weekly window just started over.',
+      "we've refreshed Plus & Pro rate limits.",
+      'Usage in Codex has been refreshed on every paid tier.',
+      '🔄 limits: refreshed. have a good one',
+      'resetting limits for every plus + pro user rn to make up for it.',
+    ])
+      assert.equal(at10(text), 'reset_completed', text);
+    for (const text of [
+      'Your Codex limits are getting a refill in about an hour ⛽',
+      'Sorry for the trouble, a rate limit refresh is on its way.',
+      'ChatGPT Work + Codex limits getting a full wipe, lands within the hour',
+      "we're going to refill everyone's 5h and weekly windows Friday morning PT, all plans.",
+      'By the time you wake up in Europe your Codex usage will be back to full 🌙',
+    ])
+      assert.equal(at10(text), 'reset_scheduled', text);
+    // Not usage, not an idiom: "the usage page cache", "the browser window".
+    assert.equal(at10('We cleared the usage page cache.'), 'none');
+    assert.equal(at10('Refresh the browser window if the page looks stale.'), 'none');
+  });
+
+  test('when: a time already past, a check mark, a weekend, half an hour, "almost here", after lunch', () => {
+    // 18:00 CET is 09:00 Pacific: an hour before the post.
+    assert.equal(at10('Limits wiped at 18:00 CET for all workspaces ✅'), 'reset_completed');
+    assert.equal(at10('2026-11-19 · global usage reset ✔️ have fun'), 'reset_completed');
+    assert.equal(
+      at10('Before the weekend, everyone on Codex gets a fresh weekly window.'),
+      'reset_scheduled',
+    );
+    assert.equal(
+      at10(
+        'One more usage refresh for everyone on Codex. It will roll out over the next half hour.',
+      ),
+      'reset_scheduled',
+    );
+    assert.equal(at10('global reset EOD. promise.'), 'reset_scheduled');
+    assert.equal(at10('Usage limits get reset tonight for all plans.'), 'reset_scheduled');
+    assert.equal(
+      at10("It's Thursday morning and the reset I promised you for today is almost here."),
+      'reset_scheduled',
+    );
+    assert.equal(
+      at10("refilling everyone's limits right after lunch, will post when it's through"),
+      'reset_scheduled',
+    );
+    assert.equal(
+      at10(
+        "yes, Edu is included in tonight's reset. it lands around 9pm PT along with everyone else",
+      ),
+      'reset_scheduled',
+    );
+    assert.equal(
+      at10('fix holding for a couple hrs ✅ and yep: limits reset on the way shortly'),
+      'reset_scheduled',
+    );
+    // A time ahead in the reset's own sentence is enough to publish it, unnamed.
+    assert.equal(at10('the reset lands at noon PT. two hours.'), 'reset_scheduled');
+    // "5 hours later" is later than another event, not a time from now: held as a rule.
+    assert.equal(
+      at10(
+        'The 5-hour window is rolling: it starts with your first message and resets 5 hours later.',
+      ),
+      'reset_completed (held)',
+    );
+    assert.equal(
+      at10('free codex usage reset for every user 🎁 may take a few hrs to show up.'),
+      'reset_completed',
+    );
+  });
+
+  test("others' resets, offers, gifts, counts, fakes: never published", () => {
+    for (const text of [
+      'Good to see other labs resetting their coding tool limits after outages too.',
+      'Nice to see other labs doing usage resets too.',
+      'Seeing a screenshot going around of me promising a reset tonight.',
+      'This morning the team presented me with a rather elaborate reset button as a gift.',
+    ])
+      assert.equal(at10(text), 'none', text);
+    for (const text of [
+      'hit 2M weekly devs and we reset everyone. deal?',
+      "Get us to 1M weekly users and we'll reset limits for everyone.",
+      "We've done a lot of ad hoc resets lately. Working on something more predictable.",
+      "A reset tonight? Not from me: that account isn't mine and nothing is planned.",
+    ])
+      assert.match(at10(text), /\(held\)$|^none$/, text);
+    // Unlike other labs, we do: the doer is "we".
+    assert.equal(at10('Unlike other labs, we reset limits for everyone.'), 'reset_completed');
+  });
+});
+
 describe('threads, read as people do (issue 18)', () => {
   const PARENT_ID = '2000000000000000000';
 

@@ -13,7 +13,7 @@
 const SYMBOL = String.raw`[^\w\s'"]`;
 /** Words that may follow the head of a phrase: its end, a preposition, a verb. */
 const AFTER_HEAD =
-  '(?:for|across|of|on|in|to|and|at|as|this|today|tonight|tomorrow|now|again|back|with|from|so|because|right|too|already|is|are|were|was|have|has|will|should|get|gets|got|go|goes|just|all|clean|wiped|zeroed|replenished|refilled|restored|start|starts|started|went|came|come|comes)';
+  '(?:for|across|of|on|in|to|and|at|as|this|today|tonight|tomorrow|now|again|back|with|from|so|because|right|too|already|is|are|were|was|have|has|will|should|get|gets|got|getting|go|goes|just|all|clean|wiped|zeroed|replenished|refilled|restored|start|starts|started|went|came|come|comes)';
 /**
  * What a reset of usage acts on, as the head of its phrase: "the usage counters for all",
  * not "usage logs" or "the usage page" (another noun after it is what is acted on).
@@ -35,10 +35,14 @@ function resetFormOf(ending: string): string {
 
 const VERBS =
   '(?:wip(?:e|es|ed|ing)|refresh(?:es|ed|ing)?|refill(?:s|ed|ing)?|replenish(?:es|ed|ing)?|clear(?:s|ed|ing)?|zero(?:es|ed|ing)? out|zeroed|top(?:s|ped|ping)? (?:back )?up)';
+/** "everyone's 5h and weekly windows": the windows of usage, named with their length. */
+const WINDOW_NOUN = String.raw`(?:5h|5-hour|five-hour|weekly|hourly|usage) windows?\b`;
 /** A verb and its object: "wiped the usage counters", "replenish the weekly usage". */
-const VERB_THEN_OBJECT = new RegExp(String.raw`\b(${VERBS})\b(?= ${OBJECT_GAP}${USAGE_NOUN}\b)`);
+const VERB_THEN_OBJECT = new RegExp(
+  String.raw`\b(${VERBS})\b(?= ${OBJECT_GAP}(?:${USAGE_NOUN}\b|${WINDOW_NOUN}))`,
+);
 /** Its object first: "usage counters wiped for everyone", "limits zeroed out". */
-const OBJECT_THEN_VERB = new RegExp(String.raw`(?<=\b${USAGE_NOUN} (?:\w+ ){0,4})(${VERBS})\b`);
+const OBJECT_THEN_VERB = new RegExp(String.raw`(?<=\b${USAGE_NOUN}:? (?:\w+ ){0,4})(${VERBS})\b`);
 /**
  * "every user now has freshly restored rate limits": a participle of the idiom before
  * usage or limits, read as "reset" (rules-2.11.0).
@@ -65,7 +69,7 @@ const A_USAGE_REFILL =
   /\b(a|the|one more|another) (?:full )?(?:usage|limits?|rate[ -]limits?|quota) (?:refill|refresh)\b/;
 /** "your Codex limits are getting a refill in about an hour": the refill of what stands before (rules-2.11.0). */
 const GETTING_A_REFILL = new RegExp(
-  String.raw`(?<=\b${USAGE_NOUN} (?:(?:is|are|will|be|get|gets|getting|got|just|all) ){1,3})(?:a|the) (?:full |quick )?(?:refill|refresh)\b`,
+  String.raw`(?<=\b${USAGE_NOUN} (?:(?:is|are|will|be|get|gets|getting|got|just|all) ){1,3})(?:a|the) (?:full |quick )?(?:refill|refresh|wipe)\b`,
 );
 /** "your weekly window just started over", "limits start fresh at 5pm" (rules-2.11.0). */
 const STARTS_OVER = new RegExp(

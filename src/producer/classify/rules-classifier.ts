@@ -87,7 +87,10 @@ export function mentionsOf(own: ReadText): Mention[] {
     // "Reset: done." is "reset is done" (rules-2.10.0).
     const stripped = sentence.replace(OTHER_SENSES, ' ').replace(STATUS_COLON, '$1 is $2');
     // "usage is back at zero", "wiped the usage counters": read as "reset" (idioms.ts).
-    const plain = RESET_WORD.test(stripped) ? stripped : (resetIdiomRead(stripped) ?? stripped);
+    // "🔄 limits: refreshed." is "limits are reset" (rules-2.11.0).
+    const plain = (
+      RESET_WORD.test(stripped) ? stripped : (resetIdiomRead(stripped) ?? stripped)
+    ).replace(LIMITS_COLON, '$1 are reset');
     const named = RESET_WORD.test(plain);
     // "…banked resets not applying. Everyone affected is getting another one.": "one" stands
     // for the reset of the sentence before.
@@ -144,8 +147,15 @@ const INTERNAL_ONLY =
  */
 const OTHERS_RESET =
   /\b(?:(?:other|rival|competing) (?:[\w-]+ ){0,2}(?:labs?|compan(?:y|ies)|providers?|vendors?|tools?|products?|platforms?|players?|apps?|startups?)|competitors?)\b(?! like us)[^.!?,;:]{0,40}?\bre-?set/;
+/** A reset for each period: "per day", "each week". */
+const PER_PERIOD = /\b(?:per|each|every) (?:day|week|month)\b/;
+/** Words that say nothing is planned, or that what went round is fake. */
+const DISMISSED =
+  /\bnothing(?:'s| is)? (?:planned|scheduled|coming|happening)\b|\b(?:is|are|it's|that's) (?:fake|not real|not true|false|a fake)\b|\bisn't mine\b/;
 /** Words that take back what was said, or mark it as a joke. */
 const JOKING = /\b(?:jk|j\/k|just kidding|kidding|april fools?|april 1st)\b/;
+/** Limits and their state after a colon: "limits: refreshed." (read "limits: reset"). */
+const LIMITS_COLON = /\b(limits|usage): re-?set\b/;
 /** A reset and its state after a colon: "Reset: done.", "Global reset: live". */
 const STATUS_COLON = /\b(re-?set): (done|live|complete|completed|landed|out|shipped)\b/;
 
@@ -315,7 +325,11 @@ export function readAnnouncement(
   const dependent = announcing.find((m) => m.reading.dependsOn !== null);
   // A hedge in a sentence of when it lands hedges the time, not a done reset: "resetting
   // limits now. might take ~10 min to propagate" (rules-2.10.0).
-  const hedgeText = kind === 'reset_completed' ? announcing.map((m) => m.sentence) : tenseText;
+  // Nor is "it may take a short while to appear" after a done reset (rules-2.11.0).
+  const hedgeText =
+    kind === 'reset_completed'
+      ? announcing.map((m) => m.sentence.replace(TAKES_TIME, ' '))
+      : tenseText;
   if (announcing.some((m) => m.reading.hedged) || HEDGED.test(hedgeText.join(' '))) {
     confidence -= 0.3;
     holds.push(
@@ -329,6 +343,21 @@ export function readAnnouncement(
   if (joke !== null) {
     confidence -= 0.3;
     holds.push(`"${joke[0]}": a joke?`);
+  }
+  // "… That account isn't mine and nothing is planned.": the post takes it back (rules-2.11.0).
+  const dismissed = DISMISSED.exec(own.all);
+  if (dismissed !== null) {
+    confidence -= 0.3;
+    holds.push(`"${dismissed[0]}": the post says no reset is coming?`);
+  }
+  // "you get 1 banked reset per day without access": a program of resets (rules-2.11.0).
+  // ("We will give one banked reset for every day…" promises it: no doubt.)
+  const program = announcing.find(
+    (m) => m.reading.tense !== 'coming' && PER_PERIOD.test(m.sentence),
+  );
+  if (program !== undefined) {
+    confidence -= 0.3;
+    holds.push(`a reset "${PER_PERIOD.exec(program.sentence)![0]}": a program, or one reset?`);
   }
   const doubted = announcing.find((m) => m.reading.doubt !== null);
   if (doubted !== undefined) {
@@ -424,16 +453,24 @@ const ARRIVAL_STEM = /land|arriv|propagat|roll|kick|show|appear|reach|appl|happe
 const PERSONAL_SUBJECT = new Set(['we', 'i', "i'm", 'you', 'they', "we're", "we've"]);
 
 const BARE_RESET = /^re-?set$/;
-/** A check mark: ✅ ✔ ☑. */
-const CHECKED = /[\u2705\u2714\u2611]/;
+const ON_THE_WAY = /\bre-?set (?:is |are )?on (?:the|its) way\b/;
+/** How long a done reset takes to show: "may take a few hrs to show up". */
+const TAKES_TIME = /\b(?:may|might|could) take\b[^.!?]*/g;
+/** A check mark after the reset's word: "global usage reset ✔️", not "fix holding ✅ … reset". */
+function checkedAfterReset(read: string): boolean {
+  const reset = read.search(/\bre-?set/);
+  return reset >= 0 && /[\u2705\u2714\u2611]/.test(read.slice(reset));
+}
 const GOING_OUT_NOW = /\bas we speak\b|\b(?:going|rolling) out\b[^.!?]*\bnow\b/;
 
 /** What one announcing mention says, its time counted: under way + a time ahead is coming. */
 function mentionKind(mention: Mention, announcedMs: number, zone: string): Tense {
   const { tense, cue } = mention.reading;
+  // "limits reset on the way shortly" (rules-2.11.0).
+  if (ON_THE_WAY.test(mention.reading.clause)) return 'coming';
   // "2026-11-19 · global usage reset ✔️", "Limits wiped at 18:00 CET ✅": a reset checked
   // off is done, when no verb says it is ahead (rules-2.11.0).
-  if (CHECKED.test(mention.sentence) && (tense === 'none' || BARE_RESET.test(cue))) return 'done';
+  if (checkedAfterReset(mention.read) && (tense === 'none' || BARE_RESET.test(cue))) return 'done';
   // "Tomorrow we reset usage limits": a bare "reset" (no auxiliary) is past or present alike;
   // a time in its own clause that starts after the post makes it a schedule.
   if (tense === 'done' && BARE_RESET.test(cue)) {
@@ -541,7 +578,7 @@ function postTense(
 
 /** A named reset says for whom: "for all paid users", "everyone", a plan. */
 const NAMED_FOR =
-  /\b(?:for|to) (?:all|every|everyone|everybody|our|your|paid|plus|pro|business|the|codex|chatgpt)\b|\beveryone\b|\ball (?:paid )?(?:users|accounts|plans)\b/;
+  /\b(?:for|to) (?:all|every|everyone|everybody|our|your|paid|plus|pro|business|the|codex|chatgpt|free|edu|enterprise)\b|\b(?:on|across) (?:all|every|paid|plus|pro|business|free|edu|enterprise)\b|\beveryone\b|\ball (?:paid )?(?:users|accounts|plans)\b/;
 
 /** The same classification, `by` less sure (and held when that falls below the threshold). */
 export function lessSure(

@@ -49,11 +49,14 @@ export const VAGUE_CUES: readonly (readonly [RegExp, number, string])[] = [
     'shortly',
   ],
   [/\b(?:in a (?:little )?bit|incoming|inbound|on (?:its|the) way)\b/, 2, 'in a bit / incoming'],
+  // "right after lunch" (rules-2.11.0).
+  [/\bafter lunch\b/, 4, 'after lunch'],
   [/\bin a couple (?:of )?hours\b/, 3, 'in a couple of hours'],
   [/\bin a few hours\b/, 6, 'in a few hours'],
   // Not "5 hours later": after a duration, later than another event (rules-2.11.0).
   [
-    /\b(?:soon|(?<!\d ?(?:h|hrs?|hours?|mins?|minutes?|days?) )later|when i'm back|when i am back|when i land)\b/,
+    // "I'll post when it's live": it is not yet (rules-2.11.0).
+    /\b(?:soon|(?<!\d ?(?:h|hrs?|hours?|mins?|minutes?|days?) )later|when i'm back|when i am back|when i land|when it(?:'s| is) (?:live|through|done|out))\b/,
     12,
     'soon / later',
   ],
@@ -93,7 +96,7 @@ const unitMs = (unit: string) =>
 const amountOf = (word: string) => NUMBER_WORDS[word] ?? Number(word);
 
 const WITHIN = new RegExp(
-  String.raw`\b(?:within|in (?:the )?next|over (?:the )?next|give (?:us|me|it)|in under|in less than)(?: the next)? ${AMOUNT}? ?(?:more )?${UNIT}\b`,
+  String.raw`\b(?:within|in (?:the )?next|over (?:the )?next|give (?:us|me|it)|in under|in less than)(?: the next)? ~? ?${AMOUNT}? ?(?:more )?${UNIT}\b`,
 );
 const WITHIN_THE_HOUR = /\bwithin the hour\b|\bin the next hour\b/;
 const IN_AMOUNT = new RegExp(String.raw`\bin ${AMOUNT} ${UNIT}\b`);
@@ -344,6 +347,16 @@ function statedTimes(text: string, posted: DateTime, doubts: string[]): StatedTi
       continue;
     }
     const start = result.start;
+    // "capacity was rough on Tuesday" written on Thursday: last Tuesday, a past event's day,
+    // not next week's (rules-2.11.0).
+    if (
+      start.isCertain('weekday') &&
+      !start.isCertain('day') &&
+      !start.isCertain('hour') &&
+      /\b(?:was|were|had|did)\b[^,.;:!?]*$/.test(before) &&
+      result.start.date().getTime() - posted.toMillis() >= 4 * DAY_MS
+    )
+      continue;
     const hasHour = start.isCertain('hour');
     const hasDay =
       start.isCertain('day') || start.isCertain('weekday') || /today|tomorrow|tonight/.test(words);
@@ -416,11 +429,12 @@ function pacificMillis(
   return (repeated ? earlier : local).toMillis();
 }
 
+const PART_NAMES = new Set(PARTS_OF_DAY.map(([, , , name]) => name));
 const VAGUE_NAMES = new Set([...VAGUE_CUES.map(([, , name]) => name), ABOUT_CUE]);
 
 /** Every cue scheduleWhen reads has one of these words (a test keeps the two in step). */
 export const TIME_HINT =
-  /\d(?::\d\d)? ?(?:am|pm)\b|\d:\d\d|\b(?:in|within|next|over|at|by|around|under|than) ~? ?\d|\d ?(?:h|hrs?|hours?|mins?|minutes?|days?|weeks?)\b|\d(?:st|nd|rd|th)\b|\d\/\d|day\b|tonight|tomorrow|midnight|noon|week|hour|minute|\bmins?\b|\bhrs?\b|\bh\b|\beod\b|\bcob\b|close of business|end of|morning|afternoon|evening|night|soon|later|shortly|moment|imminent|in a (?:little )?bit|incoming|inbound|on (?:its|the) way|in a (?:few|couple)|when i(?:'m| am)? (?:back|land)|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\b/;
+  /\d(?::\d\d)? ?(?:am|pm)\b|\d:\d\d|\b(?:in|within|next|over|at|by|around|under|than) ~? ?\d|\d ?(?:h|hrs?|hours?|mins?|minutes?|days?|weeks?)\b|\d(?:st|nd|rd|th)\b|\d\/\d|day\b|tonight|tomorrow|midnight|noon|week|hour|minute|\bmins?\b|\bhrs?\b|\bh\b|\beod\b|\bcob\b|close of business|end of|morning|afternoon|evening|night|soon|later|shortly|moment|imminent|in a (?:little )?bit|incoming|inbound|on (?:its|the) way|in a (?:few|couple)|when i(?:'m| am)? (?:back|land)|after lunch|when it(?:'s| is) (?:live|through|done|out)|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\b/;
 
 /**
  * Does `text` name a time after the post, and how firmly? `explicit`: a day, a clock time,
@@ -471,5 +485,14 @@ function readAhead(text: string, announcedMs: number, zone: string): 'explicit' 
   if (VAGUE_NAMES.has(when.cue)) return 'vague';
   // A whole day that has begun when the post is written is today: not ahead.
   if (when.precision === 'date' && when.startMs <= announcedMs) return null;
+  // Nor "this morning" written at 10am: that part of the day has begun (rules-2.11.0).
+  // ("tonight" at 8pm is still ahead: the night has not come.)
+  if (
+    PART_NAMES.has(when.cue) &&
+    when.startMs <= announcedMs &&
+    /\bthis (?:morning|afternoon)\b/.test(text) &&
+    !/\btomorrow\b/.test(text)
+  )
+    return null;
   return 'explicit';
 }

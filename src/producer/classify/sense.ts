@@ -288,7 +288,7 @@ function timeOwnerBefore(words: readonly Word[], index: number, start: number): 
 /** Times of a possessive that are past: a reset of theirs is not the one announced now. */
 const PAST_OWNER = /^(?:yesterday|last \w+)$/;
 /** Times of a possessive that are ahead: "tomorrow's reset", "next week's reset". */
-const AHEAD_OWNER = /^(?:tomorrow|next \w+)$/;
+const AHEAD_OWNER = /^(?:tomorrow|tonight|next \w+)$/;
 
 const RELATIVE = new Set(['that', 'which', 'who', 'whose', 'where', 'when']);
 
@@ -731,15 +731,29 @@ const NUMBER_WORDS = new Set([
 /** A number before plural "resets" in its phrase ("four global resets"), or null. */
 function countOf(words: readonly Word[], phraseStart: number, index: number): string | null {
   if (!words[index]!.text.endsWith('s')) return null;
-  const count = words
-    .slice(phraseStart, index)
-    .find(
-      (word) =>
-        NUMBER_WORDS.has(word.text) ||
-        (word.pos === 'NUM' && /^\d+$/.test(word.text) && word.text !== '1'),
-    );
+  // "a lot of ad hoc resets": the quantity may open a phrase of its own, before "of".
+  const of = words[phraseStart - 1]?.text === 'of' ? phraseStart - 3 : phraseStart;
+  const count = words.slice(Math.max(0, of), index).find(
+    (word) =>
+      NUMBER_WORDS.has(word.text) ||
+      // "a lot of ad hoc resets lately", "several resets" (rules-2.11.0).
+      MANY_WORDS.has(word.text) ||
+      (word.pos === 'NUM' && /^\d+$/.test(word.text) && word.text !== '1'),
+  );
   return count?.text ?? null;
 }
+
+/** Words of a number of things, not one: "a lot of resets", "several resets". */
+const MANY_WORDS = new Set([
+  'lot',
+  'lots',
+  'many',
+  'several',
+  'bunch',
+  'plenty',
+  'dozens',
+  'numerous',
+]);
 
 /**
  * "The reset on Tuesday was a one-off", "the reset was a mistake": a definite reset, then
@@ -820,6 +834,10 @@ const RIGHT_ADVERBS = new Set(['now', 'away', 'after', 'before', 'here', 'there'
 
 /** Adjectives of a reset still ahead: "the next reset", "the upcoming reset". */
 const AHEAD = new Set(['next', 'upcoming']);
+/** Pronouns as objects: "of me promising", "photos of us pressing". */
+const OBJECT_PRONOUNS = new Set(['me', 'us', 'him', 'her', 'them']);
+/** Verbs that press a button: a reset button pressed is a reset (not one given as a gift). */
+const PRESS_VERBS = new Set(['press', 'hit', 'push', 'smash', 'slam', 'click', 'tap', 'mash']);
 /** Words that open a clause of a verb's object: "shows when your limits reset". */
 const WH_WORDS = new Set(['when', 'whenever', 'how', 'whether', 'why', 'where']);
 /** Prepositions whose gerund is a topic: "congrats on resetting", "good at resetting". */
@@ -872,6 +890,17 @@ function embeddedIn(
       return text(at);
     }
     return null;
+  }
+  // "a screenshot of me promising a reset tonight": a gerund with its own subject after a
+  // preposition is what the noun before shows, not an event (rules-2.11.0).
+  // (The tagger may take the -ing word for an adjective of the reset's noun phrase.)
+  for (let k = index - 1; k >= Math.max(start + 2, index - 4); k--) {
+    if (
+      /ing$/.test(words[k]!.text) &&
+      OBJECT_PRONOUNS.has(words[k - 1]!.text) &&
+      words[k - 2]!.pos === 'ADP'
+    )
+      return text(k - 2);
   }
   // "Congrats to the team on resetting their users' quotas", "thoughts on resetting": a
   // gerund right after a preposition names an activity (rules-2.10.0).
@@ -1312,7 +1341,12 @@ function gerundSubject(
   if (chainStart !== index || formOf(words[index]!) !== 'ing') return null;
   if (words.slice(clauseStart, index).some((word) => !isFiller(word))) return null;
   let at = index + 1;
-  while (at < end && !isAux(words[at]!) && words[at]!.pos !== 'VERB') {
+  // "Resetting limits now to make up for it": a verb after "to" is an infinitive of
+  // purpose, not the verb of a gerund subject (rules-2.11.0).
+  while (
+    at < end &&
+    ((!isAux(words[at]!) && words[at]!.pos !== 'VERB') || words[at - 1]?.text === 'to')
+  ) {
     if (RELATIVE.has(words[at]!.text)) return null;
     at++;
   }
@@ -1389,6 +1423,15 @@ export function readMention(words: readonly Word[], index: number): MentionReadi
     dependsOn: null,
     doubt: null,
   });
+  // "Reset button pressed", "hit the reset button": pressed, it is a reset; "presented me
+  // with a reset button" is a gift (rules-2.11.0).
+  if (
+    modifier &&
+    head.text === 'button' &&
+    !words.slice(start, end).some((word) => PRESS_VERBS.has(word.lemma))
+  ) {
+    return nothing('reset button', 'a reset button, not pressed');
+  }
   if (modifier && head.text !== 'button') {
     const named = `${words[index]!.text} ${head.text}`;
     return nothing(named, `a "${named}", not a reset`);

@@ -28,6 +28,12 @@ export function readText(raw: string): ReadText {
     // Informal spellings of the days a post names: "reset tmrw", "tonite".
     .replace(/\b(?:tmrw|tmrrw|tmr|tmw|2moro|2morrow|tomoz)\b/g, 'tomorrow')
     .replace(/\b(?:tonite|2nite)\b/g, 'tonight')
+    // "resetting limits rn", "limits = back to zero" (rules-2.11.0).
+    .replace(/\brn\b/g, 'right now')
+    .replace(/(?<![\w.'])u(?![\w.'])/g, 'you')
+    .replace(/(?<![\w.'])ur(?![\w.'])/g, 'your')
+    .replace(/\byday\b/g, 'yesterday')
+    .replace(/ = /g, ' is ')
     // Typos of the words the rules read (rules-2.10.0): "limts", "resetted", "rest limits".
     .replace(/\b(?:limts|limtis|lmits|limites)\b/g, 'limits')
     .replace(/\bresetted\b/g, 'reset')
