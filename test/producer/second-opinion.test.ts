@@ -382,7 +382,9 @@ describe('agreement with the rules', () => {
   });
 
   test('a schedule agrees only on the same window, to the millisecond', () => {
-    const rules = rulesOn(post('Reset landing at 6pm PT'));
+    // (rules-2.11.0 publishes "Reset landing at 6pm PT" by itself: a time ahead in the
+    // reset's sentence makes it firm. Here the time is in the next sentence: held.)
+    const rules = rulesOn(post('Another reset, soon. Lands at 6pm PT.'));
     assert.equal(decideAgreement(rules, same(rules)).agrees, true);
     const later = {
       ...same(rules),
@@ -583,8 +585,9 @@ describe('npm run eval:second-opinion', () => {
         );
         if (name === 'oracle') {
           assert.deepEqual(score.wrong, []);
-          // rules-2.x hold few posts, and most of them for doubts a reader does not resolve.
-          assert.ok(score.published >= 2, `published ${score.published} of ${score.held}`);
+          // rules-2.x hold few posts, and most of them for doubts a reader does not resolve
+          // (rules-2.11.0 publishes by itself one that a reader used to resolve).
+          assert.ok(score.published >= 1, `published ${score.published} of ${score.held}`);
           assert.equal(score.kindAndType.hits, score.kindAndType.of);
         } else {
           assert.ok(
