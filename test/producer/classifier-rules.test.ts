@@ -1249,8 +1249,12 @@ describe('rounds 24 to 28: a month, paraphrases of the development posts, times,
       'By the time you wake up in Europe your Codex usage will be back to full 🌙',
     ])
       assert.equal(at10(text), 'reset_scheduled', text);
-    // Not usage, not an idiom: "the usage page cache", "the browser window".
+    // Not usage, not an idiom: "the usage page cache", "the browser window", confusion about usage.
     assert.equal(at10('We cleared the usage page cache.'), 'none');
+    assert.equal(
+      at10('Clearing up some confusion about usage limits: they did not change.'),
+      'none',
+    );
     assert.equal(at10('Refresh the browser window if the page looks stale.'), 'none');
   });
 

@@ -23,8 +23,12 @@ const USAGE_NOUN = String.raw`(?:usage|limits?|quotas?|counters?|meters?)(?=[.!?
 const AFTER_AMOUNT = String.raw`(?=[.!?,;:)]|$| (?:for|across|on|in|as|at|by|this|today|tonight|tomorrow|now|again|already|and|so|because|right)\b| ${SYMBOL})`;
 /** Whose limits: "topped everyone back up" ("a clean slate for everyone" may be of anything). */
 const PEOPLE = String.raw`(?:everyone|everybody|all of you|(?:all )?(?:paid |codex )?(?:users|accounts|subscribers))`;
-/** Up to five words between a verb and its object: "wiped the 5-hour and weekly usage". */
-const OBJECT_GAP = String.raw`(?:[\w'%&-]+ ){0,5}`;
+/**
+ * Up to five words between a verb and its object: "wiped the 5-hour and weekly usage"; not
+ * a preposition that makes usage the topic of another object: "clearing up some confusion
+ * about usage limits" (rules-2.11.0).
+ */
+const OBJECT_GAP = String.raw`(?:(?!(?:about|regarding|around|concerning|into|with|from|on|in|at|over|than) )[\w'%&-]+ ){0,5}`;
 
 /** The form of "reset" for a verb's ending: wiped → reset, wiping → resetting. */
 function resetFormOf(ending: string): string {
@@ -34,7 +38,7 @@ function resetFormOf(ending: string): string {
 }
 
 const VERBS =
-  '(?:wip(?:e|es|ed|ing)|refresh(?:es|ed|ing)?|refill(?:s|ed|ing)?|replenish(?:es|ed|ing)?|clear(?:s|ed|ing)?|zero(?:es|ed|ing)? out|zeroed|top(?:s|ped|ping)? (?:back )?up)';
+  '(?:wip(?:e|es|ed|ing)|refresh(?:es|ed|ing)?|refill(?:s|ed|ing)?|replenish(?:es|ed|ing)?|clear(?:s|ed|ing)?(?! up\b| the air\b)|zero(?:es|ed|ing)? out|zeroed|top(?:s|ped|ping)? (?:back )?up)';
 /** "everyone's 5h and weekly windows": the windows of usage, named with their length. */
 const WINDOW_NOUN = String.raw`(?:5h|5-hour|five-hour|weekly|hourly|usage) windows?\b`;
 /** A verb and its object: "wiped the usage counters", "replenish the weekly usage". */
@@ -73,7 +77,7 @@ const GETTING_A_REFILL = new RegExp(
 );
 /** "your weekly window just started over", "limits start fresh at 5pm" (rules-2.11.0). */
 const STARTS_OVER = new RegExp(
-  String.raw`(?<=\b(?:${USAGE_NOUN}|(?:5-hour|5h|five-hour|weekly|usage) windows?) (?:(?:just|all|will|now|have|has) ){0,2})start(s|ed|ing)? (?:over|fresh|afresh|from zero)\b`,
+  String.raw`(?<=\b(?:${USAGE_NOUN}|${WINDOW_NOUN}) (?:(?:just|all|will|now|have|has) ){0,2})start(s|ed|ing)? (?:over|fresh|afresh|from zero)\b`,
 );
 /** "usage limits are fresh for all", "your limits are all fresh again". */
 const ARE_FRESH = new RegExp(
