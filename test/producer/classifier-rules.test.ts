@@ -1327,6 +1327,71 @@ describe('rounds 24 to 28: a month, paraphrases of the development posts, times,
   });
 });
 
+describe('rounds 29 and 30: the development posts restructured, and three weeks of long posts (rules-2.11.0)', () => {
+  const MORNING = '2026-11-19T18:00:00.000Z';
+  const at10 = (text: string) => read(text, MORNING);
+
+  test('a day named apart from its clock time, times in other zones beside it, deadlines in other words', () => {
+    // "tomorrow (Fri, Nov 20) around 9am PT", written at 10am: Friday's 9am, not in doubt.
+    const result = classify(
+      "And to celebrate: we'll reset Codex usage limits across all plans tomorrow (Fri, Nov 20) around 9am PT.",
+      { createdAt: MORNING },
+    );
+    assert.equal(result.review, false);
+    assert.equal(result.reset?.effectiveAt, '2026-11-20T17:00:00.000Z');
+    // The same time in other zones, in brackets, is not a second time.
+    assert.equal(
+      at10(
+        "We're going to reset everyone's Codex limits on Tuesday, November 24 at 9:00 AM Pacific (17:00 UTC / 18:00 CET).",
+      ),
+      'reset_scheduled',
+    );
+    assert.equal(
+      at10('Not today, but tomorrow: Codex limits reset for all plans at 9am PT.'),
+      'reset_scheduled',
+    );
+    // With no day named, a time already past stays in doubt.
+    assert.equal(at10('We will reset limits at 9am PT'), 'reset_scheduled (held)');
+    assert.equal(
+      at10('Still: a lovely reset for everyone arrives within roughly an hour.'),
+      'reset_scheduled',
+    );
+    assert.equal(at10('reset in t-minus 30 min ⏳'), 'reset_scheduled');
+    assert.equal(at10('A reset of rate limits is headed your way.'), 'reset_scheduled');
+    assert.equal(
+      at10(
+        'So by the close of today, Plus, Pro and Business subscribers all get a complete global reset.',
+      ),
+      'reset_scheduled',
+    );
+  });
+
+  test('more words and marks for a reset done', () => {
+    for (const text of [
+      "Celebration time: rate limits are being restored now so the building doesn't have to stop.",
+      "just flipped it. everyone's 5h + weekly windows are cleared as of now",
+      '✅ limits reset. 5h and weekly, all tiers incl. Free.',
+    ])
+      assert.equal(at10(text), 'reset_completed', text);
+  });
+
+  test("resets as a topic, another lab's, one looked back on, none planned: not published", () => {
+    for (const text of [
+      "saw another lab reset everyone's quotas today after their outage. good on them.",
+      "A few people asked how we decide on resets, so here's roughly how I think about it.",
+    ])
+      assert.equal(at10(text), 'none', text);
+    assert.equal(
+      at10('The reset we did on the 12th was our make-good for this. Sorry again.'),
+      'reset_completed (held)',
+    );
+    assert.equal(
+      at10('If we break something, we make it right: usually a reset. None planned right now.'),
+      'none',
+    );
+  });
+});
+
 describe('threads, read as people do (issue 18)', () => {
   const PARENT_ID = '2000000000000000000';
 

@@ -38,7 +38,7 @@ function resetFormOf(ending: string): string {
 }
 
 const VERBS =
-  '(?:wip(?:e|es|ed|ing)|refresh(?:es|ed|ing)?|refill(?:s|ed|ing)?|replenish(?:es|ed|ing)?|clear(?:s|ed|ing)?(?! up\b| the air\b)|zero(?:es|ed|ing)? out|zeroed|top(?:s|ped|ping)? (?:back )?up)';
+  '(?:wip(?:e|es|ed|ing)|refresh(?:es|ed|ing)?|refill(?:s|ed|ing)?|replenish(?:es|ed|ing)?|clear(?:s|ed|ing)?(?! up\b| the air\b)|restor(?:e|es|ed|ing)|zero(?:es|ed|ing)? out|zeroed|top(?:s|ped|ping)? (?:back )?up)';
 /** "everyone's 5h and weekly windows": the windows of usage, named with their length. */
 const WINDOW_NOUN = String.raw`(?:5h|5-hour|five-hour|weekly|hourly|usage) windows?\b`;
 /** A verb and its object: "wiped the usage counters", "replenish the weekly usage". */
@@ -46,7 +46,9 @@ const VERB_THEN_OBJECT = new RegExp(
   String.raw`\b(${VERBS})\b(?= ${OBJECT_GAP}(?:${USAGE_NOUN}\b|${WINDOW_NOUN}))`,
 );
 /** Its object first: "usage counters wiped for everyone", "limits zeroed out". */
-const OBJECT_THEN_VERB = new RegExp(String.raw`(?<=\b${USAGE_NOUN}:? (?:\w+ ){0,4})(${VERBS})\b`);
+const OBJECT_THEN_VERB = new RegExp(
+  String.raw`(?<=\b(?:${USAGE_NOUN}|${WINDOW_NOUN}):? (?:\w+ ){0,4})(${VERBS})\b`,
+);
 /**
  * "every user now has freshly restored rate limits": a participle of the idiom before
  * usage or limits, read as "reset" (rules-2.11.0).
@@ -93,7 +95,7 @@ const TOP_UP = new RegExp(String.raw`\btop(s|ped|ping)? (${PEOPLE}) (?:back )?up
 
 /** A word every idiom above has. */
 const TRIGGER =
-  /\b(?:wip|refresh|refill|replenish|clear|restored|zero|back (?:to|at) |clean slate|fresh|top|start)/;
+  /\b(?:wip|refresh|refill|replenish|clear|restor|zero|back (?:to|at) |clean slate|fresh|top|start)/;
 
 /** `sentence` with its reset idiom made a form of "reset", or null when it has none. */
 export function resetIdiomRead(sentence: string): string | null {

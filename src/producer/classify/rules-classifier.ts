@@ -146,12 +146,12 @@ const INTERNAL_ONLY =
  * reset's doer is another company (rules-2.11.0); not "unlike other labs, we reset…".
  */
 const OTHERS_RESET =
-  /\b(?:(?:other|rival|competing) (?:[\w-]+ ){0,2}(?:labs?|compan(?:y|ies)|providers?|vendors?|tools?|products?|platforms?|players?|apps?|startups?)|competitors?)\b(?! like us)[^.!?,;:]{0,40}?\bre-?set/;
+  /\b(?:(?:other|another|rival|competing) (?:[\w-]+ ){0,2}(?:labs?|compan(?:y|ies)|providers?|vendors?|tools?|products?|platforms?|players?|apps?|startups?)|competitors?)\b(?! like us)[^.!?,;:]{0,40}?\bre-?set/;
 /** A reset for each period: "per day", "each week". */
 const PER_PERIOD = /\b(?:per|each|every) (?:day|week|month)\b/;
 /** Words that say nothing is planned, or that what went round is fake. */
 const DISMISSED =
-  /\bnothing(?:'s| is)? (?:planned|scheduled|coming|happening)\b|\b(?:is|are|it's|that's) (?:fake|not real|not true|false|a fake)\b|\bisn't mine\b/;
+  /\b(?:nothing|none)(?:'s| is)? (?:planned|scheduled|coming|happening)\b|\b(?:is|are|it's|that's) (?:fake|not real|not true|false|a fake)\b|\bisn't mine\b/;
 /** Words that take back what was said, or mark it as a joke. */
 const JOKING = /\b(?:jk|j\/k|just kidding|kidding|april fools?|april 1st)\b/;
 /** Limits and their state after a colon: "limits: refreshed." (read "limits: reset"). */
@@ -244,6 +244,7 @@ export function classifyPost(
   const teaser = announcing.every(
     (m) =>
       m.reading.tense === 'none' &&
+      !checkedOff(m.read) &&
       !USAGE_CONTEXT.test(m.sentence) &&
       !DAY_HEADING.test(m.sentence) &&
       timeAhead(m.sentence, Date.parse(post.createdAt), options.timeZone) === null,
@@ -453,14 +454,20 @@ const ARRIVAL_STEM = /land|arriv|propagat|roll|kick|show|appear|reach|appl|happe
 const PERSONAL_SUBJECT = new Set(['we', 'i', "i'm", 'you', 'they', "we're", "we've"]);
 
 const BARE_RESET = /^re-?set$/;
-const ON_THE_WAY = /\bre-?set (?:is |are )?on (?:the|its) way\b/;
+/** "limits reset on the way shortly", "a reset of rate limits is headed your way". */
+const ON_THE_WAY =
+  /\bre-?set (?:is |are )?on (?:the|its) way\b|\bre-?set\b[^.!?]{0,40}?\b(?:is|are|'s) (?:headed|heading) (?:your|our|to|out|for)\b/;
 /** How long a done reset takes to show: "may take a few hrs to show up". */
 const TAKES_TIME = /\b(?:may|might|could) take\b[^.!?]*/g;
-/** A check mark after the reset's word: "global usage reset ✔️", not "fix holding ✅ … reset". */
-function checkedAfterReset(read: string): boolean {
+/** A check mark after the reset's word, or opening its sentence: "global usage reset ✔️",
+ * "✅ limits reset."; not "fix holding ✅ … reset". */
+function checkedOff(read: string): boolean {
   const reset = read.search(/\bre-?set/);
-  return reset >= 0 && /[\u2705\u2714\u2611]/.test(read.slice(reset));
+  return (
+    reset >= 0 && (CHECK_MARK.test(read.slice(reset)) || /^\s*[\u2705\u2714\u2611]/.test(read))
+  );
 }
+const CHECK_MARK = /[\u2705\u2714\u2611]/;
 const GOING_OUT_NOW = /\bas we speak\b|\b(?:going|rolling) out\b[^.!?]*\bnow\b/;
 
 /** What one announcing mention says, its time counted: under way + a time ahead is coming. */
@@ -470,7 +477,7 @@ function mentionKind(mention: Mention, announcedMs: number, zone: string): Tense
   if (ON_THE_WAY.test(mention.reading.clause)) return 'coming';
   // "2026-11-19 · global usage reset ✔️", "Limits wiped at 18:00 CET ✅": a reset checked
   // off is done, when no verb says it is ahead (rules-2.11.0).
-  if (checkedAfterReset(mention.read) && (tense === 'none' || BARE_RESET.test(cue))) return 'done';
+  if (checkedOff(mention.read) && (tense === 'none' || BARE_RESET.test(cue))) return 'done';
   // "Tomorrow we reset usage limits": a bare "reset" (no auxiliary) is past or present alike;
   // a time in its own clause that starts after the post makes it a schedule.
   if (tense === 'done' && BARE_RESET.test(cue)) {

@@ -96,7 +96,7 @@ const unitMs = (unit: string) =>
 const amountOf = (word: string) => NUMBER_WORDS[word] ?? Number(word);
 
 const WITHIN = new RegExp(
-  String.raw`\b(?:within|in (?:the )?next|over (?:the )?next|give (?:us|me|it)|in under|in less than)(?: the next)? ~? ?${AMOUNT}? ?(?:more )?${UNIT}\b`,
+  String.raw`\b(?:within|in (?:the )?next|over (?:the )?next|give (?:us|me|it)|in under|in less than)(?: the next)? (?:~ ?|roughly |about |around |approximately )?${AMOUNT}? ?(?:more )?${UNIT}\b`,
 );
 const WITHIN_THE_HOUR = /\bwithin the hour\b|\bin the next hour\b/;
 const IN_AMOUNT = new RegExp(String.raw`\bin ${AMOUNT} ${UNIT}\b`);
@@ -106,7 +106,7 @@ const IN_ABOUT = new RegExp(
 );
 export const ABOUT_CUE = 'in about …';
 const BY_END_OF_DAY =
-  /\b(?:by |lands? |landing |before )?(?:the )?(?:end of (?:the )?day|end of today)\b|\bby (?:eod|close of business|cob|midnight(?: tonight| today)?|tonight)\b|\beod(?: today)?\b/;
+  /\bbefore the day (?:ends|is out|is over)\b|\b(?:by |lands? |landing |before )?(?:the )?(?:(?:end|close) of (?:the )?day|(?:end|close) of today)\b|\bby (?:eod|close of business|cob|midnight(?: tonight| today)?|tonight)\b|\beod(?: today)?\b/;
 /** Words before a time that make it a cutoff or a reference, not the landing time. */
 const CUTOFF_BEFORE =
   /\b(?:before|prior to|signed up|sign up|subscribed|subscribe|joined|as of|since|until|till|through|created|upgraded|purchased|registered|starting)\b[^.!?]{0,24}$/;
@@ -199,7 +199,23 @@ function readWhen(text: string, announcedMs: number, zone: string): WhenFound {
 
   // Clock times, days and weekdays (chrono), on the Pacific calendar.
   const stated = statedTimes(text.replace(/\bduring the day\b/g, 'today'), posted, doubts);
-  const clock = stated.find((time) => time.hasHour);
+  const days = stated.filter((time) => !time.hasHour);
+  // "tomorrow (Fri, Nov 20) around 9am PT": a clock time of the day named apart from it, the
+  // first such day it is still ahead on (rules-2.11.0); with no day named, a time already
+  // past is the next day's, in doubt.
+  const found = stated.find((time) => time.hasHour);
+  const onDay = (day: StatedTime, local: NonNullable<StatedTime['local']>) =>
+    DateTime.fromMillis(day.ms, { zone: posted.zone }).set(local).toMillis();
+  const local = found?.rolledOver ? found.local : null;
+  const ahead = local === null ? undefined : days.find((day) => onDay(day, local) >= announcedMs);
+  const clock =
+    found !== undefined && local !== null && ahead !== undefined
+      ? { ...found, ms: onDay(ahead, local), rolledOver: false }
+      : found;
+  for (const time of stated) {
+    if (time.rolledOver && !(time === found && clock !== found))
+      doubts.push(`"${time.text}" had passed that day: read as the next day's`);
+  }
   if (clock) {
     if (stated.filter((time) => time.hasHour && time.ms !== clock.ms).length > 0)
       doubts.push('several times are named');
@@ -207,8 +223,7 @@ function readWhen(text: string, announcedMs: number, zone: string): WhenFound {
     if (clock.ms < announcedMs) doubts.push('the time named had passed when the post was written');
     return {
       ...window('datetime', 'explicit', clock.ms, clock.ms, clock.ms, clock.text),
-      // "tomorrow: limits reset at 9am": the day is named apart from the time.
-      rolledOver: clock.rolledOver && !stated.some((time) => !time.hasHour),
+      rolledOver: clock.rolledOver,
     };
   }
 
@@ -305,6 +320,8 @@ interface StatedTime {
   readonly ms: number;
   /** A time of day that had passed that day, moved to the next. */
   readonly rolledOver: boolean;
+  /** Its hour and minute on the Pacific clock, when it has no day of its own. */
+  readonly local: { readonly hour: number; readonly minute: number } | null;
   readonly hasHour: boolean;
   /** "by 8pm", "by Monday": a deadline rather than the landing time. */
   readonly by: boolean;
@@ -327,6 +344,8 @@ function statedTimes(text: string, posted: DateTime, doubts: string[]): StatedTi
       continue;
     if (!/\d|today|tomorrow|tonight|midnight|noon|day\b/.test(words)) continue;
     const before = prepared.slice(Math.max(0, result.index - 40), result.index);
+    // "9:00 AM Pacific (17:00 UTC / 18:00 CET)": the same time in other zones (rules-2.11.0).
+    if (times.length > 0 && /[(/] ?$/.test(before)) continue;
     // "1:10pm: usage limits reset for all users": a line of a timeline, stamped with the
     // clock time it happened at, not a time ahead ("Tomorrow: a full reset" is one) (rules-2.10.0).
     const stamp =
@@ -365,10 +384,8 @@ function statedTimes(text: string, posted: DateTime, doubts: string[]): StatedTi
     let ms = otherZone ? start.date().getTime() : pacificMillis(posted, start, hasHour);
     let rolledOver = false;
     // "at 18:00 CET" written at 10am Pacific (09:00 there): chrono moved it a day on.
-    if (hasHour && !hasDay && otherZone && ms - DAY_MS >= posted.startOf('day').toMillis()) {
+    if (hasHour && !hasDay && otherZone && ms - DAY_MS >= posted.startOf('day').toMillis())
       rolledOver = true;
-      doubts.push(`"${words}" had passed that day: read as the next day's`);
-    }
     if (hasHour && !hasDay && !otherZone) {
       // A time of day with no day named is its next occurrence on the Pacific clock. chrono
       // forward-dates it too, but with the offset it read ("PST" in summer is an hour off
@@ -376,14 +393,16 @@ function statedTimes(text: string, posted: DateTime, doubts: string[]): StatedTi
       const today = pacificMillis(posted, start, true, 0, posted);
       ms = today >= posted.toMillis() ? today : pacificMillis(posted, start, true, 1, posted);
       // "before midnight" means the coming one: no doubt when it is the next day's 00:00.
-      if (ms !== today && !/\bmidnight\b/.test(words)) {
-        rolledOver = true;
-        doubts.push(`"${words}" had passed that day: read as the next day's`);
-      }
+      if (ms !== today && !/\bmidnight\b/.test(words)) rolledOver = true;
     }
+    const local =
+      hasHour && !hasDay && !otherZone
+        ? { hour: start.get('hour') ?? 0, minute: start.get('minute') ?? 0 }
+        : null;
     times.push({
       ms,
       rolledOver,
+      local,
       hasHour,
       by: deadlineBefore || /\bby $/.test(before),
       text: words,

@@ -770,6 +770,10 @@ function verdictAfter(
     .some((word) => word.text === 'the' || POSSESSIVES.has(word.text));
   if (!opened) return null;
   let at = index + 1;
+  // "The reset we did on the 12th was our make-good": past a contact clause (rules-2.11.0).
+  if (CONTACT_SUBJECTS.has(words[at]?.text ?? '')) {
+    while (at < end && words[at]!.text !== 'was' && words[at]!.text !== 'were') at++;
+  }
   while (at < end && !isAux(words[at]!)) {
     if (words[at]!.pos === 'VERB') return null;
     at++;
@@ -834,6 +838,8 @@ const RIGHT_ADVERBS = new Set(['now', 'away', 'after', 'before', 'here', 'there'
 
 /** Adjectives of a reset still ahead: "the next reset", "the upcoming reset". */
 const AHEAD = new Set(['next', 'upcoming']);
+/** Prepositions before a bare plural "resets" that make them a topic: "decide on resets". */
+const TOPIC_OF_RESETS = new Set(['on', 'about', 'regarding', 'around', 'concerning']);
 /** Pronouns as objects: "of me promising", "photos of us pressing". */
 const OBJECT_PRONOUNS = new Set(['me', 'us', 'him', 'her', 'them']);
 /** Verbs that press a button: a reset button pressed is a reset (not one given as a gift). */
@@ -1435,6 +1441,21 @@ export function readMention(words: readonly Word[], index: number): MentionReadi
   if (modifier && head.text !== 'button') {
     const named = `${words[index]!.text} ${head.text}`;
     return nothing(named, `a "${named}", not a reset`);
+  }
+  // "how we decide on resets", "a word about resets": resets in general, as a topic
+  // (rules-2.11.0).
+  const preposition = words[index - 1];
+  if (
+    !verbUse &&
+    words[index]!.text === 'resets' &&
+    preposition !== undefined &&
+    index - 1 >= start &&
+    TOPIC_OF_RESETS.has(preposition.text)
+  ) {
+    return nothing(
+      `${preposition.text} resets`,
+      `resets as a topic ("${preposition.text} resets")`,
+    );
   }
   const embedded = embeddedIn(words, index, start, verbUse);
   if (embedded !== null) return nothing(embedded, `a reset inside "${embedded}", not announced`);

@@ -34,6 +34,7 @@ export function readText(raw: string): ReadText {
     .replace(/(?<![\w.'])ur(?![\w.'])/g, 'your')
     .replace(/\byday\b/g, 'yesterday')
     .replace(/ = /g, ' is ')
+    .replace(/\b(?:in )?t-?minus /g, 'in ')
     // Typos of the words the rules read (rules-2.10.0): "limts", "resetted", "rest limits".
     .replace(/\b(?:limts|limtis|lmits|limites)\b/g, 'limits')
     .replace(/\bresetted\b/g, 'reset')
