@@ -25,6 +25,9 @@ const Written = z.strictObject({
   round: z.number().int(),
   want: z.enum(['done', 'coming', 'none']),
   text: z.string(),
+  /** A reply (round 31 on): the post it answers, and who wrote it. */
+  parentText: z.string().optional(),
+  parentHandle: z.string().optional(),
 });
 
 export interface WrittenTally {
@@ -51,7 +54,7 @@ export function scoreWritten(path = WRITTEN_SET): WrittenTally {
     held: 0,
     right: 0,
   };
-  for (const { want, text } of rows) {
+  for (const { want, text, parentText, parentHandle } of rows) {
     const { reset, review } = classifyPost(
       {
         id: '2000000000000000001',
@@ -59,6 +62,9 @@ export function scoreWritten(path = WRITTEN_SET): WrittenTally {
         // A Thursday, 10:00 Pacific: "tomorrow", "tonight" and "Monday" lie ahead.
         createdAt: '2026-11-19T18:00:00.000Z',
         text,
+        ...(parentText === undefined
+          ? {}
+          : { inReplyToId: '2000000000000000000', parentText, parentHandle }),
       },
       DEFAULT_CLASSIFIER_OPTIONS,
     );
