@@ -9,6 +9,7 @@ import {
   readEvalSet,
   SETS,
   scorePredictions,
+  withoutText,
 } from '../../eval/evaluate.ts';
 import { missedTargets, ratio } from '../../eval/score.ts';
 import { BLIND_SET, scoreWritten } from '../../eval/written.ts';
@@ -101,5 +102,18 @@ test('the frozen blind posts read as recorded for rules-2.11.0 (docs/classifier.
       falsePublished: tally.falsePublished.length,
     },
     { sentences: 120, right: 102, held: 10, missed: 2, wrongKind: 1, falsePublished: 5 },
+  );
+});
+
+test("the held-out set's misses are printed by id and measure, without their words", () => {
+  assert.equal(
+    withoutText(
+      'missed: 2000000000000000001 "Some words of the post…" (label reset_scheduled/global); why',
+    ),
+    'missed: 2000000000000000001',
+  );
+  assert.equal(
+    withoutText('PUBLISHED WRONG: 2000000000000000002 "words" → reset_completed/global, label x'),
+    'PUBLISHED WRONG: 2000000000000000002',
   );
 });
