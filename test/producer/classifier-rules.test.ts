@@ -1392,6 +1392,78 @@ describe('rounds 29 and 30: the development posts restructured, and three weeks 
   });
 });
 
+describe('rounds 31 and 32: replies with their parents, and a month of posts (rules-2.11.0)', () => {
+  const MORNING = '2026-11-19T18:00:00.000Z';
+  const at10 = (text: string) => read(text, MORNING);
+  const reply = (text: string, parentText: string, parentHandle: string) =>
+    classify(text, {
+      createdAt: MORNING,
+      inReplyToId: '2000000000000000000',
+      parentText,
+      parentHandle,
+    });
+
+  test("a short reply whose time is the reset's, beside a sentence of another verb, is held for the operator", () => {
+    const result = reply(
+      'Friday. All plans. Set a reminder.',
+      'when is the next reset??',
+      'a_user',
+    );
+    assert.equal(result.review, true);
+    assert.equal(result.reset?.kind, 'reset_scheduled');
+    // Not when the time's own sentence is another event's.
+    assert.equal(
+      reply(
+        "Can't believe this was filmed this weekend, neck tattoos and all",
+        'When Tibo says "reset" and "pause"...',
+        'a_user',
+      ).reset,
+      null,
+    );
+  });
+
+  test('his own thread: a wh-clause after a verb and its object is not announced', () => {
+    assert.equal(at10('Asked the team whether we should reset limits again.'), 'none');
+    // Its reply names a time ("not this week"): held for the operator, never published.
+    const result = reply(
+      'Verdict: not this week. Capacity is too tight.',
+      'Asked the team whether we should reset limits again.',
+      'thsottiaux',
+    );
+    assert.equal(result.review, true);
+  });
+
+  test('a clause after "so" is its own; approving a reset puts it ahead; other words for zero', () => {
+    assert.equal(
+      at10('Also: limits reset on Wednesday so you can vibe-code through the holiday'),
+      'reset_scheduled',
+    );
+    assert.equal(
+      at10(
+        'Just approved a reset for all plans. It goes out after the deploy freeze lifts this afternoon, ~3pm ET.',
+      ),
+      'reset_scheduled',
+    );
+    assert.equal(at10('🔄 done. everyone is back at 0% usage.'), 'reset_completed');
+    assert.equal(
+      at10('Free included. Everyone got zeroed out about 20 min ago.'),
+      'reset_completed',
+    );
+    assert.equal(
+      at10("so we're zeroing everybody's counters at midnight PT. you're welcome"),
+      'reset_scheduled',
+    );
+  });
+
+  test('what is reset: "the whole onboarding flow" is not limits, "the whole thing" may be', () => {
+    assert.equal(at10('We reset the whole onboarding flow for new Codex users.'), 'none');
+    assert.equal(
+      at10('We reset the whole thing: limits for everyone are back to full.'),
+      'reset_completed',
+    );
+  });
+});
+
 describe('threads, read as people do (issue 18)', () => {
   const PARENT_ID = '2000000000000000000';
 

@@ -81,6 +81,10 @@ const SUBJECTS = new Set(['we', 'i', 'they', 'you', 'he', 'she', 'team', 'openai
 /** Verbs whose object or complement is a future event ("promised a reset", "plan to reset"). */
 const FUTURE_VERBS = new Set([
   'promise',
+  // "Just approved a reset for all plans. It goes out … ~3pm ET" (rules-2.11.0).
+  'approve',
+  'authorize',
+  'greenlight',
   'plan',
   'intend',
   'schedule',
@@ -246,6 +250,9 @@ function endsClause(words: readonly Word[], index: number): boolean {
   // "… and we'll reset them again", "… and to celebrate": "and" before a new subject or a
   // purpose starts a clause.
   const next = words[index + 1];
+  // "limits reset on Wednesday so you can vibe-code": "so" before a subject opens a clause
+  // of its own (rules-2.11.0).
+  if (word.text === 'so' && next !== undefined && PRONOUN_SUBJECTS.has(next.text)) return true;
   return (
     word.text === 'and' &&
     next !== undefined &&
@@ -838,6 +845,10 @@ const RIGHT_ADVERBS = new Set(['now', 'away', 'after', 'before', 'here', 'there'
 
 /** Adjectives of a reset still ahead: "the next reset", "the upcoming reset". */
 const AHEAD = new Set(['next', 'upcoming']);
+const WHOLE = new Set(['whole', 'entire']);
+const VAGUE_NOUNS = new Set(['thing', 'lot']);
+/** Words of a short object before a wh-clause: "asked the team whether". */
+const OBJECT_TAGS = new Set(['DET', 'NOUN', 'PROPN', 'PRON', 'ADJ']);
 /** Prepositions before a bare plural "resets" that make them a topic: "decide on resets". */
 const TOPIC_OF_RESETS = new Set(['on', 'about', 'regarding', 'around', 'concerning']);
 /** Pronouns as objects: "of me promising", "photos of us pressing". */
@@ -895,6 +906,12 @@ function embeddedIn(
     ) {
       return text(at);
     }
+    // "Asked the team whether we should reset limits": the verb's object stands between
+    // (rules-2.11.0).
+    let objectAt = verbAt;
+    while (objectAt > start && verbAt - objectAt < 3 && OBJECT_TAGS.has(words[objectAt]!.pos))
+      objectAt--;
+    if (objectAt < verbAt && words[objectAt]!.pos === 'VERB') return text(at);
     return null;
   }
   // "a screenshot of me promising a reset tonight": a gerund with its own subject after a
@@ -1092,8 +1109,10 @@ type WhatIsReset =
 
 const textOf = (words: readonly Word[]) => words.map((word) => word.text).join(' ');
 const namesNothingReset = (phrase: readonly Word[]) =>
-  phrase.some((word) => word.pos === 'NOUN' || word.pos === 'PROPN') &&
-  !phrase.some((word) => RESET_OBJECTS.has(word.lemma) || RESET_OBJECTS.has(word.text));
+  // "the whole thing" names nothing in particular (rules-2.11.0).
+  phrase.some(
+    (word) => (word.pos === 'NOUN' || word.pos === 'PROPN') && !VAGUE_NOUNS.has(word.text),
+  ) && !phrase.some((word) => RESET_OBJECTS.has(word.lemma) || RESET_OBJECTS.has(word.text));
 
 /**
  * What a verb "reset" resets, read from its object (active: "we reset X") or, with no
@@ -1112,7 +1131,14 @@ function whatIsReset(
   // "the 5h and weekly limits": objects joined by "and" are one object (rules-2.10.0).
   const inObject = (at: number) =>
     inNounPhrase(words, at) ||
-    (words[at]!.pos === 'CCONJ' && at + 1 < end && inNounPhrase(words, at + 1));
+    (words[at]!.pos === 'CCONJ' && at + 1 < end && inNounPhrase(words, at + 1)) ||
+    // "the whole onboarding flow": an adverb the tagger gave "whole", a gerund before a
+    // noun (rules-2.11.0).
+    (at + 1 < end &&
+      (WHOLE.has(words[at]!.text) ||
+        (words[at]!.pos === 'VERB' &&
+          /ing$/.test(words[at]!.text) &&
+          words[at + 1]!.pos === 'NOUN')));
   for (let at = index + 1; at < end && inObject(at); at++) {
     if (TIME_NOUNS.test(words[at]!.text) || TIME_UNITS.test(words[at]!.text)) break;
     object.push(words[at]!);

@@ -105,12 +105,16 @@ export function readReply(
       );
     }
   }
-  // A short reply with a time says when, unless its verb is another event's ("this was
-  // filmed this weekend"), rules-2.11.0.
+  // A short reply with a time says when, unless the verb of that time's sentence is another
+  // event's ("this was filmed this weekend"), rules-2.11.0.
   const acknowledges =
     BARE_ACK.test(own.all) ||
     progress ||
-    (own.all.length <= 120 && timed && timeIsTheResets(own.all));
+    (own.all.length <= 120 &&
+      timed &&
+      own.sentences.some(
+        (s) => timeAhead(s, postedMs, options.timeZone) !== null && timeIsTheResets(s),
+      ));
   if (!acknowledges) return notAReset('a reply that does not speak of the reset in its parent');
   const who = thread.author === 'self' ? 'his own post' : 'someone else';
   return heldReply(
