@@ -1445,8 +1445,11 @@ describe('rounds 31 and 32: replies with their parents, and a month of posts (ru
       'reset_scheduled',
     );
     assert.equal(at10('🔄 done. everyone is back at 0% usage.'), 'reset_completed');
+    // No idiom without usage or limits named (classifier-idioms.test.ts): "Everyone got zeroed
+    // out" alone is not read; with its usage named, it is.
+    assert.equal(at10('Free included. Everyone got zeroed out about 20 min ago.'), 'none');
     assert.equal(
-      at10('Free included. Everyone got zeroed out about 20 min ago.'),
+      at10("Free included. Everyone's usage got zeroed out 20 min ago."),
       'reset_completed',
     );
     assert.equal(
