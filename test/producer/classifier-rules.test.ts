@@ -1467,6 +1467,64 @@ describe('rounds 31 and 32: replies with their parents, and a month of posts (ru
   });
 });
 
+describe('rounds 33 and 34: his own threads, and two weeks with replies (rules-2.11.0)', () => {
+  const MORNING = '2026-11-19T18:00:00.000Z';
+  const at10 = (text: string) => read(text, MORNING);
+  const reply = (text: string, parentText: string, parentHandle: string) =>
+    classify(text, {
+      createdAt: MORNING,
+      inReplyToId: '2000000000000000000',
+      parentText,
+      parentHandle,
+    });
+
+  test('his reply that says the reset he announced has landed makes the thread a done reset', () => {
+    const result = reply(
+      "Update: all delivered. Check Settings > Usage, there's one waiting for you to redeem whenever you want.",
+      'Banked resets are going out to all Pro accounts today.',
+      'thsottiaux',
+    );
+    assert.equal(result.reset?.kind, 'reset_completed');
+    assert.equal(result.reset?.resetType, 'banked');
+    assert.equal(result.reset?.scheduleWindow, null);
+    // Redeeming it is what one does with the reset: the time is the reset's.
+    const when = reply(
+      'Should show up in your account by 5pm PT today, then redeem it whenever you like.',
+      'Day 3/ Banked reset for all paid accounts.',
+      'thsottiaux',
+    );
+    assert.equal(when.reset?.kind, 'reset_scheduled');
+    assert.equal(when.reset?.scheduleWindow?.endAt, '2026-11-20T01:00:00.000Z');
+  });
+
+  test('a reply to someone whose first sentence answers yes is held for the operator', () => {
+    const result = reply(
+      'it did! try signing out and back in, the usage page caches a bit too aggressively',
+      'did the reset hit free accounts too? mine still shows 64% used',
+      'a_user',
+    );
+    assert.equal(result.review, true);
+    assert.equal(result.reset?.kind, 'reset_completed');
+  });
+
+  test('statements, rumours without "that", verbs the tagger misreads', () => {
+    for (const text of [
+      'no. resets are for when we mess up or when something genuinely good happens.',
+      "There's a rumour we're resetting everyone on Thanksgiving. I've seen the rumour. I have not seen the plan.",
+    ])
+      assert.equal(at10(text), 'none', text);
+    assert.equal(
+      at10("we'll make it right with a reset monday morning for Plus and Pro. enjoy your sunday"),
+      'reset_scheduled',
+    );
+    assert.equal(at10('Banked resets ship tomorrow for Pro.'), 'reset_scheduled');
+    assert.equal(
+      at10("Ok it's through. 5h and weekly windows are back to full on Plus, Pro and Business."),
+      'reset_completed',
+    );
+  });
+});
+
 describe('threads, read as people do (issue 18)', () => {
   const PARENT_ID = '2000000000000000000';
 

@@ -55,7 +55,7 @@ export const LANDING =
 
 /** A banked reset: one the user keeps and spends when they choose. */
 export const BANKED =
-  /\b(?:a|one|another|an extra|an additional|the full|the|full|your|\d{1,2}) (?:\w+ ){0,2}bank(?:ed|able) re-?sets?\b|\bbank(?:ed|able) re-?sets? (?:for|to|today|tomorrow|tonight|incoming|coming|on|is|are|will|have|has|were|was|got|go|goes|going|land|lands|landing|drop|drops|out)\b|\b(?:into|in|to) (?:your|the|their|its) (?:re-?set )?bank\b|\bre-?set bank\b|\bre-?set credits?\b|\bsave (?:\w+ ){0,3}re-?sets? (?:to use |for )?later\b|\bre-?sets? on your own (?:time|schedule)\b|\b(?:credit(?:s|ed|ing)?|giv(?:e|es|ing)|gets?|getting|receiv(?:e|es|ing)|add(?:s|ed|ing)?|load(?:s|ed|ing)?|grant(?:s|ed|ing)?)\b[^.!?]{0,50}\bbank(?:ed|able)\b/;
+  /\b(?:a|one|another|an extra|an additional|the full|the|full|your|\d{1,2}) (?:\w+ ){0,2}bank(?:ed|able) re-?sets?\b|\bbank(?:ed|able) re-?sets? (?:for|to|today|tomorrow|tonight|incoming|coming|on|is|are|will|have|has|were|was|got|go|goes|going|land|lands|landing|drop|drops|ship|ships|out)\b|\b(?:into|in|to) (?:your|the|their|its) (?:re-?set )?bank\b|\bre-?set bank\b|\bre-?set credits?\b|\bsave (?:\w+ ){0,3}re-?sets? (?:to use |for )?later\b|\bre-?sets? on your own (?:time|schedule)\b|\b(?:credit(?:s|ed|ing)?|giv(?:e|es|ing)|gets?|getting|receiv(?:e|es|ing)|add(?:s|ed|ing)?|load(?:s|ed|ing)?|grant(?:s|ed|ing)?)\b[^.!?]{0,50}\bbank(?:ed|able)\b/;
 
 /** A reset of everyone's limits, besides or instead of a banked one. */
 export const GLOBAL =
@@ -82,11 +82,11 @@ export const INCIDENT =
 
 /** A reply that, alone, is only an acknowledgement ("Yes", "Done", "And now 100%"). */
 export const BARE_ACK =
-  /^(?:and )?(?:yes|yep|yup|done|done\.|live|now|ok|okay|confirmed|correct|this|that|indeed|soon|shortly|landed|in progress|100%|now 100%|(?:and )?now (?:at )?\d{1,3}%|\d{1,3}% (?:done|there|propagated)|all done|it's done|it's live|rolling|propagating)[.! ]*$/;
+  /^(?:and )?(?:yes|yep|yup|done|done\.|live|now|ok|okay|confirmed|correct|this|that|indeed|soon|shortly|landed|in progress|100%|now 100%|(?:and )?now (?:at )?\d{1,3}%|\d{1,3}% (?:done|there|propagated)|all done|it's done|it's live|rolling|propagating|(?:yes,? |yep,? )?it (?:did|has))[.! ]*$/;
 
 /** Progress or completion words that mean something under a reset post. */
 export const PROGRESS =
-  /\b(?:done|live|landed|propagated|propagating|rolled out|rolling out|complete|completed|finished)\b|\b\d{1,3}%/;
+  /\b(?:done|live|landed|propagated|propagating|rolled out|rolling out|complete|completed|finished|delivered|applied|went out|gone out|it's through)\b|\b\d{1,3}%/;
 
 /**
  * A heading that names a day of a series ("Day 6/ Reset", "Day 2.1: …"): a reset named

@@ -61,7 +61,7 @@ const FRESHLY_DONE = new RegExp(
  * at 0% used", which names the usage itself.
  */
 const BACK_TO_EMPTY = new RegExp(
-  String.raw`(?<=\b${USAGE_NOUN}\b[^.!?,;]{0,40})\b(?:back|restored|refilled) (?:to|at) (?:zero|0%?|100%|full)(?: used| usage)?${AFTER_AMOUNT}|\bback (?:to|at) 0% (?:used|usage)${AFTER_AMOUNT}`,
+  String.raw`(?<=\b(?:${USAGE_NOUN}\b|${WINDOW_NOUN})[^.!?,;]{0,40})\b(?:back|restored|refilled) (?:to|at) (?:zero|0%?|100%|full)(?: used| usage)?${AFTER_AMOUNT}|\bback (?:to|at) 0% (?:used|usage)${AFTER_AMOUNT}`,
 );
 /** "a fresh weekly limit", "a fresh 5-hour window", "a fresh weekly bucket". */
 const A_FRESH_ONE = new RegExp(

@@ -25,6 +25,13 @@ const ITS_OWN_VERBS = new Set([
   'process',
   'load',
   'bank',
+  // "Should show up by 5pm PT today, then redeem it whenever you like": what one does with
+  // the reset itself (rules-2.11.0).
+  'redeem',
+  'apply',
+  'use',
+  'spend',
+  'claim',
 ]);
 
 /**
@@ -32,9 +39,12 @@ const ITS_OWN_VERBS = new Set([
  * continues? True when no lexical verb in it names another event.
  */
 export function timeIsTheResets(sentence: string): boolean {
-  const words = wordsOf(sentence);
+  // "… then redeem it whenever you like": when one spends it, not another event (rules-2.11.0).
+  const words = wordsOf(sentence.replace(WHENEVER_YOU, ''));
   return !words.some((word, index) => namesAnotherEvent(words, index, word));
 }
+
+const WHENEVER_YOU = /\bwhenever (?:you|u) (?:want|like|choose|need|wish)\b/g;
 
 function namesAnotherEvent(words: readonly Word[], index: number, word: Word): boolean {
   if (word.pos !== 'VERB') return false;

@@ -1246,6 +1246,16 @@ const isTopicNoun = (word: Word) =>
 function topicThatClause(words: readonly Word[], index: number): string | null {
   // "that" may have ended the reset's clause: the sentence is searched, 8 words back.
   for (let at = index - 1; at >= Math.max(0, index - 8); at--) {
+    // "There's a rumour we're resetting everyone": a topic noun and its clause with no
+    // "that" (rules-2.11.0).
+    const before = words[at - 1];
+    if (
+      CONTACT_SUBJECTS.has(words[at]!.text) &&
+      before !== undefined &&
+      before.pos === 'NOUN' &&
+      isTopicNoun(before)
+    )
+      return before.text;
     if (words[at]!.text !== 'that') continue;
     for (let noun = at - 1; noun >= Math.max(0, at - 4); noun--) {
       const word = words[noun]!;
@@ -1297,6 +1307,8 @@ function genericStatement(
     (WH_WORDS.has(next.text) ||
       next.text === 'what' ||
       next.text === 'per' || // "banked resets are per account"
+      // "resets are for when we mess up" (rules-2.11.0).
+      (next.text === 'for' && WH_WORDS.has(words[after + 1]?.text ?? '')) ||
       (next.pos === 'NOUN' && !TIME_NOUNS.test(next.text)));
   if (next.pos !== 'ADJ' && next.pos !== 'DET' && !saysWhatTheyAre) return null;
   return textOf(words.slice(predicate, after + 1));
@@ -1440,6 +1452,8 @@ export function readMention(words: readonly Word[], index: number): MentionReadi
     !(head.pos === 'PROPN' && RESET_HEADS.has(words[index + 2]?.lemma ?? '')) &&
     !TIME_NOUNS.test(head.text) &&
     !isArrivalAfter(words[index]!, head) &&
+    // "banked resets ship tomorrow": a plural's verb, not a thing named (rules-2.11.0).
+    !(words[index]!.text.endsWith('s') && /^ships?$/.test(head.text)) &&
     // "a global reset right now": an adverb the tagger took for a noun (rules-2.10.0).
     !(head.text === 'right' && RIGHT_ADVERBS.has(words[index + 2]?.text ?? ''));
   /** A reading that announces nothing, for `why`, before any verb is read. */

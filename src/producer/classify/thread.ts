@@ -96,19 +96,26 @@ export function readReply(
     if (announcing.length > 0 && own.all.length <= MAX_CONTINUATION_CHARS) {
       const reply = namingType(own);
       const together = readText(`${thread.parent.all}\n${reply.all}`);
-      return readAnnouncement(
+      const read = readAnnouncement(
         post,
         together,
         parentMentions,
         options,
         withParentDay(reply, thread.parent),
       );
+      // "Update: all delivered." under "Banked resets are going out today": the reply says
+      // the reset announced is done (rules-2.11.0).
+      const saysLanded =
+        progress && !timed && !/\b(?:will|'ll|going to|gonna|should)\b/.test(own.all);
+      return saysLanded ? landed(read) : read;
     }
   }
   // A short reply with a time says when, unless the verb of that time's sentence is another
   // event's ("this was filmed this weekend"), rules-2.11.0.
   const acknowledges =
     BARE_ACK.test(own.all) ||
+    // "it did! try signing out and back in": its first sentence answers (rules-2.11.0).
+    BARE_ACK.test(own.sentences[0] ?? '') ||
     progress ||
     (own.all.length <= 120 &&
       timed &&
@@ -148,6 +155,23 @@ function withParentDay(own: ReadText, parent: ReadText): ReadText {
 const DAY_WORD =
   /\b(?:tomorrow|today|tonight|(?:on )?(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b/;
 const CLOCK = /\b\d{1,2}(?::\d{2})? ?(?:am|pm)\b/;
+
+/** A reading of a coming reset made done: his reply says it has landed. */
+function landed(result: Classification): Classification {
+  if (result.reset === null || result.reset.kind !== 'reset_scheduled') return result;
+  return {
+    ...result,
+    reset: {
+      ...result.reset,
+      kind: 'reset_completed',
+      effectiveAt: null,
+      schedulePrecision: null,
+      scheduleBasis: null,
+      scheduleWindow: null,
+    },
+    reasons: [...result.reasons, 'his reply says it is done'],
+  };
+}
 
 function heldReply(
   post: Post,
