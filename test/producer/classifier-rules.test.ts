@@ -33,6 +33,18 @@ const read = (text: string, createdAt = WINTER_EVENING) => {
   return result.reset === null ? 'none' : `${result.reset.kind}${result.review ? ' (held)' : ''}`;
 };
 
+/** Thursday 19 November 2026, 10:00 Pacific: the instant the written rounds were written for. */
+const MORNING = '2026-11-19T18:00:00.000Z';
+const at10 = (text: string) => read(text, MORNING);
+/** A reply at that instant, with the post it answers and its author. */
+const reply = (text: string, parentText: string, parentHandle: string) =>
+  classify(text, {
+    createdAt: MORNING,
+    inReplyToId: '2000000000000000000',
+    parentText,
+    parentHandle,
+  });
+
 const scope = (plans: string[], windows: string[] = ['unknown']) => ({ plans, windows });
 const completed = (fields: Partial<ClassifiedReset> = {}): ClassifiedReset => ({
   kind: 'reset_completed',
@@ -1224,10 +1236,6 @@ describe('a fifth blind pair: hard negatives, and a month of posts (rules-2.10.0
 });
 
 describe('rounds 24 to 28: a month, paraphrases of the development posts, times, two weeks, another register (rules-2.11.0)', () => {
-  // Thursday 19 November 2026, 10:00 Pacific: the instant the rounds were written for.
-  const MORNING = '2026-11-19T18:00:00.000Z';
-  const at10 = (text: string) => read(text, MORNING);
-
   test('other words for a reset: after an emoji, clear, top up, start over, a wipe, freshly restored', () => {
     for (const text of [
       "Refilled everyone's Codex limits 🔋 5h and weekly, all plans.",
@@ -1328,9 +1336,6 @@ describe('rounds 24 to 28: a month, paraphrases of the development posts, times,
 });
 
 describe('rounds 29 and 30: the development posts restructured, and three weeks of long posts (rules-2.11.0)', () => {
-  const MORNING = '2026-11-19T18:00:00.000Z';
-  const at10 = (text: string) => read(text, MORNING);
-
   test('a day named apart from its clock time, times in other zones beside it, deadlines in other words', () => {
     // "tomorrow (Fri, Nov 20) around 9am PT", written at 10am: Friday's 9am, not in doubt.
     const result = classify(
@@ -1393,16 +1398,6 @@ describe('rounds 29 and 30: the development posts restructured, and three weeks 
 });
 
 describe('rounds 31 and 32: replies with their parents, and a month of posts (rules-2.11.0)', () => {
-  const MORNING = '2026-11-19T18:00:00.000Z';
-  const at10 = (text: string) => read(text, MORNING);
-  const reply = (text: string, parentText: string, parentHandle: string) =>
-    classify(text, {
-      createdAt: MORNING,
-      inReplyToId: '2000000000000000000',
-      parentText,
-      parentHandle,
-    });
-
   test("a short reply whose time is the reset's, beside a sentence of another verb, is held for the operator", () => {
     const result = reply(
       'Friday. All plans. Set a reminder.',
@@ -1468,16 +1463,6 @@ describe('rounds 31 and 32: replies with their parents, and a month of posts (ru
 });
 
 describe('rounds 33 and 34: his own threads, and two weeks with replies (rules-2.11.0)', () => {
-  const MORNING = '2026-11-19T18:00:00.000Z';
-  const at10 = (text: string) => read(text, MORNING);
-  const reply = (text: string, parentText: string, parentHandle: string) =>
-    classify(text, {
-      createdAt: MORNING,
-      inReplyToId: '2000000000000000000',
-      parentText,
-      parentHandle,
-    });
-
   test('his reply that says the reset he announced has landed makes the thread a done reset', () => {
     const result = reply(
       "Update: all delivered. Check Settings > Usage, there's one waiting for you to redeem whenever you want.",
