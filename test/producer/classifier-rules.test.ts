@@ -1510,6 +1510,54 @@ describe('rounds 33 and 34: his own threads, and two weeks with replies (rules-2
   });
 });
 
+describe('rounds 35 and 36: replies to users, and a month of posts (rules-2.11.0)', () => {
+  test('a reply to a user that answers a question about the reset is held, never published', () => {
+    for (const [text, parentText] of [
+      ['yep 🫡 everyone got one, go build', 'did you guys just reset limits?? my weekly went to 0'],
+      [
+        'should be there now, pushed to enterprise workspaces about 10 min ago',
+        'is the reset live for Enterprise yet? still showing 94% weekly used',
+      ],
+      [
+        "yes, going out later today once the fix for yesterday's outage is fully deployed",
+        'any reset in the works? pretty please',
+      ],
+      [
+        "we'll do one before thanksgiving 🦃 promise",
+        "black friday deal idea: reset everyone's limits 🙏",
+      ],
+    ] as const) {
+      const result = reply(text, parentText, 'a_user');
+      assert.equal(result.review, true, text);
+      assert.notEqual(result.reset, null, text);
+    }
+    // A reply about something else under a reset question is not one.
+    assert.equal(reply('lol same', 'when is the next reset??', 'a_user').reset, null);
+  });
+
+  test('"in ~2h", a compound subject, a rumour "about" a reset', () => {
+    assert.equal(
+      at10('resetting limits in ~2h, waiting on a deploy to finish first'),
+      'reset_scheduled',
+    );
+    assert.equal(
+      at10('sleep schedule finally reset after launch week. back to normal hours'),
+      'none',
+    );
+    assert.equal(at10('Pro plan limits finally reset, enjoy'), 'reset_completed');
+    assert.equal(
+      at10(
+        "there's a rumour going around about a midnight reset. not from us. don't believe screenshots",
+      ),
+      'none',
+    );
+    assert.equal(
+      at10('Quick note about the reset: it lands at 5pm PT for all plans.'),
+      'reset_scheduled',
+    );
+  });
+});
+
 describe('threads, read as people do (issue 18)', () => {
   const PARENT_ID = '2000000000000000000';
 

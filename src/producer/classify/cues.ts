@@ -86,7 +86,7 @@ export const BARE_ACK =
 
 /** Progress or completion words that mean something under a reset post. */
 export const PROGRESS =
-  /\b(?:done|live|landed|propagated|propagating|rolled out|rolling out|complete|completed|finished|delivered|applied|went out|gone out|it's through)\b|\b\d{1,3}%/;
+  /\b(?:done|live|landed|propagated|propagating|rolled out|rolling out|complete|completed|finished|delivered|applied|went out|gone out|it's through|pushed|there now|going out|goes out)\b|\b\d{1,3}%/;
 
 /**
  * A heading that names a day of a series ("Day 6/ Reset", "Day 2.1: …"): a reset named

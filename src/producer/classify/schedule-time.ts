@@ -99,10 +99,10 @@ const WITHIN = new RegExp(
   String.raw`\b(?:within|in (?:the )?next|over (?:the )?next|give (?:us|me|it)|in under|in less than)(?: the next)? (?:~ ?|roughly |about |around |approximately )?${AMOUNT}? ?(?:more )?${UNIT}\b`,
 );
 const WITHIN_THE_HOUR = /\bwithin the hour\b|\bin the next hour\b/;
-const IN_AMOUNT = new RegExp(String.raw`\bin ${AMOUNT} ${UNIT}\b`);
+const IN_AMOUNT = new RegExp(String.raw`\bin ${AMOUNT} ?${UNIT}\b`);
 /** "in about two hours", "in ~ 3 hours": an approximate time, vague (rules-2.4.0). */
 const IN_ABOUT = new RegExp(
-  String.raw`\bin (?:about|around|roughly|approximately|approx\.?|~) ?${AMOUNT} ${UNIT}\b`,
+  String.raw`\bin (?:about|around|roughly|approximately|approx\.?|~) ?${AMOUNT} ?${UNIT}\b`,
 );
 export const ABOUT_CUE = 'in about …';
 const BY_END_OF_DAY =

@@ -1183,12 +1183,13 @@ function whatIsReset(
 function otherSubject(subject: readonly Word[]): boolean {
   const opener = subject[0];
   if (opener === undefined) return false;
-  // "Benchmark numbers got reset": a bare plural of nouns is a subject too (rules-2.10.0).
+  // "Benchmark numbers got reset": a bare plural of nouns is a subject too (rules-2.10.0);
+  // so is a compound with no determiner, "sleep schedule finally reset" (rules-2.11.0).
   const barePlural =
     subject.length >= 2 &&
     subject.every((word) => word.pos === 'NOUN' || word.pos === 'ADJ') &&
     subject.at(-1)!.pos === 'NOUN' &&
-    subject.at(-1)!.text.endsWith('s');
+    (subject.at(-1)!.text.endsWith('s') || subject.filter((w) => w.pos === 'NOUN').length >= 2);
   if (!(opener.pos === 'DET' || POSSESSIVES.has(opener.text) || barePlural)) return false;
   if (subject.some((word) => word.pos === 'NOUN' && word.text.endsWith('ing'))) return false;
   return namesNothingReset(subject);
@@ -1198,6 +1199,8 @@ const POSSESSIVES = new Set(['our', 'their', 'my', 'your', 'its', 'his', 'her'])
 const ORDINAL =
   /^(?:second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|nth|umpteenth|\d+(?:st|nd|rd|th))$/;
 
+/** Prepositions of a topic: "a rumour about a reset". */
+const ABOUT = new Set(['about', 'regarding', 'concerning', 're']);
 /** Nouns whose "of" phrase a reset is only the topic of: "rumours of a reset". */
 const TOPIC_NOUNS = new Set([
   'rumour',
@@ -1246,6 +1249,14 @@ const isTopicNoun = (word: Word) =>
 function topicThatClause(words: readonly Word[], index: number): string | null {
   // "that" may have ended the reset's clause: the sentence is searched, 8 words back.
   for (let at = index - 1; at >= Math.max(0, index - 8); at--) {
+    // "a rumour going around about a midnight reset": the reset in a topic noun's "about"
+    // phrase (rules-2.11.0).
+    if (ABOUT.has(words[at]!.text) && words[at]!.pos !== 'VERB') {
+      for (let noun = at - 1; noun >= Math.max(0, at - 4); noun--) {
+        const word = words[noun]!;
+        if (word.pos === 'NOUN' && isTopicNoun(word)) return textOf(words.slice(noun, at + 1));
+      }
+    }
     // "There's a rumour we're resetting everyone": a topic noun and its clause with no
     // "that" (rules-2.11.0).
     const before = words[at - 1];

@@ -114,8 +114,12 @@ export function readReply(
   // event's ("this was filmed this weekend"), rules-2.11.0.
   const acknowledges =
     BARE_ACK.test(own.all) ||
-    // "it did! try signing out and back in": its first sentence answers (rules-2.11.0).
+    // "it did! try signing out and back in", "yep 🫡 everyone got one": its first sentence
+    // answers; "we'll do one before thanksgiving": "one" is the reset (rules-2.11.0).
     BARE_ACK.test(own.sentences[0] ?? '') ||
+    ANSWERS_YES.test(own.all) ||
+    ONE_OF_THEM.test(own.all) ||
+    (own.all.length <= 280 && PROGRESS.test(own.all)) ||
     progress ||
     (own.all.length <= 120 &&
       timed &&
@@ -151,6 +155,13 @@ function withParentDay(own: ReadText, parent: ReadText): ReadText {
   if (day === undefined || DAY_WORD.test(own.all)) return own;
   return readText(own.all.replace(CLOCK, (clock) => `${clock} ${day}`));
 }
+
+/** A reply that opens on yes: "yep 🫡 everyone got one", "yes, going out later today". */
+const ANSWERS_YES =
+  /^(?:yes|yep|yup|yeah|yea|sure|correct|confirmed|indeed|it (?:did|is|has)|good timing)\b/;
+/** "we'll do one", "there'll be one next wednesday", "everyone got one": the reset asked about. */
+const ONE_OF_THEM =
+  /\b(?:do|doing|give|giving|get|getting|got|have|having|drop|dropping) (?:one|another one|one more)\b|\bthere'll be one\b/;
 
 const DAY_WORD =
   /\b(?:tomorrow|today|tonight|(?:on )?(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b/;
