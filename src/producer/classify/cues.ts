@@ -45,9 +45,15 @@ export const TALK_ABOUT = [
 export const PAST_REFERENCE =
   /\b(?:anniversary|yesterday(?! ?'s)|(?<!\b(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|moments?) )ago|remember(?:s|ed)?|recall|back (?:then|when|in)|the other day|in the past|used to|previously|last (?:night|week|weekend|month|year|time|(?:mon|tues|wednes|thurs|fri|satur|sun)day)(?! ?'s)|earlier this (?:week|month|year)|(?:a|one|two|three) (?:weeks?|months?|years?) (?:back|before))\b/;
 
+/** Whoever holds a banked reset spends it when they like: "whenever you want". */
+const ONE_LIKES = '(?:you|u|they|users|people) (?:want|like|choose|need|wish)';
+/** "… then redeem it whenever you like": when a reset is spent, not a habit or an event. */
+export const WHENEVER_ONE_LIKES = new RegExp(String.raw`\bwhenever ${ONE_LIKES}\b`, 'g');
+
 /** A habit or a count, not one reset: "we reset whenever…", "so many resets", "how often". */
-export const HABIT =
-  /\b(?:every time|each time|whenever(?! (?:you|u|they|users|people) (?:want|like|choose|need|wish))|so (?:many|often)|how (?:many|often)|(?:\d+|three|four|five|many|several|multiple|more|countless) times|more than once|again and again|usually|always|often|sometimes|typically)\b/;
+export const HABIT = new RegExp(
+  String.raw`\b(?:every time|each time|whenever(?! ${ONE_LIKES})|so (?:many|often)|how (?:many|often)|(?:\d+|three|four|five|many|several|multiple|more|countless) times|more than once|again and again|usually|always|often|sometimes|typically)\b`,
+);
 
 /** Sentences that say when it lands without the word "reset" ("Lands around 6pm PT."). */
 export const LANDING =

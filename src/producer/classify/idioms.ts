@@ -95,7 +95,7 @@ const TOP_UP = new RegExp(String.raw`\btop(s|ped|ping)? (${PEOPLE}) (?:back )?up
 
 /** A word every idiom above has. */
 const TRIGGER =
-  /\b(?:wip|refresh|refill|replenish|clear|restor|zero|back (?:to|at) |clean slate|fresh|top|start)/;
+  /\b(?:wip|refresh|refill|replenish|clear|restor|zero|back (?:to|at) |clean slate|fresh|top|start(?:s|ed|ing)? (?:over|fresh|afresh|from zero))/;
 
 /** `sentence` with its reset idiom made a form of "reset", or null when it has none. */
 export function resetIdiomRead(sentence: string): string | null {
@@ -117,7 +117,7 @@ export function resetIdiomRead(sentence: string): string | null {
   read = read.replace(VERB_THEN_OBJECT, verb);
   read = read.replace(OBJECT_THEN_VERB, verb);
   read = read.replace(STARTS_OVER, (_match, ending: string | undefined) =>
-    resetFormOf(ending === 'ed' ? '' : (ending ?? '')),
+    resetFormOf(ending ?? ''),
   );
   read = read.replace(
     TOP_UP,

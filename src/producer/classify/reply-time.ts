@@ -1,3 +1,4 @@
+import { WHENEVER_ONE_LIKES } from './cues.ts';
 import { type Word, wordsOf } from './grammar.ts';
 import { ARRIVAL_VERBS, isArrival } from './sense.ts';
 
@@ -40,11 +41,9 @@ const ITS_OWN_VERBS = new Set([
  */
 export function timeIsTheResets(sentence: string): boolean {
   // "… then redeem it whenever you like": when one spends it, not another event (rules-2.11.0).
-  const words = wordsOf(sentence.replace(WHENEVER_YOU, ''));
+  const words = wordsOf(sentence.replace(WHENEVER_ONE_LIKES, ''));
   return !words.some((word, index) => namesAnotherEvent(words, index, word));
 }
-
-const WHENEVER_YOU = /\bwhenever (?:you|u) (?:want|like|choose|need|wish)\b/g;
 
 function namesAnotherEvent(words: readonly Word[], index: number, word: Word): boolean {
   if (word.pos !== 'VERB') return false;

@@ -154,6 +154,13 @@ const DISMISSED =
   /\b(?:nothing|none)(?:'s| is)? (?:planned|scheduled|coming|happening)\b|\b(?:is|are|it's|that's) (?:fake|not real|not true|false|a fake)\b|\bisn't mine\b/;
 /** Words that take back what was said, or mark it as a joke. */
 const JOKING = /\b(?:jk|j\/k|just kidding|kidding|april fools?|april 1st)\b/;
+/** Post-level words that take an announcement back, each with its reason. */
+const TAKEN_BACK: readonly (readonly [RegExp, (words: string) => string])[] = [
+  // "LIMITS RESET FOR EVERYONE!!! ...jk it's april 1st"
+  [JOKING, (words) => `"${words}": a joke?`],
+  // "… That account isn't mine and nothing is planned."
+  [DISMISSED, (words) => `"${words}": the post says no reset is coming?`],
+];
 /** Limits and their state after a colon: "limits: refreshed." (read "limits: reset"). */
 const LIMITS_COLON = /\b(limits|usage): re-?set\b/;
 /** A reset and its state after a colon: "Reset: done.", "Global reset: live". */
@@ -305,17 +312,15 @@ export function readAnnouncement(
   const landing = own.sentences.filter(
     (s) => !mentioned.has(s) && !INCIDENT.test(s) && (replyTimes.has(s) || isLandingSentence(s)),
   );
-  const tense = postTense(announcing, landing, announcedMs, options.timeZone);
+  // What each announcing mention says, its time counted: read once, used below too.
+  const kinds = announcing.map((m) => mentionKind(m, announcedMs, options.timeZone));
+  const tense = postTense(announcing, kinds, landing, announcedMs, options.timeZone);
   const reasons: string[] = [];
   const holds: string[] = [];
   let confidence = tense.confidence;
   let kind: ClassifiedReset['kind'];
   if (tense.kind === 'both') {
-    const first = announcing[0]!;
-    kind =
-      mentionKind(first, announcedMs, options.timeZone) === 'coming'
-        ? 'reset_scheduled'
-        : 'reset_completed';
+    kind = kinds[0] === 'coming' ? 'reset_scheduled' : 'reset_completed';
     holds.push(`${tense.reason}: one record is proposed, add the other as a note`);
   } else {
     kind = tense.kind;
@@ -339,17 +344,13 @@ export function readAnnouncement(
         : `the reset depends on something, ${dependent.reading.dependsOn}: not a firm announcement`,
     );
   }
-  // "LIMITS RESET FOR EVERYONE!!! ...jk it's april 1st": a joke, said so (rules-2.10.0).
-  const joke = JOKING.exec(own.all);
-  if (joke !== null) {
+  // Words anywhere in the post that take the announcement back: a joke said to be one, or
+  // "nothing is planned" (rules-2.10.0, 2.11.0).
+  for (const [pattern, why] of TAKEN_BACK) {
+    const found = pattern.exec(own.all);
+    if (found === null) continue;
     confidence -= 0.3;
-    holds.push(`"${joke[0]}": a joke?`);
-  }
-  // "… That account isn't mine and nothing is planned.": the post takes it back (rules-2.11.0).
-  const dismissed = DISMISSED.exec(own.all);
-  if (dismissed !== null) {
-    confidence -= 0.3;
-    holds.push(`"${dismissed[0]}": the post says no reset is coming?`);
+    holds.push(why(found[0]));
   }
   // "you get 1 banked reset per day without access": a program of resets (rules-2.11.0).
   // ("We will give one banked reset for every day…" promises it: no doubt.)
@@ -380,10 +381,10 @@ export function readAnnouncement(
     // So does a time ahead in the reset's own sentence: "we're resetting tomorrow morning",
     // "the reset lands at noon PT", "another reset later today" (rules-2.11.0).
     const firm = announcing.some(
-      (m) =>
+      (m, i) =>
         !m.reading.modifier &&
         ((!m.reading.nominal && (m.reading.tense === 'done' || m.reading.tense === 'coming')) ||
-          (mentionKind(m, announcedMs, options.timeZone) === 'coming' &&
+          (kinds[i] === 'coming' &&
             timeAhead(m.sentence, announcedMs, options.timeZone) === 'explicit')),
     );
     confidence -= firm ? 0.1 : 0.2;
@@ -497,12 +498,13 @@ function mentionKind(mention: Mention, announcedMs: number, zone: string): Tense
 
 function postTense(
   announcing: readonly Mention[],
+  /** mentionKind of each of `announcing`. */
+  kinds: readonly Tense[],
   landing: readonly string[],
   announcedMs: number,
   zone: string,
 ): PostTense {
   const sentences = announcing.map((m) => m.sentence);
-  const kinds = announcing.map((m) => mentionKind(m, announcedMs, zone));
   const cue = (tense: Tense) => announcing[kinds.indexOf(tense)]!.reading.cue;
   const timedLanding = landing.filter((s) => timeAhead(s, announcedMs, zone) !== null);
   const explicitLanding = landing.filter((s) => timeAhead(s, announcedMs, zone) === 'explicit');

@@ -212,8 +212,9 @@ function readWhen(text: string, announcedMs: number, zone: string): WhenFound {
     found !== undefined && local !== null && ahead !== undefined
       ? { ...found, ms: onDay(ahead, local), rolledOver: false }
       : found;
+  const moved = clock !== found;
   for (const time of stated) {
-    if (time.rolledOver && !(time === found && clock !== found))
+    if (time.rolledOver && !(moved && time === found))
       doubts.push(`"${time.text}" had passed that day: read as the next day's`);
   }
   if (clock) {
@@ -373,7 +374,7 @@ function statedTimes(text: string, posted: DateTime, doubts: string[]): StatedTi
       !start.isCertain('day') &&
       !start.isCertain('hour') &&
       /\b(?:was|were|had|did)\b[^,.;:!?]*$/.test(before) &&
-      result.start.date().getTime() - posted.toMillis() >= 4 * DAY_MS
+      start.date().getTime() - posted.toMillis() >= 4 * DAY_MS
     )
       continue;
     const hasHour = start.isCertain('hour');

@@ -77,14 +77,15 @@ export function readReply(
   }
   const parentMentions = mentionsOf(thread.parent);
   if (parentMentions.length === 0) return notAReset('a reply, and its parent mentions no reset');
+  // A sentence of the reply with a time that is the reset's, not another event's ("See you
+  // tomorrow for Day 3!", "this was filmed this weekend": reply-time.ts).
+  const itsTime = own.sentences.some(
+    (s) => timeAhead(s, postedMs, options.timeZone) !== null && timeIsTheResets(s),
+  );
 
   if (thread.author === 'self') {
-    // His own reply continues his post only with something of its own about the reset: a
-    // time that is the reset's (not "See you tomorrow for Day 3!": reply-time.ts), progress,
-    // a type, or a correction (rules-2.2.0).
-    const itsTime = own.sentences.some(
-      (s) => timeAhead(s, postedMs, options.timeZone) !== null && timeIsTheResets(s),
-    );
+    // His own reply continues his post only with something of its own about the reset: its
+    // time, progress, a type, or a correction (rules-2.2.0).
     const adds =
       itsTime ||
       progress ||
@@ -110,22 +111,15 @@ export function readReply(
       return saysLanded ? landed(read) : read;
     }
   }
-  // A short reply with a time says when, unless the verb of that time's sentence is another
-  // event's ("this was filmed this weekend"), rules-2.11.0.
+  // "it did! try signing out and back in", "yep 🫡 everyone got one": its first sentence
+  // answers; "we'll do one before thanksgiving": "one" is the reset; progress, or a short
+  // reply with the reset's time (rules-2.11.0).
   const acknowledges =
-    BARE_ACK.test(own.all) ||
-    // "it did! try signing out and back in", "yep 🫡 everyone got one": its first sentence
-    // answers; "we'll do one before thanksgiving": "one" is the reset (rules-2.11.0).
     BARE_ACK.test(own.sentences[0] ?? '') ||
     ANSWERS_YES.test(own.all) ||
     ONE_OF_THEM.test(own.all) ||
     (own.all.length <= 280 && PROGRESS.test(own.all)) ||
-    progress ||
-    (own.all.length <= 120 &&
-      timed &&
-      own.sentences.some(
-        (s) => timeAhead(s, postedMs, options.timeZone) !== null && timeIsTheResets(s),
-      ));
+    (own.all.length <= 120 && itsTime);
   if (!acknowledges) return notAReset('a reply that does not speak of the reset in its parent');
   const who = thread.author === 'self' ? 'his own post' : 'someone else';
   return heldReply(
