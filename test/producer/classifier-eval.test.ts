@@ -90,7 +90,7 @@ test('sentences written for the rules: none written to announce nothing is publi
   assert.deepEqual(tally.wrongKindPublished, []);
 });
 
-test('the frozen blind posts read as recorded for rules-2.11.0 (docs/classifier.md): a new version records its own first score', () => {
+test('the frozen blind posts read as recorded for rules-2.12.0 (docs/classifier.md): a new version records its own first score', () => {
   const tally = scoreWritten(BLIND_SET);
   assert.deepEqual(
     {
@@ -101,7 +101,7 @@ test('the frozen blind posts read as recorded for rules-2.11.0 (docs/classifier.
       wrongKind: tally.wrongKindPublished.length,
       falsePublished: tally.falsePublished.length,
     },
-    { sentences: 120, right: 102, held: 10, missed: 2, wrongKind: 1, falsePublished: 5 },
+    { sentences: 120, right: 103, held: 10, missed: 2, wrongKind: 1, falsePublished: 4 },
   );
 });
 

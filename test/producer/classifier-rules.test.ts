@@ -1558,6 +1558,135 @@ describe('rounds 35 and 36: replies to users, and a month of posts (rules-2.11.0
   });
 });
 
+describe('rounds 37 to 39: a month, the development posts by a fourth writer, near misses (rules-2.12.0)', () => {
+  test('a reset of something the head of its object names is not one of usage limits', () => {
+    for (const text of [
+      'we reset the "days since last incident" sign in the office this morning. it was at 23. rip',
+      "we're resetting the codex cloud environment caches tonight to pick up the new base image",
+      "heads up: we're resetting everyone's default model to the new one tomorrow",
+      "we're resetting the internal codex eval leaderboard next week, the old tasks leaked",
+      'terminal-bench reset their leaderboard with the new task set, rerunning this week',
+    ]) {
+      assert.equal(at10(text), 'none', text);
+    }
+    // What the head names is what is reset: limits, whoever owns them, a product's usage.
+    assert.equal(
+      at10("We are resetting everyone's Codex rate limits right now."),
+      'reset_completed',
+    );
+    assert.equal(
+      at10("we reset everyone's weekly limits ~20 min ago, should be reflected now"),
+      'reset_completed',
+    );
+    assert.equal(
+      at10('Resetting usage for all Business workspaces this afternoon.'),
+      'reset_scheduled',
+    );
+  });
+
+  test('a reset not done: instead of one, rather than one, a plan refused, "it is faster to"', () => {
+    for (const text of [
+      "instead of a one-time reset for the launch, we're raising plus and pro weekly limits by 25% starting monday",
+      "so we're refunding credits to the affected accounts directly instead of doing a global reset",
+      "we're not going to start doing scheduled resets. they create weird incentives",
+    ]) {
+      assert.equal(at10(text), 'none', text);
+    }
+    assert.equal(
+      at10("rather than wait for the weekly window, we're resetting everyone's limits now"),
+      'reset_completed',
+    );
+    assert.equal(
+      at10('honestly it is faster and fairer to just reset everyone. doing it by end of day'),
+      'reset_completed (held)',
+    );
+  });
+
+  test('someone else, or the reader, resets: held or not a reset, never published', () => {
+    assert.equal(
+      at10('Gemini reset their quotas today, we are focused on capacity instead.'),
+      'reset_completed (held)',
+    );
+    assert.equal(
+      at10('costume idea: go as a rate limit. everyone avoids you until you reset 🎃'),
+      'reset_completed (held)',
+    );
+    assert.equal(at10('The team reset usage limits for everyone an hour ago.'), 'reset_completed');
+  });
+
+  test('a reset told of with its day: "that evening" is a day past, "reports that" a topic', () => {
+    assert.equal(
+      at10(
+        "postmortem for the nov 4 incident is up. we reset everyone's limits that evening and have since added a canary",
+      ),
+      'none',
+    );
+    assert.equal(
+      at10(
+        'we looked into reports that weekly limits reset unexpectedly for some folks. it is a display bug',
+      ),
+      'none',
+    );
+    // A verb between the noun and "that": the clause is the verb's, the reset announced.
+    assert.equal(
+      at10("the volume of reports is high enough that we've refreshed Plus & Pro rate limits"),
+      'reset_completed',
+    );
+  });
+
+  test('other words and shapes: "limits for everyone: zeroed", "have had their limits refreshed", "a fresh start"', () => {
+    assert.equal(
+      at10('Usage limits for everyone: zeroed. Sorry about the disruption.'),
+      'reset_completed',
+    );
+    assert.equal(
+      at10('Plus & Pro subscriptions have had their Codex rate limits refreshed.'),
+      'reset_completed',
+    );
+    assert.equal(
+      at10('Every paid subscription now has its Codex usage limits refreshed.'),
+      'reset_completed',
+    );
+    const result = classify(
+      'Pro folks: your limits get a fresh start tomorrow. we are resetting them as a thank you for the queueing this week',
+      { createdAt: MORNING },
+    );
+    assert.equal(result.review, false);
+    assert.equal(result.reset?.kind, 'reset_scheduled');
+    // The time is the reset's own sentence's, not the thanks' ("this week").
+    assert.deepEqual(result.reset?.scheduleWindow, {
+      startAt: '2026-11-20T08:00:00.000Z',
+      endAt: '2026-11-21T07:59:59.999Z',
+    });
+  });
+
+  test('a promise recalled is not a hedge; a reset said to have arrived is no teaser; "get wiped shortly" is ahead', () => {
+    assert.equal(
+      at10("Told you there'd be a reset today, and it's landing this afternoon."),
+      'reset_scheduled',
+    );
+    assert.equal(at10('All reset, fully propagated. Enjoy your day'), 'reset_completed (held)');
+    assert.equal(
+      at10('And yes, as you have come to expect, usage limits get wiped shortly. Enjoy.'),
+      'reset_scheduled',
+    );
+  });
+
+  test('a reset "rolling out" that reaches accounts "within a few hours" is held: under way now, or later?', () => {
+    assert.equal(
+      at10(
+        'A usage reset is rolling out to every Codex user. Expect it in your account within a few hours.',
+      ),
+      'reset_completed (held)',
+    );
+    // With "now", under way; with a clock time, landing then (as before).
+    assert.equal(
+      at10('A usage reset is rolling out now. Expect it in your account within a few hours.'),
+      'reset_completed',
+    );
+  });
+});
+
 describe('threads, read as people do (issue 18)', () => {
   const PARENT_ID = '2000000000000000000';
 

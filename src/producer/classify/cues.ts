@@ -39,11 +39,12 @@ export const TALK_ABOUT = [
 
 /**
  * A reset of the past, not the one being announced: "remember when we reset…", "we reset
- * limits last week", "three resets ago". Only a done reset is read against these. Minutes or
+ * limits last week", "three resets ago", "we reset everyone's limits that evening" (a day
+ * told of before, rules-2.12.0). Only a done reset is read against these. Minutes or
  * hours ago is the reset being announced ("we reset limits an hour ago").
  */
 export const PAST_REFERENCE =
-  /\b(?:anniversary|yesterday(?! ?'s)|(?<!\b(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|moments?) )ago|remember(?:s|ed)?|recall|back (?:then|when|in)|the other day|in the past|used to|previously|last (?:night|week|weekend|month|year|time|(?:mon|tues|wednes|thurs|fri|satur|sun)day)(?! ?'s)|earlier this (?:week|month|year)|(?:a|one|two|three) (?:weeks?|months?|years?) (?:back|before))\b/;
+  /\b(?:anniversary|yesterday(?! ?'s)|(?<!\b(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|moments?) )ago|remember(?:s|ed)?|recall|back (?:then|when|in)|the other day|in the past|used to|previously|last (?:night|week|weekend|month|year|time|(?:mon|tues|wednes|thurs|fri|satur|sun)day)(?! ?'s)|earlier this (?:week|month|year)|(?:a|one|two|three) (?:weeks?|months?|years?) (?:back|before)|that (?:same )?(?:morning|afternoon|evening|night|day))\b/;
 
 /** Whoever holds a banked reset spends it when they like: "whenever you want". */
 const ONE_LIKES = '(?:you|u|they|users|people) (?:want|like|choose|need|wish)';

@@ -45,9 +45,12 @@ const WINDOW_NOUN = String.raw`(?:5h|5-hour|five-hour|weekly|hourly|usage) windo
 const VERB_THEN_OBJECT = new RegExp(
   String.raw`\b(${VERBS})\b(?= ${OBJECT_GAP}(?:${USAGE_NOUN}\b|${WINDOW_NOUN}))`,
 );
-/** Its object first: "usage counters wiped for everyone", "limits zeroed out". */
+/**
+ * Its object first: "usage counters wiped for everyone", "limits zeroed out", "usage limits
+ * for everyone: zeroed" (rules-2.12.0).
+ */
 const OBJECT_THEN_VERB = new RegExp(
-  String.raw`(?<=\b(?:${USAGE_NOUN}|${WINDOW_NOUN}):? (?:\w+ ){0,4})(${VERBS})\b`,
+  String.raw`(?<=\b(?:${USAGE_NOUN}|${WINDOW_NOUN}):? (?:\w+:? ){0,4})(${VERBS})\b`,
 );
 /**
  * "every user now has freshly restored rate limits": a participle of the idiom before
@@ -73,9 +76,12 @@ const A_REFILL =
 /** "a rate limit refresh is on its way", "one more usage refresh": it names what (rules-2.11.0). */
 const A_USAGE_REFILL =
   /\b(a|the|one more|another) (?:full )?(?:usage|limits?|rate[ -]limits?|quota) (?:refill|refresh)\b/;
-/** "your Codex limits are getting a refill in about an hour": the refill of what stands before (rules-2.11.0). */
+/**
+ * "your Codex limits are getting a refill in about an hour": the refill of what stands before
+ * (rules-2.11.0); "your limits get a fresh start tomorrow" (rules-2.12.0).
+ */
 const GETTING_A_REFILL = new RegExp(
-  String.raw`(?<=\b${USAGE_NOUN} (?:(?:is|are|will|be|get|gets|getting|got|just|all) ){1,3})(?:a|the) (?:full |quick )?(?:refill|refresh|wipe)\b`,
+  String.raw`(?<=\b${USAGE_NOUN} (?:(?:is|are|will|be|get|gets|getting|got|just|all) ){1,3})(?:a|the) (?:full |quick )?(?:refill|refresh|wipe|fresh start|clean slate)\b`,
 );
 /** "your weekly window just started over", "limits start fresh at 5pm" (rules-2.11.0). */
 const STARTS_OVER = new RegExp(

@@ -36,7 +36,7 @@ import { readReply, threadOf } from './thread.ts';
  * this system can make. docs/classifier.md describes every rule; change the version when
  * a rule changes (stored classifications keep the version that made them).
  */
-export const RULES_CLASSIFIER = 'rules-2.11.0';
+export const RULES_CLASSIFIER = 'rules-2.12.0';
 
 export interface ClassifierOptions {
   /** Hold a post whose confidence is below this (REVIEW_BELOW, default 0.8). */
@@ -83,14 +83,15 @@ const OTHER_SENSES = new RegExp(OTHER_SENSE.source, 'g');
 export function mentionsOf(own: ReadText): Mention[] {
   const mentions: Mention[] = [];
   let previousMentioned: string | null = null;
-  for (const sentence of own.sentences) {
+  for (const [at, sentence] of own.sentences.entries()) {
+    const previous = own.sentences[at - 1];
     // "Reset: done." is "reset is done" (rules-2.10.0).
     const stripped = sentence.replace(OTHER_SENSES, ' ').replace(STATUS_COLON, '$1 is $2');
     // "usage is back at zero", "wiped the usage counters": read as "reset" (idioms.ts).
     // "🔄 limits: refreshed." is "limits are reset" (rules-2.11.0).
-    const plain = (
-      RESET_WORD.test(stripped) ? stripped : (resetIdiomRead(stripped) ?? stripped)
-    ).replace(LIMITS_COLON, '$1 are reset');
+    const plain = (RESET_WORD.test(stripped) ? stripped : (resetIdiomRead(stripped) ?? stripped))
+      .replace(LIMITS_COLON, '$1 are reset')
+      .replace(HAD_RESET, '$1 have been reset');
     const named = RESET_WORD.test(plain);
     // "…banked resets not applying. Everyone affected is getting another one.": "one" stands
     // for the reset of the sentence before.
@@ -124,7 +125,7 @@ export function mentionsOf(own: ReadText): Mention[] {
         dependsOn: null,
         doubt: null,
       };
-    const doubt = reading.doubt ?? sentenceDoubt(read);
+    const doubt = reading.doubt ?? sentenceDoubt(read, previous);
     const doubted = doubt === reading.doubt ? reading : { ...reading, doubt };
     mentions.push({ sentence, read, refused: refusalOf(sentence, doubted), reading: doubted });
   }
@@ -163,18 +164,30 @@ const TAKEN_BACK: readonly (readonly [RegExp, (words: string) => string])[] = [
 ];
 /** Limits and their state after a colon: "limits: refreshed." (read "limits: reset"). */
 const LIMITS_COLON = /\b(limits|usage): re-?set\b/;
+/**
+ * "Plus & Pro subscriptions have had their Codex rate limits refreshed", "every paid
+ * subscription now has its usage limits refreshed": a causative, what was done to them
+ * (rules-2.12.0).
+ */
+const HAD_RESET =
+  /\b(?:has|have)(?: now| just| all)? (?:had )?(?:its|their|your|our) ((?:[\w&-]+ ){0,3}(?:limits|usage)) (?:re-?set|refreshed)\b/;
 /** A reset and its state after a colon: "Reset: done.", "Global reset: live". */
 const STATUS_COLON = /\b(re-?set): (done|live|complete|completed|landed|out|shipped)\b/;
 
 /** Why the words around a mention put it in doubt (rules-2.10.0), or null. */
-function sentenceDoubt(read: string): string | null {
+function sentenceDoubt(read: string, previous: string | undefined): string | null {
   // "\"codex team reset limits again, legends\" - that was last tuesday": someone else's?
   if (insideQuotes(read)) return "a reset inside quotation marks: someone else's words?";
-  // "Broke my Duolingo streak… Had to reset it to zero.": what is "it"?
-  if (PRONOUN_OBJECT.test(read) && !USAGE_CONTEXT.test(read))
+  // "Broke my Duolingo streak… Had to reset it to zero.": what is "it"? Not when the
+  // sentence before names the limits: "your limits get a fresh start tomorrow. we're
+  // resetting them…" (rules-2.12.0).
+  if (PRONOUN_OBJECT.test(read) && !USAGE_CONTEXT.test(read) && !LIMITS_NAMED.test(previous ?? ''))
     return 'a reset of "it", with no limits named in its sentence';
   return null;
 }
+
+/** The limits themselves named: what "it" or "them" in the next sentence may stand for. */
+const LIMITS_NAMED = /\b(?:limits?|usage|quotas?)\b/;
 
 /** Is the first word of a reset in `text` inside double quotation marks? */
 function insideQuotes(text: string): boolean {
@@ -254,6 +267,8 @@ export function classifyPost(
       !checkedOff(m.read) &&
       !USAGE_CONTEXT.test(m.sentence) &&
       !DAY_HEADING.test(m.sentence) &&
+      // "All reset, fully propagated.": it says it arrived (rules-2.12.0).
+      !ARRIVED.test(m.sentence) &&
       timeAhead(m.sentence, Date.parse(post.createdAt), options.timeZone) === null,
   );
   if (teaser)
@@ -407,7 +422,15 @@ export function readAnnouncement(
         options.timeZone,
       );
     // A reply's own time of the reset comes first (rules-2.1.0), not another event's.
-    const { when, doubts } = whenOf(replyTimes.size > 0 ? [...replyTimes] : tense.whenText);
+    // Of the post's own sentences, the first that names its time explicitly says when:
+    // "your limits get a fresh start tomorrow. we're resetting them as a thank you for the
+    // queueing this week" (rules-2.12.0).
+    const explicit = tense.whenText.find(
+      (s) => timeAhead(s, announcedMs, options.timeZone) === 'explicit',
+    );
+    const { when, doubts } = whenOf(
+      replyTimes.size > 0 ? [...replyTimes] : explicit !== undefined ? [explicit] : tense.whenText,
+    );
     schedule = {
       effectiveAt: when.effectiveMs === null ? null : formatTimestamp(when.effectiveMs),
       schedulePrecision: when.precision,
@@ -469,6 +492,11 @@ function checkedOff(read: string): boolean {
   );
 }
 const CHECK_MARK = /[\u2705\u2714\u2611]/;
+/** A progressive with its auxiliary: "is rolling", "'re resetting", "are being reset". */
+const PROGRESSIVE = /^(?:is|are|'s|'re|am|'m)(?: being)? \S+ing\b/;
+/** A time of the clock: "2pm", "14:30", "noon", "midnight", "end of day". */
+const CLOCK_TIME =
+  /\b\d{1,2}(?::\d{2})? ?(?:am|pm)\b|\b\d{1,2}:\d{2}\b|\b(?:noon|midnight|eod|end of (?:the )?day)\b/;
 const GOING_OUT_NOW = /\bas we speak\b|\b(?:going|rolling) out\b[^.!?]*\bnow\b/;
 
 /** What one announcing mention says, its time counted: under way + a time ahead is coming. */
@@ -546,6 +574,25 @@ function postTense(
   const underWayNow = announcing.some(
     (m, i) => kinds[i] === 'ongoing' && /\bnow\b/.test(m.sentence),
   );
+  // "A usage reset is rolling out to every Codex user. Expect it in your account within a
+  // few hours.": a progressive and a span with no clock time. Under way now, reaching
+  // accounts over hours, or starting later? Held (rules-2.12.0).
+  const progressive = announcing.find(
+    (m, i) => kinds[i] === 'ongoing' && PROGRESSIVE.test(m.reading.cue),
+  );
+  if (
+    progressive !== undefined &&
+    !underWayNow &&
+    explicitLanding.length > 0 &&
+    !explicitLanding.some((s) => CLOCK_TIME.test(s))
+  ) {
+    return {
+      kind: 'reset_completed',
+      confidence: 0.6,
+      reason: `under way ("${progressive.reading.cue}") and reaching accounts within a span ("${clip(explicitLanding[0]!)}"): under way now, or later?`,
+      whenText: [],
+    };
+  }
   if (explicitLanding.length > 0 && !underWayNow) {
     return {
       kind: 'reset_scheduled',

@@ -345,6 +345,17 @@ function inNounPhrase(words: readonly Word[], at: number): boolean {
     after.text.endsWith('s')
   )
     return true;
+  // "start doing scheduled resets": a participle between a verb of doing and "resets" is
+  // their adjective (rules-2.12.0).
+  if (
+    before !== undefined &&
+    before.pos === 'VERB' &&
+    (before.lemma === 'do' || /ing$/.test(before.text)) &&
+    /ed$/.test(word.text) &&
+    after !== undefined &&
+    isReset(after)
+  )
+    return true;
   return (
     before !== undefined &&
     ['DET', 'ADJ', 'ADV', 'NUM', 'PRON', 'PART'].includes(before.pos) &&
@@ -667,6 +678,59 @@ function governorBefore(words: readonly Word[], index: number, start: number): n
 }
 
 /**
+ * "it's faster to reset", "that's easier than…": a copula after "it", "that" or "this" and an
+ * adjective before "to" judge the infinitive; its words, or null.
+ */
+function evaluatedAt(
+  words: readonly Word[],
+  governor: number,
+  to: number,
+  start: number,
+): string | null {
+  const verb = words[governor]!;
+  const subject = words[chainBefore(words, governor, start) - 1];
+  if (verb.lemma !== 'be' || subject === undefined || !DUMMY_SUBJECTS.has(subject.text))
+    return null;
+  const between = words.slice(governor + 1, to);
+  return between.some((word) => word.pos === 'ADJ') ? textOf(words.slice(governor - 1, to)) : null;
+}
+const DUMMY_SUBJECTS = new Set(['it', 'that', 'this']);
+
+/**
+ * "told you there'd be", "I said we'd": the announcer's verb of promising within four words
+ * before `at`, its subject "I", "we" or none.
+ */
+function promiseRecalledBefore(words: readonly Word[], at: number): boolean {
+  for (let before = at - 1; before >= Math.max(0, at - 4); before--) {
+    const word = words[before]!;
+    if (word.pos !== 'VERB' || !PROMISE_VERBS.has(word.lemma)) continue;
+    const subject = words[before - 1];
+    return (
+      subject === undefined ||
+      FIRST_PERSON.has(subject.text) ||
+      subject.pos === 'PUNCT' ||
+      subject.pos === 'SYM'
+    );
+  }
+  return false;
+}
+const PROMISE_VERBS = new Set(['tell', 'say', 'promise']);
+
+/**
+ * A negator in the chain of verbs, auxiliaries and "to" before `at` ("'re not going to
+ * start doing"), before the chain reaches its subject.
+ */
+function negatedChainBefore(words: readonly Word[], at: number, start: number): boolean {
+  for (let before = at - 1; before >= start; before--) {
+    const word = words[before]!;
+    if (NEGATORS.has(word.text)) return true;
+    if (!(word.pos === 'VERB' || word.pos === 'AUX' || word.text === 'to' || isFiller(word)))
+      return false;
+  }
+  return false;
+}
+
+/**
  * "we've got you covered with a reset": a participle after an object completes the verb
  * before it ("got … covered"), whose group gives the tense.
  */
@@ -825,6 +889,14 @@ function isVerbUse(words: readonly Word[], index: number, start: number): boolea
     return coordinatedWith(words, index, index, start) !== null;
   }
   if (word.text === 'resets') return before.pos === 'PRON' || before.pos === 'PROPN';
+  // "terminal-bench reset their leaderboard": a possessive after a bare "reset" makes it a
+  // verb with its object (rules-2.12.0).
+  if (
+    (before.pos === 'NOUN' || before.pos === 'PROPN') &&
+    at === index - 1 &&
+    OWNER_DETERMINERS.has(words[index + 1]?.text ?? '')
+  )
+    return true;
   // "your weekly limits just reset": an adverb of the past between a noun and a bare
   // "reset" makes it that noun's verb (rules-2.11.0).
   if (before.pos === 'NOUN' && at === index - 2 && PAST_ADVERBS.has(words[index - 1]!.text))
@@ -834,9 +906,11 @@ function isVerbUse(words: readonly Word[], index: number, start: number): boolea
 
 /** Words of a time ahead, in the reset's clause: "get reset tonight", "at 5pm", "on Friday". */
 const FUTURE_TIME =
-  /\b(?:tonight|tomorrow|(?<!\d (?:hours?|minutes?|mins?|days?) )later|this (?:afternoon|evening)|next|(?:mon|tues|wednes|thurs|fri|satur|sun)day|eod|midnight|noon|within|in (?:a|an|\d+) \w+)\b|\bat \d/;
+  /\b(?:tonight|tomorrow|shortly|soon|(?<!\d (?:hours?|minutes?|mins?|days?) )later|this (?:afternoon|evening)|next|(?:mon|tues|wednes|thurs|fri|satur|sun)day|eod|midnight|noon|within|in (?:a|an|\d+) \w+)\b|\bat \d/;
 /** "almost here", "nearly there": a reset that has not come yet. */
 const ALMOST_HERE = /^(?:\S+ )?(?:almost|nearly) (?:here|there|ready)\b/;
+/** Possessive determiners that open a verb's object: "reset their leaderboard". */
+const OWNER_DETERMINERS = new Set(['their', 'its', 'his', 'her', 'our']);
 /** Adverbs that make a bare "reset" after them past: "limits just reset", "already reset". */
 const PAST_ADVERBS = new Set(['just', 'already', 'finally', 'officially']);
 
@@ -1080,6 +1154,17 @@ const RESET_OBJECTS = new Set([
   'people',
   'customer',
   'tier',
+  'workspace',
+  'org',
+  'organization',
+  'seat',
+  'folk',
+  'dev',
+  'developer',
+  'balance',
+  'budget',
+  'bucket',
+  'allotment',
   'codex',
   'chatgpt',
   'pro',
@@ -1099,13 +1184,15 @@ const RESET_OBJECTS = new Set([
   'you',
 ]);
 
-const TIME_UNITS = /^(?:second|minute|hour|day|week|month|year|moment)s?$/;
+const TIME_UNITS = /^(?:second|minute|hour|day|week|month|year|moment|sec|min|hr)s?$/;
 
 /** What a verb "reset" resets, when that is not users' limits. */
 type WhatIsReset =
   | { readonly kind: 'nothing' } // "We reset nothing today"
   | { readonly kind: 'own'; readonly text: string } // "I reset my own limits"
-  | { readonly kind: 'other'; readonly text: string }; // "We reset our dashboards"
+  | { readonly kind: 'other'; readonly text: string } // "We reset our dashboards"
+  | { readonly kind: 'reader' } // "until you reset": the reader, not their limits
+  | { readonly kind: 'agent'; readonly text: string }; // "Gemini reset their quotas": whose?
 
 const textOf = (words: readonly Word[]) => words.map((word) => word.text).join(' ');
 const namesNothingReset = (phrase: readonly Word[]) =>
@@ -1139,8 +1226,25 @@ function whatIsReset(
         (words[at]!.pos === 'VERB' &&
           /ing$/.test(words[at]!.text) &&
           words[at + 1]!.pos === 'NOUN')));
-  for (let at = index + 1; at < end && inObject(at); at++) {
+  for (let at = index + 1, limit = words[end]?.text === '"' ? end + 1 : end; at < limit; at++) {
+    // "the \"days since last incident\" sign": a quotation inside the object is one of its
+    // words, though its marks end the clause for the rest (rules-2.12.0).
+    const closing = words[at]!.text === '"' ? quotationEnd(words, at) : -1;
+    if (closing > at) {
+      object.push(...words.slice(at, closing + 1));
+      at = closing;
+      if (at + 1 < words.length) limit = Math.max(limit, clauseOf(words, at + 1)[1]);
+      continue;
+    }
+    // An emoji or a sign ends the object: "until you reset 🎃".
+    if (!inObject(at) || !/[\p{L}\p{N}]/u.test(words[at]!.text)) break;
     if (TIME_NOUNS.test(words[at]!.text) || TIME_UNITS.test(words[at]!.text)) break;
+    // "the leaderboard next week": a time's adjective.
+    if (TIME_ADJECTIVES.has(words[at]!.text) && TIME_NOUNS.test(words[at + 1]?.text ?? '')) break;
+    // "limits ~20 min ago": a number of a time.
+    if (words[at]!.pos === 'NUM' && TIME_UNITS.test(words[at + 1]?.text ?? '')) break;
+    // "limits right now": an adverb the tagger took for a noun.
+    if (words[at]!.text === 'right' && RIGHT_ADVERBS.has(words[at + 1]?.text ?? '')) break;
     object.push(words[at]!);
   }
   // "were reset" is passive; "are resetting" is not.
@@ -1164,7 +1268,27 @@ function whatIsReset(
     ) {
       return { kind: 'other', text: textOf(object.slice(0, owned + 1)) };
     }
-    return namesNothingReset(object) ? { kind: 'other', text: textOf(object) } : null;
+    // "everyone's default model": what is owned is what is reset (rules-2.12.0).
+    const possessed = owned >= 0 ? object.slice(owned + 1) : object;
+    if (namesNothingReset(possessed)) return { kind: 'other', text: textOf(object) };
+    // "the internal codex eval leaderboard": its head noun is what is reset, whatever names
+    // before it (rules-2.12.0).
+    const head = possessed.findLast((word) => word.pos === 'NOUN' || word.pos === 'PROPN');
+    if (head !== undefined && namesNothingReset([head])) {
+      return { kind: 'other', text: textOf(object) };
+    }
+    // "Gemini reset their quotas today": a noun for a subject, not one of ours, may be
+    // someone else doing it (rules-2.12.0).
+    const agent = chainStart > clauseStart ? words[chainStart - 1]! : undefined;
+    if (
+      agent !== undefined &&
+      (agent.pos === 'NOUN' || agent.pos === 'PROPN') &&
+      !agent.text.endsWith('ing') && // "Planning to reset limits…"
+      !OUR_AGENTS.has(agent.lemma) &&
+      !RESET_OBJECTS.has(agent.lemma)
+    )
+      return { kind: 'agent', text: agent.text };
+    return null;
   }
   // No object: what is reset is the subject, the noun phrase before the verb group, when it
   // is one a determiner or a possessive opens ("Our metrics reset at midnight", "The
@@ -1173,7 +1297,18 @@ function whatIsReset(
   while (at > clauseStart && inNounPhrase(words, at - 1) && !TIME_NOUNS.test(words[at - 1]!.text))
     at--;
   const subject = words.slice(at, chainStart);
+  // "everyone avoids you until you reset": the reader resets, as a person (rules-2.12.0).
+  if (!passive && chainStart > clauseStart && READERS.has(words[chainStart - 1]!.text))
+    return { kind: 'reader' };
   return otherSubject(subject) ? { kind: 'other', text: textOf(subject) } : null;
+}
+
+/** The closing quotation mark of the one at `at`, within six words, or -1. */
+function quotationEnd(words: readonly Word[], at: number): number {
+  for (let close = at + 1; close < Math.min(words.length, at + 8); close++) {
+    if (words[close]!.text === '"') return close;
+  }
+  return -1;
 }
 
 /**
@@ -1196,6 +1331,20 @@ function otherSubject(subject: readonly Word[]): boolean {
 }
 
 const POSSESSIVES = new Set(['our', 'their', 'my', 'your', 'its', 'his', 'her']);
+const READERS = new Set(['you', 'u']);
+const TIME_ADJECTIVES = new Set(['next', 'last', 'this']);
+/** Subjects that are the announcer's side: "the team reset everyone's limits". */
+const OUR_AGENTS = new Set([
+  'openai',
+  'codex',
+  'team',
+  'ops',
+  'infra',
+  'eng',
+  'engineering',
+  'oncall',
+  'folk',
+]);
 const ORDINAL =
   /^(?:second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|nth|umpteenth|\d+(?:st|nd|rd|th))$/;
 
@@ -1225,7 +1374,31 @@ const TOPIC_NOUNS = new Set([
   'guess',
   'discussion',
   'debate',
+  // "reports that weekly limits reset unexpectedly": what was reported (rules-2.12.0).
+  'report',
+  'claim',
 ]);
+/** Words that open a clause of its own after a topic noun's clause. */
+const CLAUSE_JOINERS = new Set([',', ';', 'so', 'but', 'and']);
+
+/**
+ * "instead of" or "rather than" within six words before the reset, with no subject of a
+ * clause of its own between ("rather than wait, we're resetting now" is a reset), or null.
+ */
+function alternativeBefore(words: readonly Word[], index: number): string | null {
+  for (let at = index - 1; at >= Math.max(1, index - 6); at--) {
+    const word = words[at]!;
+    // "one-time" is three words to the tagger: its hyphen ends nothing here.
+    if (
+      PRONOUN_SUBJECTS.has(word.text) ||
+      (word.pos === 'PUNCT' && CLAUSE_END.has(word.text) && word.text !== '-')
+    )
+      return null;
+    const pair = `${words[at - 1]!.text} ${word.text}`;
+    if (pair === 'instead of' || pair === 'rather than') return pair;
+  }
+  return null;
+}
 
 /** "on how", "about why": a wh-word after a preposition before the reset, or null. */
 function whAfterPreposition(words: readonly Word[], index: number, start: number): string | null {
@@ -1249,6 +1422,8 @@ const isTopicNoun = (word: Word) =>
 function topicThatClause(words: readonly Word[], index: number): string | null {
   // "that" may have ended the reset's clause: the sentence is searched, 8 words back.
   for (let at = index - 1; at >= Math.max(0, index - 8); at--) {
+    // "reports that limits were draining, so we reset everyone": a new clause of its own.
+    if (CLAUSE_JOINERS.has(words[at]!.text)) return null;
     // "a rumour going around about a midnight reset": the reset in a topic noun's "about"
     // phrase (rules-2.11.0).
     if (ABOUT.has(words[at]!.text) && words[at]!.pos !== 'VERB') {
@@ -1270,6 +1445,9 @@ function topicThatClause(words: readonly Word[], index: number): string | null {
     if (words[at]!.text !== 'that') continue;
     for (let noun = at - 1; noun >= Math.max(0, at - 4); noun--) {
       const word = words[noun]!;
+      // "the volume of reports is high enough that we've refreshed…": a verb between the
+      // noun and "that" makes the clause the verb's (rules-2.12.0).
+      if (isAux(word)) break;
       if (word.pos === 'NOUN' && isTopicNoun(word)) return textOf(words.slice(noun, at));
     }
     return null;
@@ -1520,6 +1698,10 @@ export function readMention(words: readonly Word[], index: number): MentionReadi
   if (topicClause !== null) {
     return nothing(topicClause, `a reset inside "${topicClause} that …", not announced`);
   }
+  // "instead of a one-time reset", "rather than doing a global reset": a reset not done,
+  // the alternative to what is (rules-2.12.0).
+  const alternative = alternativeBefore(words, index);
+  if (alternative !== null) return nothing(alternative, `a reset "${alternative}", not done`);
   // Where the reset's own phrase starts: its verb group, or its noun phrase (conditions.ts).
   let phraseStart = index;
   let nextOne = false;
@@ -1599,6 +1781,11 @@ export function readMention(words: readonly Word[], index: number): MentionReadi
               ? 'do'
               : lemma,
         );
+      // "we're not going to start doing scheduled resets": a negator earlier in the chain of
+      // verbs that leads to the governor (rules-2.12.0).
+      if (!group.negated && negatedChainBefore(words, phraseStart, start)) {
+        group = { ...group, negated: true };
+      }
       // "This is the third reset in a month": a reset counted after a copula may be a
       // statement about how many there were, not an announcement.
       const ordinal = words.slice(governor + 1, index).find((word) => ORDINAL.test(word.text));
@@ -1693,6 +1880,8 @@ export function readMention(words: readonly Word[], index: number): MentionReadi
     verbUse && group !== null ? whatIsReset(words, index, phraseStart, start, end) : null;
   if (what !== null && group !== null) {
     if (what.kind === 'nothing') group = { ...group, negated: true };
+    else if (what.kind === 'reader') doubt ??= 'a reset of "you", with no limits named';
+    else if (what.kind === 'agent') doubt ??= `a reset by "${what.text}": ours?`;
     else {
       group = {
         ...group,
@@ -1720,11 +1909,17 @@ export function readMention(words: readonly Word[], index: number): MentionReadi
           ? to - 1
           : governorBefore(words, to, start)
         : null;
+    // "it's faster and fairer to just reset everyone": what would be better, not what is
+    // done (rules-2.12.0).
+    const evaluated = governor === null ? null : evaluatedAt(words, governor, to, start);
     if (governor === null) {
       // "annoying to receive…", "to celebrate…": no verb says when; a reset named only so
       // is held (rules-2.10.0).
       group = { ...group, tense: 'none', infinitive: false };
       doubt ??= `"to ${words[index]!.text}" with no verb before it: done or coming?`;
+    } else if (evaluated !== null) {
+      group = { ...group, tense: 'none', infinitive: false };
+      doubt ??= `"${evaluated} to ${words[index]!.text}": a reset judged, not announced`;
     } else {
       const verb = words[governor]!;
       const outer = readGroup(words, chainBefore(words, governor, start), governor, start);
@@ -1754,6 +1949,11 @@ export function readMention(words: readonly Word[], index: number): MentionReadi
         intention ?? lemmaOfGovernor(verb),
       );
     }
+  }
+
+  // "Told you there'd be a reset today": a promise recalled, not a hedge (rules-2.12.0).
+  if (group?.hedged && /(?:^| )(?:would|'d)(?: |$)/.test(group.words)) {
+    if (promiseRecalledBefore(words, phraseStart)) group = { ...group, hedged: false };
   }
 
   // "The team that runs resets", "a fix that resets your limits": a relative clause says
