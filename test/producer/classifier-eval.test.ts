@@ -101,7 +101,7 @@ test('the frozen blind posts read as recorded for rules-2.12.0 (docs/classifier.
       wrongKind: tally.wrongKindPublished.length,
       falsePublished: tally.falsePublished.length,
     },
-    { sentences: 120, right: 103, held: 10, missed: 2, wrongKind: 1, falsePublished: 4 },
+    { sentences: 120, right: 104, held: 9, missed: 2, wrongKind: 1, falsePublished: 4 },
   );
 });
 

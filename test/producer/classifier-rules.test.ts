@@ -1687,6 +1687,86 @@ describe('rounds 37 to 39: a month, the development posts by a fourth writer, ne
   });
 });
 
+describe('rounds 40 to 42: three weeks, near misses again, replies (rules-2.12.0)', () => {
+  test('resets of the past and resets given up are not announced', () => {
+    for (const text of [
+      'story time: the first global reset we ever did, we forgot to tell support',
+      "it's one reason we're moving away from global resets as the default remedy",
+    ]) {
+      assert.equal(at10(text), 'none', text);
+    }
+    // Giving one away is giving it.
+    assert.notEqual(at10("we're giving away a reset to every Pro user today"), 'none');
+  });
+
+  test('the window refreshing "on its own" is the cycle, not a reset', () => {
+    assert.equal(
+      reply(
+        "unused limits don't carry over, but your weekly window will refresh on its own",
+        'missed the last reset because I was on vacation',
+        'a_user',
+      ).reset,
+      null,
+    );
+    assert.equal(at10('Usage limits reset automatically at the end of each window.'), 'none');
+  });
+
+  test('"should be reset" after "done now" is done; with no time at all it is held', () => {
+    const result = reply(
+      "sorry, took longer than expected. it's done now, everyone should be reset",
+      'you said reset tonight, still waiting',
+      'a_user',
+    );
+    assert.equal(result.reset?.kind, 'reset_completed');
+    assert.equal(at10('Everyone on Pro should be reset.'), 'reset_scheduled (held)');
+    assert.equal(at10('Limits should be reset by tonight for everyone.'), 'reset_scheduled');
+  });
+
+  test("a time's possessive is another event's time, whatever the sentence's incident words", () => {
+    const result = classify(
+      "we're resetting rate limits for everyone later today to make up for this morning's outage",
+      { createdAt: MORNING },
+    );
+    assert.equal(result.review, false);
+    assert.equal(result.reset?.kind, 'reset_scheduled');
+    assert.deepEqual(result.reset?.scheduleWindow, {
+      startAt: MORNING,
+      endAt: '2026-11-20T07:59:59.999Z',
+    });
+    assert.equal(at10("tonight's reset lands at 9pm PT."), 'reset_scheduled');
+  });
+
+  test('under way "as we speak" is now, however long it takes to reach accounts', () => {
+    assert.equal(
+      at10(
+        "all green again. resetting everyone's 5h and weekly limits as we speak, should reach all accounts within ~30 min",
+      ),
+      'reset_completed',
+    );
+  });
+
+  test('replies: "just did", "a global one", and a time ahead under a reset said done', () => {
+    for (const [text, parentText] of [
+      [
+        'just did. all pro accounts are back to full',
+        'pls reset pro limits, the loop bug burned my week',
+      ],
+      ["we'll do a global one friday at 10am PT", 'when is the next reset'],
+    ] as const) {
+      const result = reply(text, parentText, 'a_user');
+      assert.equal(result.review, true, text);
+      assert.notEqual(result.reset, null, text);
+    }
+    const further = reply(
+      'free and edu are next, going out by end of day',
+      'usage reset went out to plus and pro an hour ago',
+      'thsottiaux',
+    );
+    assert.equal(further.review, true);
+    assert.notEqual(further.reset, null);
+  });
+});
+
 describe('threads, read as people do (issue 18)', () => {
   const PARENT_ID = '2000000000000000000';
 

@@ -25,6 +25,8 @@ export const TALK_ABOUT = [
   // 5-hour window resets automatically" (rules-2.4.0). Not "weekly limits reset for everyone
   // tomorrow", an announcement.
   /\b(?:weekly|5-hour|5 hour|five-hour|5h|daily|rolling|your|my) (?:\w+ ){0,2}(?:limit|window|quota|cap) resets\b/,
+  // The cycle left to itself: "your weekly window will refresh on its own" (rules-2.12.0).
+  /\b(?:re-?sets?|refresh(?:es)?)\b[^.!?]{0,12}\b(?:on (?:its|their) own|by (?:itself|themselves)|automatically|naturally|as (?:usual|normal))\b/,
   /\b(?:since|after|before|until|till) (?:the|your|our|my|a|last|yesterday's|today's) (?:last |latest |recent |next |weekly |global |banked |[a-z]+ \d{1,2}(?:st|nd|rd|th)? )?re-?set\b/,
   // Instructions: "How to use your banked reset: Settings > Usage > Apply" (rules-2.10.0).
   /^how to\b/,
@@ -40,11 +42,12 @@ export const TALK_ABOUT = [
 /**
  * A reset of the past, not the one being announced: "remember when we reset…", "we reset
  * limits last week", "three resets ago", "we reset everyone's limits that evening" (a day
- * told of before, rules-2.12.0). Only a done reset is read against these. Minutes or
- * hours ago is the reset being announced ("we reset limits an hour ago").
+ * told of before), "the first global reset we ever did" (rules-2.12.0). Only a done reset is
+ * read against these. Minutes or hours ago is the reset being announced ("we reset limits an
+ * hour ago").
  */
 export const PAST_REFERENCE =
-  /\b(?:anniversary|yesterday(?! ?'s)|(?<!\b(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|moments?) )ago|remember(?:s|ed)?|recall|back (?:then|when|in)|the other day|in the past|used to|previously|last (?:night|week|weekend|month|year|time|(?:mon|tues|wednes|thurs|fri|satur|sun)day)(?! ?'s)|earlier this (?:week|month|year)|(?:a|one|two|three) (?:weeks?|months?|years?) (?:back|before)|that (?:same )?(?:morning|afternoon|evening|night|day))\b/;
+  /\b(?:anniversary|yesterday(?! ?'s)|(?<!\b(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|moments?) )ago|remember(?:s|ed)?|recall|back (?:then|when|in)|the other day|in the past|used to|previously|last (?:night|week|weekend|month|year|time|(?:mon|tues|wednes|thurs|fri|satur|sun)day)(?! ?'s)|earlier this (?:week|month|year)|(?:a|one|two|three) (?:weeks?|months?|years?) (?:back|before)|that (?:same )?(?:morning|afternoon|evening|night|day)|ever (?:did|had|made|ran|gave|shipped|pushed))\b/;
 
 /** Whoever holds a banked reset spends it when they like: "whenever you want". */
 const ONE_LIKES = '(?:you|u|they|users|people) (?:want|like|choose|need|wish)';

@@ -351,7 +351,12 @@ export function readAnnouncement(
     kind === 'reset_completed'
       ? announcing.map((m) => m.sentence.replace(TAKES_TIME, ' '))
       : tenseText;
-  if (announcing.some((m) => m.reading.hedged) || HEDGED.test(hedgeText.join(' '))) {
+  // "resetting everyone's limits as we speak, should reach all accounts within ~30 min": a
+  // reset under way now is not hedged by how long it takes to reach accounts (rules-2.12.0).
+  const hedgedMention = announcing.some(
+    (m, i) => m.reading.hedged && !(kinds[i] === 'ongoing' && UNDER_WAY_NOW.test(m.reading.clause)),
+  );
+  if (hedgedMention || HEDGED.test(hedgeText.join(' '))) {
     confidence -= 0.3;
     holds.push(
       dependent === undefined
@@ -415,9 +420,15 @@ export function readAnnouncement(
     'effectiveAt' | 'schedulePrecision' | 'scheduleBasis' | 'scheduleWindow'
   > = { effectiveAt: null, schedulePrecision: null, scheduleBasis: null, scheduleWindow: null };
   if (kind === 'reset_scheduled') {
+    // A sentence of an incident tells its times, not the reset's; not the sentence of a
+    // coming reset itself: "we're resetting limits later today to make up for this
+    // morning's outage" (rules-2.12.0).
+    const comingSentences = new Set(
+      announcing.filter((_, i) => kinds[i] === 'coming').map((m) => m.sentence),
+    );
     const whenOf = (sentences: readonly string[]) =>
       scheduleWhen(
-        sentences.filter((s) => !INCIDENT.test(s)).join(' \n '),
+        sentences.filter((s) => !INCIDENT.test(s) || comingSentences.has(s)).join(' \n '),
         announcedMs,
         options.timeZone,
       );
@@ -497,6 +508,8 @@ const PROGRESSIVE = /^(?:is|are|'s|'re|am|'m)(?: being)? \S+ing\b/;
 /** A time of the clock: "2pm", "14:30", "noon", "midnight", "end of day". */
 const CLOCK_TIME =
   /\b\d{1,2}(?::\d{2})? ?(?:am|pm)\b|\b\d{1,2}:\d{2}\b|\b(?:noon|midnight|eod|end of (?:the )?day)\b/;
+/** Now: "resetting limits now", "… as we speak" (rules-2.12.0). */
+const UNDER_WAY_NOW = /\bnow\b|\bas we speak\b/;
 const GOING_OUT_NOW = /\bas we speak\b|\b(?:going|rolling) out\b[^.!?]*\bnow\b/;
 
 /** What one announcing mention says, its time counted: under way + a time ahead is coming. */
@@ -517,7 +530,7 @@ function mentionKind(mention: Mention, announcedMs: number, zone: string): Tense
   if (tense === 'coming' && GOING_OUT_NOW.test(mention.reading.clause)) return 'ongoing';
   if (tense === 'done' || tense === 'coming') return tense;
   // "Reset rolling out now, should reach everyone within the hour": under way now.
-  if (tense === 'ongoing' && /\bnow\b/.test(mention.reading.clause)) return tense;
+  if (tense === 'ongoing' && UNDER_WAY_NOW.test(mention.reading.clause)) return tense;
   // "Limits wiped at 18:00 CET" written at 10am Pacific: named without a verb, at a time of
   // the day already past: done then (rules-2.11.0).
   if (tense === 'none' && timePassedToday(mention.sentence, announcedMs, zone)) return 'done';
@@ -572,7 +585,7 @@ function postTense(
   // "We're resetting limits right now. Give it a few minutes to propagate.": under way now,
   // whatever the propagation takes (rules-2.10.0).
   const underWayNow = announcing.some(
-    (m, i) => kinds[i] === 'ongoing' && /\bnow\b/.test(m.sentence),
+    (m, i) => kinds[i] === 'ongoing' && UNDER_WAY_NOW.test(m.sentence),
   );
   // "A usage reset is rolling out to every Codex user. Expect it in your account within a
   // few hours.": a progressive and a span with no clock time. Under way now, reaching

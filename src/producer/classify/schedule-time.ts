@@ -137,7 +137,10 @@ export function scheduleWhen(text: string, announcedMs: number, zone: string): W
 let whenCache = { key: '', found: new Map<string, WhenFound>() };
 const MAX_CACHED = 64;
 
-function readWhen(text: string, announcedMs: number, zone: string): WhenFound {
+function readWhen(given: string, announcedMs: number, zone: string): WhenFound {
+  // "to make up for this morning's outage": a time's possessive names the time of another
+  // event; "tonight's reset" is the reset's own (rules-2.12.0).
+  const text = given.replace(OTHER_EVENTS_TIME, ' ');
   const posted = DateTime.fromMillis(announcedMs, { zone: hourlyZone(zone) });
   const endOfDay = (day: DateTime) => day.endOf('day').toMillis();
   const doubts: string[] = [];
@@ -462,6 +465,10 @@ export const TIME_HINT =
  * no time, or only the day of the post ("today"). The tense rules use it: "resetting
  * tomorrow morning" is coming, "resetting" alone is under way.
  */
+/** A time's possessive before another noun than a reset: "this morning's outage". */
+const OTHER_EVENTS_TIME =
+  /\b(?:(?:this|last|yesterday) )?(?:morning|afternoon|evening|night|yesterday|week|weekend|month)'s (?!(?:[\w-]+ ){0,2}re-?set)[\w-]+/g;
+
 export function timeAhead(
   text: string,
   announcedMs: number,

@@ -156,6 +156,15 @@ const IRREGULAR_PARTICIPLES: Readonly<Record<string, string>> = {
 const participleOf = (lemma: string) =>
   IRREGULAR_PARTICIPLES[lemma] ?? (lemma.endsWith('e') ? `${lemma}d` : `${lemma}ed`);
 /** Verbs that stop a reset: "Resets are paused", "we cancelled the reset". */
+/** Leaving something behind: "moving away from global resets" (not "giving away a reset"). */
+const AWAY_FROM = new Set([
+  'move away',
+  'shift away',
+  'step away',
+  'walk away',
+  'steer away',
+  'turn away',
+]);
 const STOP_VERBS = new Set([
   'pause',
   'stop',
@@ -482,7 +491,13 @@ function byVerbClass(group: Group, lemma: string): Group {
   if (REPORT_VERBS.has(lemma) && lemma !== 'announce') {
     return { ...group, notAnnouncing: group.notAnnouncing ?? `what others say ("${lemma}")` };
   }
-  if (STOP_VERBS.has(lemma) || lemma === 'push back' || lemma === 'move back') {
+  // "we're moving away from global resets" (rules-2.12.0).
+  if (
+    STOP_VERBS.has(lemma) ||
+    lemma === 'push back' ||
+    lemma === 'move back' ||
+    AWAY_FROM.has(lemma)
+  ) {
     return { ...group, notAnnouncing: group.notAnnouncing ?? `a reset stopped ("${lemma}")` };
   }
   // "a reset went out", "has gone out": done; "going to reset", "going out tomorrow": ahead.
@@ -1775,8 +1790,8 @@ export function readMention(words: readonly Word[], index: number): MentionReadi
           readGroup(words, phraseStart, governor, start),
           // "push back the reset": a phrasal verb that stops it (rules-2.10.0); "applying
           // a global reset" is doing one, not spending a banked one.
-          words[governor + 1]?.text === 'back'
-            ? `${lemma} back`
+          words[governor + 1]?.text === 'back' || words[governor + 1]?.text === 'away'
+            ? `${lemma} ${words[governor + 1]!.text}`
             : lemma === 'apply' && words.slice(governor, index).some((w) => w.text === 'global')
               ? 'do'
               : lemma,
@@ -1951,6 +1966,16 @@ export function readMention(words: readonly Word[], index: number): MentionReadi
     }
   }
 
+  // "it's done now, everyone should be reset": an expectation of a state, now; with no time
+  // at all, now or later? (rules-2.12.0). "should be reset by tonight" is ahead.
+  if (
+    group?.tense === 'coming' &&
+    /^(?:should|must) be \S+(?:ed|set)$/.test(group.words) &&
+    !FUTURE_TIME.test(clause(start, end))
+  ) {
+    if (/\bnow\b/.test(textOf(words))) group = { ...group, tense: 'done' };
+    else doubt ??= `"${group.words}": by now, or later?`;
+  }
   // "Told you there'd be a reset today": a promise recalled, not a hedge (rules-2.12.0).
   if (group?.hedged && /(?:^| )(?:would|'d)(?: |$)/.test(group.words)) {
     if (promiseRecalledBefore(words, phraseStart)) group = { ...group, hedged: false };

@@ -7,6 +7,7 @@ import {
   type ClassifierOptions,
   clip,
   held,
+  lessSure,
   type Mention,
   mentionsOf,
   notAReset,
@@ -108,7 +109,22 @@ export function readReply(
       // the reset announced is done (rules-2.11.0).
       const saysLanded =
         progress && !timed && !/\b(?:will|'ll|going to|gonna|should)\b/.test(own.all);
-      return saysLanded ? landed(read) : read;
+      if (saysLanded) return landed(read);
+      // "free and edu are next, going out by end of day" under "usage reset went out to plus
+      // and pro an hour ago": a time ahead under a reset said done, another one? Held
+      // (rules-2.12.0).
+      // (Not "Should be there within 2 hours." under "Adding a reset now.": under way, it
+      // reaches accounts then.)
+      const saidDone = announcing.every((m) => m.reading.tense === 'done');
+      if (read.reset?.kind === 'reset_completed' && itsTime && saidDone) {
+        return lessSure(
+          read,
+          0.4,
+          'his reply names a time ahead under a reset said done: another reset?',
+          options,
+        );
+      }
+      return read;
     }
   }
   // "it did! try signing out and back in", "yep 🫡 everyone got one": its first sentence
@@ -150,12 +166,18 @@ function withParentDay(own: ReadText, parent: ReadText): ReadText {
   return readText(own.all.replace(CLOCK, (clock) => `${clock} ${day}`));
 }
 
-/** A reply that opens on yes: "yep 🫡 everyone got one", "yes, going out later today". */
+/**
+ * A reply that opens on yes: "yep 🫡 everyone got one", "yes, going out later today", "just
+ * did." (rules-2.12.0).
+ */
 const ANSWERS_YES =
-  /^(?:yes|yep|yup|yeah|yea|sure|correct|confirmed|indeed|it (?:did|is|has)|good timing)\b/;
-/** "we'll do one", "there'll be one next wednesday", "everyone got one": the reset asked about. */
+  /^(?:yes|yep|yup|yeah|yea|sure|correct|confirmed|indeed|it (?:did|is|has)|good timing|(?:just )?did (?:it|that)|just did|on it|doing it)\b/;
+/**
+ * "we'll do one", "there'll be one next wednesday", "everyone got one", "we'll do a global one
+ * friday" (rules-2.12.0): the reset asked about.
+ */
 const ONE_OF_THEM =
-  /\b(?:do|doing|give|giving|get|getting|got|have|having|drop|dropping) (?:one|another one|one more)\b|\bthere'll be one\b/;
+  /\b(?:do|doing|give|giving|get|getting|got|have|having|drop|dropping) (?:one|another one|one more|an?(?: (?:global|full|banked|fresh|new|proper|hard|quick|big|small))+ one)\b|\bthere'll be (?:one|an?(?: (?:global|full|banked|fresh|new|proper|hard|quick|big|small))+ one)\b/;
 
 const DAY_WORD =
   /\b(?:tomorrow|today|tonight|(?:on )?(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b/;
