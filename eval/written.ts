@@ -20,6 +20,11 @@ export const WRITTEN_SET = fileURLToPath(new URL('./written.jsonl', import.meta.
  * does not fail on them: they measure, like the held-out set.
  */
 export const BLIND_SET = fileURLToPath(new URL('./blind.jsonl', import.meta.url));
+/**
+ * A second frozen pair (rounds 46 and 47, eval/SOURCES.md): scored by `rules-2.12.0` before
+ * anyone read them, never read or tuned on since.
+ */
+export const BLIND_SET_2 = fileURLToPath(new URL('./blind2.jsonl', import.meta.url));
 
 const Written = z.strictObject({
   round: z.number().int(),

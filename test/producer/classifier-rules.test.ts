@@ -1767,6 +1767,83 @@ describe('rounds 40 to 42: three weeks, near misses again, replies (rules-2.12.0
   });
 });
 
+describe('rounds 43 to 45: a month, quick phone posts, near misses (rules-2.12.0)', () => {
+  test('"midnight tonight" is the midnight that ends today, in the zone named (chrono reads noon)', () => {
+    for (const [text, at] of [
+      ["we're resetting your weekly limits at midnight UTC tonight", '2026-11-20T00:00:00.000Z'],
+      ['resetting limits tonight at midnight utc', '2026-11-20T00:00:00.000Z'],
+      ['Resetting limits at midnight tonight.', '2026-11-20T08:00:00.000Z'],
+    ] as const) {
+      const result = classify(text, { createdAt: MORNING });
+      assert.equal(result.review, false, text);
+      assert.equal(result.reset?.effectiveAt, at, text);
+    }
+  });
+
+  test('an idiom whose object is followed by "after", "before", "once"', () => {
+    assert.equal(
+      at10("we'll refill everyone's limits after the fix lands this afternoon"),
+      'reset_scheduled',
+    );
+    assert.notEqual(at10('topping up usage limits once the deploy is done'), 'none');
+  });
+
+  test('quick phone posts: an emoji, an arrow or a "+" before a verb ends a clause', () => {
+    assert.equal(
+      at10("been a while but u know how this goes 😅 everyone's usage limits reset. sorry"),
+      'reset_completed',
+    );
+    assert.equal(
+      at10('no evidence of a broad drain, but enough reports → rate limits reset for plus & pro'),
+      'reset_completed',
+    );
+    assert.equal(
+      at10(
+        "reset's propagated to all accounts + landed a few usage fixes for the issues we flagged yday",
+      ),
+      'reset_completed',
+    );
+    assert.equal(
+      at10('holiday gift 🎁 rate limits reset AND usage at 2x normal til jan 1. merry holidays'),
+      // "until jan 1" is the 2x's end, not the reset's time; a bare headline is held.
+      'reset_completed (held)',
+    );
+  });
+
+  test('quick phone posts: "within the hr", "getting reset" with no "are", "like i said yday", "w another one"', () => {
+    assert.equal(
+      at10('full usage reset for every paid user, landing within the hr 🎉'),
+      'reset_scheduled',
+    );
+    assert.equal(at10('codex limits getting fully reset again within the hr'), 'reset_scheduled');
+    assert.equal(
+      at10('yep limits getting reset again like i said yday. keep building'),
+      'reset_completed',
+    );
+    assert.equal(
+      at10('codex usage limits reset on all plans so everyone can play w the new plugins'),
+      'reset_completed',
+    );
+    // The time after "another one" is the second one's: the first is not read as coming.
+    assert.notEqual(
+      at10('hi all 👋 usage limits reset on every plan, w another one coming later today'),
+      'reset_scheduled',
+    );
+    assert.equal(at10('banked reset loading into every plus + pro account rn'), 'reset_completed');
+    assert.equal(at10('Cancelled: the reset we teased yesterday. No new date yet.'), 'none');
+  });
+
+  test('named as rolling out and reaching accounts within hours, with no clock time: held', () => {
+    assert.equal(
+      at10(
+        'codex usage reset for everyone 🏠 rolling out, should show in your account within a few hrs',
+      ),
+      'reset_completed (held)',
+    );
+    assert.equal(at10("Heads up: we're topping everyone up in about 2 hours."), 'reset_scheduled');
+  });
+});
+
 describe('threads, read as people do (issue 18)', () => {
   const PARENT_ID = '2000000000000000000';
 

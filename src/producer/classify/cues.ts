@@ -20,7 +20,7 @@ export const TALK_ABOUT = [
   /\bre-?set requests?\b|\brequests? (?:for|to) (?:a |another )?re-?set/,
   /\b(?:asking|begging|beg|ask|asked|pleading|hoping|praying|waiting|wish|wishing) (?:us )?(?:for|to) (?:a |another |the |more )?re-?set/,
   /\bre-?sets? (?:every|each) (?:day|week|month|\d|five|seven)/,
-  /\b(?:limits?|usage) re-?sets? (?:every|each|on a|after|\d|weekly|daily)/,
+  /\b(?:limits?|usage) re-?sets? (?:every|each|on a\b|after|\d|weekly|daily)/,
   // The normal cycle of one window, in the singular: "the weekly limit resets Monday", "your
   // 5-hour window resets automatically" (rules-2.4.0). Not "weekly limits reset for everyone
   // tomorrow", an announcement.
@@ -47,7 +47,7 @@ export const TALK_ABOUT = [
  * hour ago").
  */
 export const PAST_REFERENCE =
-  /\b(?:anniversary|yesterday(?! ?'s)|(?<!\b(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|moments?) )ago|remember(?:s|ed)?|recall|back (?:then|when|in)|the other day|in the past|used to|previously|last (?:night|week|weekend|month|year|time|(?:mon|tues|wednes|thurs|fri|satur|sun)day)(?! ?'s)|earlier this (?:week|month|year)|(?:a|one|two|three) (?:weeks?|months?|years?) (?:back|before)|that (?:same )?(?:morning|afternoon|evening|night|day)|ever (?:did|had|made|ran|gave|shipped|pushed))\b/;
+  /\b(?:anniversary|(?<!\b(?:said|promised|mentioned|announced|teased|told you) )yesterday(?! ?'s)|(?<!\b(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|moments?) )ago|remember(?:s|ed)?|recall|back (?:then|when|in)|the other day|in the past|used to|previously|last (?:night|week|weekend|month|year|time|(?:mon|tues|wednes|thurs|fri|satur|sun)day)(?! ?'s)|earlier this (?:week|month|year)|(?:a|one|two|three) (?:weeks?|months?|years?) (?:back|before)|that (?:same )?(?:morning|afternoon|evening|night|day)|ever (?:did|had|made|ran|gave|shipped|pushed))\b/;
 
 /** Whoever holds a banked reset spends it when they like: "whenever you want". */
 const ONE_LIKES = '(?:you|u|they|users|people) (?:want|like|choose|need|wish)';
@@ -65,7 +65,7 @@ export const LANDING =
 
 /** A banked reset: one the user keeps and spends when they choose. */
 export const BANKED =
-  /\b(?:a|one|another|an extra|an additional|the full|the|full|your|\d{1,2}) (?:\w+ ){0,2}bank(?:ed|able) re-?sets?\b|\bbank(?:ed|able) re-?sets? (?:for|to|today|tomorrow|tonight|incoming|coming|on|is|are|will|have|has|were|was|got|go|goes|going|land|lands|landing|drop|drops|ship|ships|out)\b|\b(?:into|in|to) (?:your|the|their|its) (?:re-?set )?bank\b|\bre-?set bank\b|\bre-?set credits?\b|\bsave (?:\w+ ){0,3}re-?sets? (?:to use |for )?later\b|\bre-?sets? on your own (?:time|schedule)\b|\b(?:credit(?:s|ed|ing)?|giv(?:e|es|ing)|gets?|getting|receiv(?:e|es|ing)|add(?:s|ed|ing)?|load(?:s|ed|ing)?|grant(?:s|ed|ing)?)\b[^.!?]{0,50}\bbank(?:ed|able)\b/;
+  /\b(?:a|one|another|an extra|an additional|the full|the|full|your|\d{1,2}) (?:\w+ ){0,2}bank(?:ed|able) re-?sets?\b|\bbank(?:ed|able) re-?sets? (?:for|to|today|tomorrow|tonight|incoming|coming|on|is|are|will|have|has|were|was|got|go|goes|going|land|lands|landing|load|loads|loading|loaded|drop|drops|ship|ships|out)\b|\b(?:into|in|to) (?:your|the|their|its) (?:re-?set )?bank\b|\bre-?set bank\b|\bre-?set credits?\b|\bsave (?:\w+ ){0,3}re-?sets? (?:to use |for )?later\b|\bre-?sets? on your own (?:time|schedule)\b|\b(?:credit(?:s|ed|ing)?|giv(?:e|es|ing)|gets?|getting|receiv(?:e|es|ing)|add(?:s|ed|ing)?|load(?:s|ed|ing)?|grant(?:s|ed|ing)?)\b[^.!?]{0,50}\bbank(?:ed|able)\b/;
 
 /** A reset of everyone's limits, besides or instead of a banked one. */
 export const GLOBAL =

@@ -148,6 +148,12 @@ const INTERNAL_ONLY =
  */
 const OTHERS_RESET =
   /\b(?:(?:other|another|rival|competing) (?:[\w-]+ ){0,2}(?:labs?|compan(?:y|ies)|providers?|vendors?|tools?|products?|platforms?|players?|apps?|startups?)|competitors?)\b(?! like us)[^.!?,;:]{0,40}?\bre-?set/;
+/**
+ * Another reset after the one named, in its sentence, and what is said of it: "…, with
+ * another one coming later today" (its time is not the first one's).
+ */
+const SECOND_ONE =
+  /[,;]? ?(?:\b(?:and|with|plus)\b ?|\+ ?)?\b(?:another|one more|a second) one\b.*$/;
 /** A reset for each period: "per day", "each week". */
 const PER_PERIOD = /\b(?:per|each|every) (?:day|week|month)\b/;
 /** Words that say nothing is planned, or that what went round is fake. */
@@ -171,6 +177,8 @@ const LIMITS_COLON = /\b(limits|usage): re-?set\b/;
  */
 const HAD_RESET =
   /\b(?:has|have)(?: now| just| all)? (?:had )?(?:its|their|your|our) ((?:[\w&-]+ ){0,3}(?:limits|usage)) (?:re-?set|refreshed)\b/;
+/** A reset called off, as a heading: "Cancelled: the reset we teased yesterday." */
+const CALLED_OFF = /^(?:cancel+ed|postponed|delayed|paused|scrapped|called off|on hold) ?:/;
 /** A reset and its state after a colon: "Reset: done.", "Global reset: live". */
 const STATUS_COLON = /\b(re-?set): (done|live|complete|completed|landed|out|shipped)\b/;
 
@@ -222,6 +230,7 @@ function refusalOf(sentence: string, reading: MentionReading): string | null {
   if (matchesAny(sentence, TALK_ABOUT))
     return `the reset is talked about, not announced: "${clip(sentence)}"`;
   if (reading.negated) return `the reset is denied: "${clip(sentence)}"`;
+  if (CALLED_OFF.test(sentence)) return `a reset called off: "${clip(sentence)}"`;
   if (reading.notAnnouncing !== null) return `${reading.notAnnouncing}: "${clip(sentence)}"`;
   if (HABIT.test(reading.clause) && !BANKED_WHENEVER.test(reading.clause))
     return `resets as a habit, not one reset: "${clip(sentence)}"`;
@@ -505,6 +514,11 @@ function checkedOff(read: string): boolean {
 const CHECK_MARK = /[\u2705\u2714\u2611]/;
 /** A progressive with its auxiliary: "is rolling", "'re resetting", "are being reset". */
 const PROGRESSIVE = /^(?:is|are|'s|'re|am|'m)(?: being)? \S+ing\b/;
+/** A span of minutes or hours from now: "within a few hours", "in the next hour". */
+const SPAN =
+  /\b(?:within|in|over)(?: the next)?(?: ~| about| around| roughly)?(?: a few| a couple of| an?| \d+| one| two| three)? ?(?:min(?:ute)?s?|hours?)\b/;
+/** Said to be rolling out, in the reset's sentence. */
+const ROLLING_OUT = /\b(?:rolling|going) out\b/;
 /** A time of the clock: "2pm", "14:30", "noon", "midnight", "end of day". */
 const CLOCK_TIME =
   /\b\d{1,2}(?::\d{2})? ?(?:am|pm)\b|\b\d{1,2}:\d{2}\b|\b(?:noon|midnight|eod|end of (?:the )?day)\b/;
@@ -533,8 +547,11 @@ function mentionKind(mention: Mention, announcedMs: number, zone: string): Tense
   if (tense === 'ongoing' && UNDER_WAY_NOW.test(mention.reading.clause)) return tense;
   // "Limits wiped at 18:00 CET" written at 10am Pacific: named without a verb, at a time of
   // the day already past: done then (rules-2.11.0).
-  if (tense === 'none' && timePassedToday(mention.sentence, announcedMs, zone)) return 'done';
-  return timeAhead(mention.sentence, announcedMs, zone) === null ? tense : 'coming';
+  // "usage limits reset on codex, with another one coming later today": the time is the
+  // second one's (rules-2.12.0).
+  const own = mention.sentence.replace(SECOND_ONE, '');
+  if (tense === 'none' && timePassedToday(own, announcedMs, zone)) return 'done';
+  return timeAhead(own, announcedMs, zone) === null ? tense : 'coming';
 }
 
 function postTense(
@@ -549,6 +566,31 @@ function postTense(
   const cue = (tense: Tense) => announcing[kinds.indexOf(tense)]!.reading.cue;
   const timedLanding = landing.filter((s) => timeAhead(s, announcedMs, zone) !== null);
   const explicitLanding = landing.filter((s) => timeAhead(s, announcedMs, zone) === 'explicit');
+  // "A usage reset is rolling out to every Codex user. Expect it in your account within a
+  // few hours.", "codex usage reset for everyone 🏠 rolling out, should show in your account
+  // within a few hours": under way, or named as rolling out, and a span of hours with no
+  // clock time. Under way now and reaching accounts over hours, or starting later? Held
+  // (rules-2.12.0). ("We're topping everyone up in about 2 hours" says when in its own
+  // sentence: coming.)
+  const rolling = announcing.find(
+    (m, i) =>
+      ((kinds[i] === 'ongoing' && PROGRESSIVE.test(m.reading.cue)) ||
+        (m.reading.tense === 'none' && ROLLING_OUT.test(m.sentence))) &&
+      !UNDER_WAY_NOW.test(m.sentence),
+  );
+  const spans = [...sentences, ...explicitLanding];
+  if (
+    rolling !== undefined &&
+    spans.some((s) => SPAN.test(s)) &&
+    !spans.some((s) => CLOCK_TIME.test(s))
+  ) {
+    return {
+      kind: 'reset_completed',
+      confidence: 0.6,
+      reason: `under way ("${rolling.reading.cue}") and reaching accounts within a span: under way now, or later?`,
+      whenText: [],
+    };
+  }
   const hasDone = kinds.includes('done');
   const hasComing = kinds.includes('coming');
   const now = kinds.filter((k) => k === 'ongoing' || k === 'none');
@@ -587,25 +629,6 @@ function postTense(
   const underWayNow = announcing.some(
     (m, i) => kinds[i] === 'ongoing' && UNDER_WAY_NOW.test(m.sentence),
   );
-  // "A usage reset is rolling out to every Codex user. Expect it in your account within a
-  // few hours.": a progressive and a span with no clock time. Under way now, reaching
-  // accounts over hours, or starting later? Held (rules-2.12.0).
-  const progressive = announcing.find(
-    (m, i) => kinds[i] === 'ongoing' && PROGRESSIVE.test(m.reading.cue),
-  );
-  if (
-    progressive !== undefined &&
-    !underWayNow &&
-    explicitLanding.length > 0 &&
-    !explicitLanding.some((s) => CLOCK_TIME.test(s))
-  ) {
-    return {
-      kind: 'reset_completed',
-      confidence: 0.6,
-      reason: `under way ("${progressive.reading.cue}") and reaching accounts within a span ("${clip(explicitLanding[0]!)}"): under way now, or later?`,
-      whenText: [],
-    };
-  }
   if (explicitLanding.length > 0 && !underWayNow) {
     return {
       kind: 'reset_scheduled',

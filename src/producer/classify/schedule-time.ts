@@ -332,9 +332,20 @@ interface StatedTime {
   readonly text: string;
 }
 
+/** "midnight tonight", "tonight at midnight", "midnight UTC tonight", "midnight today". */
+const MIDNIGHT_TONIGHT =
+  /\b(?:tonight at midnight(?: (utc|gmt|pt|pst|pdt|et|est|edt|ct|cst|cdt|mt|mst|mdt|cet|cest|bst))?|midnight(?: (utc|gmt|pt|pst|pdt|et|est|edt|ct|cst|cdt|mt|mst|mdt|cet|cest|bst))? (?:tonight|today))\b/g;
+
 /** chrono's findings, read on the Pacific calendar; cutoffs, ranges and durations left out. */
 function statedTimes(text: string, posted: DateTime, doubts: string[]): StatedTime[] {
-  const prepared = text.replace(/\b(1[3-9]|2[0-3])(?::00)? ?pm\b/g, '$1:00'); // "14pm" is 14:00
+  const prepared = text
+    .replace(/\b(1[3-9]|2[0-3])(?::00)? ?pm\b/g, '$1:00') // "14pm" is 14:00
+    // chrono reads "midnight tonight" as noon today: it is the midnight that ends today, the
+    // next one, as "midnight" alone is read (rules-2.12.0).
+    .replace(MIDNIGHT_TONIGHT, (_match, after?: string, before?: string) => {
+      const zone = after ?? before;
+      return zone === undefined ? 'midnight' : `midnight ${zone}`;
+    });
   const results = chrono.parse(
     prepared,
     { instant: posted.toJSDate(), timezone: posted.offset },

@@ -193,6 +193,8 @@ export const ARRIVAL_VERBS = new Set([
   'reach',
   'apply',
   'happen',
+  // "banked reset loading into every account right now" (rules-2.12.0).
+  'load',
 ]);
 
 /** Adjectives or participles that say where a reset is ("reset incoming", "reset is live"). */
@@ -240,6 +242,7 @@ const CLAUSE_END = new Set([
   '-',
   '"',
 ]);
+const EMOJI_OR_ARROW = /^(?:\p{Extended_Pictographic}|[\u2190-\u21ff\u27f6\u2794])/u;
 const CLAUSE_WORDS = new Set(['but', 'because', 'while', 'which', 'so', 'although', 'though']);
 
 /** The clause around `index`: [start, end) bounds inside `words`. */
@@ -254,6 +257,12 @@ export function clauseOf(words: readonly Word[], index: number): [number, number
 function endsClause(words: readonly Word[], index: number): boolean {
   const word = words[index]!;
   if (word.pos === 'PUNCT' && CLAUSE_END.has(word.text)) return true;
+  // "reset's propagated to all accounts + landed a few fixes": "+" before a verb is "and"
+  // before a clause of its own (rules-2.12.0).
+  if (word.text === '+' && words[index + 1]?.pos === 'VERB') return true;
+  // "u know how this goes 😅 everyone's usage limits reset", "enough reports → limits
+  // reset": an emoji or an arrow ends a clause as a full stop would (rules-2.12.0).
+  if (EMOJI_OR_ARROW.test(word.text)) return true;
   if (CLAUSE_WORDS.has(word.text) && (word.pos === 'CCONJ' || word.pos === 'SCONJ')) return true;
   if (word.pos === 'SCONJ' && word.text === 'that') return true;
   // "… and we'll reset them again", "… and to celebrate": "and" before a new subject or a
@@ -261,7 +270,13 @@ function endsClause(words: readonly Word[], index: number): boolean {
   const next = words[index + 1];
   // "limits reset on Wednesday so you can vibe-code": "so" before a subject opens a clause
   // of its own (rules-2.11.0).
-  if (word.text === 'so' && next !== undefined && PRONOUN_SUBJECTS.has(next.text)) return true;
+  // "limits reset on all plans so everyone can play" (rules-2.12.0).
+  if (
+    word.text === 'so' &&
+    next !== undefined &&
+    (PRONOUN_SUBJECTS.has(next.text) || next.text === 'everyone' || next.text === 'everybody')
+  )
+    return true;
   return (
     word.text === 'and' &&
     next !== undefined &&
@@ -455,6 +470,13 @@ function readGroup(
   }
   // "limits get wiped the same day": the present of a "get" passive, now or later.
   if ((chain.includes('get') || chain.includes('gets')) && !has(BE_PRESENT))
+    return group('ongoing');
+  // "codex limits getting fully reset again within the hr": a progressive passive whose
+  // "are" a quick post dropped (rules-2.12.0).
+  if (
+    (chain.includes('getting') || chain.includes('being')) &&
+    !chain.some((word) => word === 'was' || word === 'were' || word === 'been')
+  )
     return group('ongoing');
   if (has(BE_PAST)) {
     if (form === 'ing' && !chain.includes('getting'))

@@ -33,6 +33,14 @@ export function readText(raw: string): ReadText {
     .replace(/(?<![\w.'])u(?![\w.'])/g, 'you')
     .replace(/(?<![\w.'])ur(?![\w.'])/g, 'your')
     .replace(/\byday\b/g, 'yesterday')
+    // Quick phone posts (rules-2.12.0): "within the hr", "w another one", "ppl", "pls".
+    .replace(/\b(?<=(?:the|an|1|one|an?) )hr\b/g, 'hour')
+    .replace(/\bhrs\b/g, 'hours')
+    .replace(/\bw\/o\b/g, 'without')
+    .replace(/(?<![\w.'/])w\/?(?= (?:a|an|the|another|every|all|some)\b)/g, 'with')
+    .replace(/\bppl\b/g, 'people')
+    .replace(/\bwknd\b/g, 'weekend')
+    .replace(/\btil\b/g, 'until')
     .replace(/ = /g, ' is ')
     .replace(/\b(?:in )?t-?minus /g, 'in ')
     // Typos of the words the rules read (rules-2.10.0): "limts", "resetted", "rest limits".
