@@ -262,7 +262,7 @@ function endsClause(words: readonly Word[], index: number): boolean {
   if (word.text === '+' && words[index + 1]?.pos === 'VERB') return true;
   // "u know how this goes 😅 everyone's usage limits reset", "enough reports → limits
   // reset": an emoji or an arrow ends a clause as a full stop would (rules-2.12.0).
-  if (EMOJI_OR_ARROW.test(word.text)) return true;
+  if ((word.pos === 'SYM' || word.pos === 'X') && EMOJI_OR_ARROW.test(word.text)) return true;
   if (CLAUSE_WORDS.has(word.text) && (word.pos === 'CCONJ' || word.pos === 'SCONJ')) return true;
   if (word.pos === 'SCONJ' && word.text === 'that') return true;
   // "… and we'll reset them again", "… and to celebrate": "and" before a new subject or a

@@ -34,7 +34,7 @@ export function readText(raw: string): ReadText {
     .replace(/(?<![\w.'])ur(?![\w.'])/g, 'your')
     .replace(/\byday\b/g, 'yesterday')
     // Quick phone posts (rules-2.12.0): "within the hr", "w another one", "ppl", "pls".
-    .replace(/\b(?<=(?:the|an|1|one|an?) )hr\b/g, 'hour')
+    .replace(/\b(the|an?|1|one) hr\b/g, '$1 hour')
     .replace(/\bhrs\b/g, 'hours')
     .replace(/\bw\/o\b/g, 'without')
     .replace(/(?<![\w.'/])w\/?(?= (?:a|an|the|another|every|all|some)\b)/g, 'with')
