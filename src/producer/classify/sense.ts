@@ -155,7 +155,6 @@ const IRREGULAR_PARTICIPLES: Readonly<Record<string, string>> = {
 /** "asked", "saved", "said": the participle of a verb of TALK_VERBS, for reasons. */
 const participleOf = (lemma: string) =>
   IRREGULAR_PARTICIPLES[lemma] ?? (lemma.endsWith('e') ? `${lemma}d` : `${lemma}ed`);
-/** Verbs that stop a reset: "Resets are paused", "we cancelled the reset". */
 /** Leaving something behind: "moving away from global resets" (not "giving away a reset"). */
 const AWAY_FROM = new Set([
   'move away',
@@ -165,6 +164,7 @@ const AWAY_FROM = new Set([
   'steer away',
   'turn away',
 ]);
+/** Verbs that stop a reset: "Resets are paused", "we cancelled the reset". */
 const STOP_VERBS = new Set([
   'pause',
   'stop',
@@ -1340,7 +1340,7 @@ function whatIsReset(
   return otherSubject(subject) ? { kind: 'other', text: textOf(subject) } : null;
 }
 
-/** The closing quotation mark of the one at `at`, within six words, or -1. */
+/** The closing quotation mark of the one at `at`, seven words on at most, or -1. */
 function quotationEnd(words: readonly Word[], at: number): number {
   for (let close = at + 1; close < Math.min(words.length, at + 8); close++) {
     if (words[close]!.text === '"') return close;
