@@ -33,6 +33,12 @@ const Written = z.strictObject({
   /** A reply (round 31 on): the post it answers, and who wrote it. */
   parentText: z.string().optional(),
   parentHandle: z.string().optional(),
+  /**
+   * His post and his own reply, labelled together (round 48 on): the thread announces what
+   * the reply's record says, or, when the reply adds no record, the post's own (the monitor
+   * classifies each; a reply that only continues his post is not a second record).
+   */
+  thread: z.literal(true).optional(),
 });
 
 export interface WrittenTally {
@@ -59,8 +65,8 @@ export function scoreWritten(path = WRITTEN_SET): WrittenTally {
     held: 0,
     right: 0,
   };
-  for (const { want, text, parentText, parentHandle } of rows) {
-    const { reset, review } = classifyPost(
+  for (const { want, text, parentText, parentHandle, thread } of rows) {
+    const read = classifyPost(
       {
         id: '2000000000000000001',
         handle: 'thsottiaux',
@@ -73,6 +79,19 @@ export function scoreWritten(path = WRITTEN_SET): WrittenTally {
       },
       DEFAULT_CLASSIFIER_OPTIONS,
     );
+    const { reset, review } =
+      thread === true && read.reset === null && parentText !== undefined
+        ? classifyPost(
+            {
+              id: '2000000000000000000',
+              handle: 'thsottiaux',
+              // A minute before his reply.
+              createdAt: '2026-11-19T17:59:00.000Z',
+              text: parentText,
+            },
+            DEFAULT_CLASSIFIER_OPTIONS,
+          )
+        : read;
     if (reset === null) {
       if (want === 'none') tally.right++;
       else tally.missed.push(text);

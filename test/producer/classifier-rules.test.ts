@@ -1844,6 +1844,60 @@ describe('rounds 43 to 45: a month, quick phone posts, near misses (rules-2.12.0
   });
 });
 
+describe('rounds 48 and 49: the development posts as his post and his reply, and in a formal register (rules-2.12.1)', () => {
+  test('a reset applied by us, or applied to plans, is given; a banked reset applied by users is not', () => {
+    assert.equal(
+      at10('Service has now recovered, and we have applied a rate limit reset to every user.'),
+      'reset_completed',
+    );
+    assert.equal(
+      at10('A reset of Codex usage limits has been applied to all paid plans.'),
+      'reset_completed',
+    );
+    assert.equal(at10('How to apply your banked reset: Settings > Usage > Apply'), 'none');
+  });
+
+  test('"will have their usage limits reset" is ahead; "have had their limits refreshed" is done', () => {
+    assert.equal(
+      at10('Every paid user will have their usage limits reset; apologies for the interruption.'),
+      'reset_scheduled',
+    );
+    assert.equal(at10('Every paid user has had their usage limits refreshed.'), 'reset_completed');
+  });
+
+  test('"now" anywhere in its sentence makes a reset under way now, not "now that"', () => {
+    assert.equal(
+      at10(
+        'We are granting every Codex user a usage reset; it is rolling out now and should appear within a few hours.',
+      ),
+      'reset_completed',
+    );
+    assert.equal(
+      at10("Resetting everyone's limits tomorrow, now that the fix is out."),
+      'reset_scheduled',
+    );
+  });
+
+  test('a subject of its own, a reset "going through", "fresh Codex limits", "have the headroom to"', () => {
+    assert.equal(
+      at10('every paid user of Codex plus ChatGPT Work now has freshly reset usage limits'),
+      'reset_completed',
+    );
+    assert.equal(
+      at10('Another reset going through for Codex + ChatGPT Work folks.'),
+      'reset_completed',
+    );
+    assert.equal(at10('fresh Codex limits for everyone on a paid plan 🧼'), 'reset_completed');
+    assert.equal(
+      at10(
+        "we have enough headroom to refresh everyone's limits. that happens tonight around 9pm PT.",
+      ),
+      'reset_scheduled (held)',
+    );
+    assert.equal(at10('We have no plans to reset limits this week.'), 'none');
+  });
+});
+
 describe('threads, read as people do (issue 18)', () => {
   const PARENT_ID = '2000000000000000000';
 

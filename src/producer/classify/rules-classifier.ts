@@ -36,7 +36,7 @@ import { readReply, threadOf } from './thread.ts';
  * this system can make. docs/classifier.md describes every rule; change the version when
  * a rule changes (stored classifications keep the version that made them).
  */
-export const RULES_CLASSIFIER = 'rules-2.12.0';
+export const RULES_CLASSIFIER = 'rules-2.12.1';
 
 export interface ClassifierOptions {
   /** Hold a post whose confidence is below this (REVIEW_BELOW, default 0.8). */
@@ -173,10 +173,10 @@ const LIMITS_COLON = /\b(limits|usage): re-?set\b/;
 /**
  * "Plus & Pro subscriptions have had their Codex rate limits refreshed", "every paid
  * subscription now has its usage limits refreshed": a causative, what was done to them
- * (rules-2.12.0).
+ * (rules-2.12.0); not after a modal, "will have their usage limits reset" (rules-2.12.1).
  */
 const HAD_RESET =
-  /\b(?:has|have)(?: now| just| all)? (?:had )?(?:its|their|your|our) ((?:[\w&-]+ ){0,3}(?:limits|usage)) (?:re-?set|refreshed)\b/;
+  /(?<!\b(?:will|'ll|to|would|should|could|may|might|must|shall|gonna) )\b(?:has|have)(?: now| just| all)? (?:had )?(?:its|their|your|our) ((?:[\w&-]+ ){0,3}(?:limits|usage)) (?:re-?set|refreshed)\b/;
 /** A reset called off, as a heading: "Cancelled: the reset we teased yesterday." */
 const CALLED_OFF = /^(?:cancel+ed|postponed|delayed|paused|scrapped|called off|on hold) ?:/;
 /** A reset and its state after a colon: "Reset: done.", "Global reset: live". */
@@ -523,7 +523,7 @@ const ROLLING_OUT = /\b(?:rolling|going) out\b/;
 const CLOCK_TIME =
   /\b\d{1,2}(?::\d{2})? ?(?:am|pm)\b|\b\d{1,2}:\d{2}\b|\b(?:noon|midnight|eod|end of (?:the )?day)\b/;
 /** Now: "resetting limits now", "… as we speak" (rules-2.12.0). */
-const UNDER_WAY_NOW = /\bnow\b|\bas we speak\b/;
+const UNDER_WAY_NOW = /\bnow\b(?! that\b)|\bas we speak\b/;
 const GOING_OUT_NOW = /\bas we speak\b|\b(?:going|rolling) out\b[^.!?]*\bnow\b/;
 
 /** What one announcing mention says, its time counted: under way + a time ahead is coming. */
@@ -544,7 +544,9 @@ function mentionKind(mention: Mention, announcedMs: number, zone: string): Tense
   if (tense === 'coming' && GOING_OUT_NOW.test(mention.reading.clause)) return 'ongoing';
   if (tense === 'done' || tense === 'coming') return tense;
   // "Reset rolling out now, should reach everyone within the hour": under way now.
-  if (tense === 'ongoing' && UNDER_WAY_NOW.test(mention.reading.clause)) return tense;
+  // "…a complimentary usage reset; it is rolling out now and should appear within a few
+  // hours": "now" in its sentence (rules-2.12.1).
+  if (tense === 'ongoing' && UNDER_WAY_NOW.test(mention.sentence)) return tense;
   // "Limits wiped at 18:00 CET" written at 10am Pacific: named without a verb, at a time of
   // the day already past: done then (rules-2.11.0).
   // "usage limits reset on codex, with another one coming later today": the time is the

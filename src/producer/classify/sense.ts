@@ -154,7 +154,12 @@ const IRREGULAR_PARTICIPLES: Readonly<Record<string, string>> = {
 };
 /** "asked", "saved", "said": the participle of a verb of TALK_VERBS, for reasons. */
 const participleOf = (lemma: string) =>
-  IRREGULAR_PARTICIPLES[lemma] ?? (lemma.endsWith('e') ? `${lemma}d` : `${lemma}ed`);
+  IRREGULAR_PARTICIPLES[lemma] ??
+  (lemma.endsWith('e')
+    ? `${lemma}d`
+    : /[^aeiou]y$/.test(lemma)
+      ? `${lemma.slice(0, -1)}ied`
+      : `${lemma}ed`);
 /** Leaving something behind: "moving away from global resets" (not "giving away a reset"). */
 const AWAY_FROM = new Set([
   'move away',
@@ -1316,9 +1321,13 @@ function whatIsReset(
     }
     // "Gemini reset their quotas today": a noun for a subject, not one of ours, may be
     // someone else doing it (rules-2.12.0).
+    // Only a subject of its own: not the last word of "every paid user of codex plus chatgpt
+    // work" (rules-2.12.1).
     const agent = chainStart > clauseStart ? words[chainStart - 1]! : undefined;
+    const beforeAgent = chainStart - 2 >= clauseStart ? words[chainStart - 2] : undefined;
     if (
       agent !== undefined &&
+      (beforeAgent === undefined || beforeAgent.pos === 'DET' || beforeAgent.pos === 'PUNCT') &&
       (agent.pos === 'NOUN' || agent.pos === 'PROPN') &&
       !agent.text.endsWith('ing') && // "Planning to reset limits…"
       !OUR_AGENTS.has(agent.lemma) &&
@@ -1811,10 +1820,13 @@ export function readMention(words: readonly Word[], index: number): MentionReadi
         byVerbClass(
           readGroup(words, phraseStart, governor, start),
           // "push back the reset": a phrasal verb that stops it (rules-2.10.0); "applying
-          // a global reset" is doing one, not spending a banked one.
+          // a global reset" is doing one, not spending a banked one, and so is "we have
+          // applied a reset to every user" (rules-2.12.1).
           words[governor + 1]?.text === 'back' || words[governor + 1]?.text === 'away'
             ? `${lemma} ${words[governor + 1]!.text}`
-            : lemma === 'apply' && words.slice(governor, index).some((w) => w.text === 'global')
+            : lemma === 'apply' &&
+                (words.slice(governor, index).some((w) => w.text === 'global') ||
+                  FIRST_PERSON.has(words[phraseStart - 1]?.text ?? ''))
               ? 'do'
               : lemma,
         );
@@ -1849,10 +1861,17 @@ export function readMention(words: readonly Word[], index: number): MentionReadi
           infinitive: false,
         };
       } else {
-        // "reset promised by EOD", "reset requested": the verb's class counts here too.
+        // "reset promised by EOD", "reset requested": the verb's class counts here too; "a
+        // reset … has been applied to all paid plans" is one done to them (rules-2.12.1).
+        const lemma = words[predicate]!.lemma;
         group = byVerbClass(
           readGroup(words, chainBefore(words, predicate, index + 1), predicate, index + 1),
-          words[predicate]!.lemma,
+          lemma === 'apply' && words[predicate + 1]?.text === 'to'
+            ? 'do'
+            : // "Another reset going through for …": under way, not "going to".
+              lemma === 'go' && words[predicate + 1]?.lemma === 'thru'
+              ? 'go through'
+              : lemma,
         );
         // "Resets are not free", "the reset isn't live yet": a negator after the copula.
         let after = predicate + 1;
@@ -1957,6 +1976,16 @@ export function readMention(words: readonly Word[], index: number): MentionReadi
     } else if (evaluated !== null) {
       group = { ...group, tense: 'none', infinitive: false };
       doubt ??= `"${evaluated} to ${words[index]!.text}": a reset judged, not announced`;
+    } else if (
+      words[governor]!.lemma === 'have' &&
+      words.slice(governor + 1, to).some((word) => word.pos === 'NOUN') &&
+      // "We have no plans to reset": denied, below.
+      !words.slice(governor + 1, to).some((word) => NEGATORS.has(word.text))
+    ) {
+      // "we have enough headroom to refresh everyone's limits": the means to do it, not a
+      // reset done (rules-2.12.1).
+      group = { ...group, tense: 'none', infinitive: false };
+      doubt ??= `"${textOf(words.slice(governor, to))} to ${words[index]!.text}": the means, or the act?`;
     } else {
       const verb = words[governor]!;
       const outer = readGroup(words, chainBefore(words, governor, start), governor, start);
