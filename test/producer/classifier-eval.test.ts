@@ -114,11 +114,11 @@ test('the frozen blind posts read as recorded for rules-2.12.1 (docs/classifier.
   });
 });
 
-test('the second frozen blind pair reads as first scored by rules-2.12.0, and so does rules-2.12.1 (docs/classifier.md): never read, never tuned on', () => {
+test('the second frozen blind pair reads as recorded for rules-2.12.1 (docs/classifier.md; first scored by rules-2.12.0: 110 right, 9 held): never read, never tuned on', () => {
   assert.deepEqual(blindCounts(BLIND_SET_2), {
     sentences: 120,
-    right: 110,
-    held: 9,
+    right: 109,
+    held: 10,
     missed: 0,
     wrongKind: 0,
     falsePublished: 1,

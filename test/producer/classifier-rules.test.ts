@@ -1896,6 +1896,38 @@ describe('rounds 48 and 49: the development posts as his post and his reply, and
     );
     assert.equal(at10('We have no plans to reset limits this week.'), 'none');
   });
+
+  test('"woke up feeling reset" is how someone feels; beside fresh usage for everyone, the usage is the reset', () => {
+    assert.equal(at10('slept like a baby and woke up feeling reset'), 'none');
+    assert.equal(at10('I feel completely reset after the holidays.'), 'none');
+    assert.equal(
+      at10('Never slept better and feeling reseted. Brand new usage for all Codex users.'),
+      'reset_completed',
+    );
+  });
+
+  test('his reply saying a reset landed, under his post already published as that reset, is held: one reset, not two records', () => {
+    for (const [text, parentText] of [
+      ['done, should be live for everyone now', 'resetting codex limits now'],
+      ['propagated to every account now. enjoy', 'the 10am reset is out'],
+      [
+        'Both the weekly and the 5h windows should read 100% again.',
+        'Codex usage reset is done for every paid ChatGPT plan.',
+      ],
+    ] as const) {
+      const result = reply(text, parentText, 'thsottiaux');
+      assert.equal(result.reset?.kind, 'reset_completed', text);
+      assert.equal(result.review, true, text);
+    }
+    // Under a schedule, his reply that it landed is the completion: published.
+    const landed = reply(
+      'Update: all delivered.',
+      'Banked resets are going out today for all Plus users.',
+      'thsottiaux',
+    );
+    assert.equal(landed.reset?.kind, 'reset_completed');
+    assert.equal(landed.review, false);
+  });
 });
 
 describe('threads, read as people do (issue 18)', () => {

@@ -8,9 +8,12 @@
 export const RESET_WORD =
   /\bre-?set(?:s|ting|ing|ed)?\b|\brefresh(?:ed|ing)? (?:\w+ )?(?:usage |rate )?limits\b|\blimits (?:\w+ ){0,3}refreshed\b|\bbrand new usage\b|\bfresh (?:(?:codex|weekly|5h|5-hour) )?(?:usage|limits)\b/;
 
-/** "reset" in a sense that has nothing to do with usage limits. */
+/**
+ * "reset" in a sense that has nothing to do with usage limits; "woke up feeling reset" is
+ * how someone feels (rules-2.12.1).
+ */
 export const OTHER_SENSE =
-  /\b(?:password|factory|git|context|session|conversation|thread|chat|api key|token|cache|counter|mindset|brain|life)[ -]re-?set\b|\bre-?set (?:your |the |my )?(?:password|context|session|conversation|chat|thread|api key|branch|repo|head|mind|brain|expectations)\b|\breset --|\/reset\b/;
+  /\b(?:password|factory|git|context|session|conversation|thread|chat|api key|token|cache|counter|mindset|brain|life)[ -]re-?set\b|\bre-?set (?:your |the |my )?(?:password|context|session|conversation|chat|thread|api key|branch|repo|head|mind|brain|expectations)\b|\breset --|\/reset\b|\b(?:feel|feels|feeling|felt|seems?|looks?)(?: (?:so|very|totally|completely|fully|truly|really|a bit|kinda))? re-?set(?:t?ed)?\b/;
 
 /**
  * The reset is talked about, not announced: asked for, counted, explained, promised on a

@@ -109,7 +109,8 @@ export function readReply(
       // the reset announced is done (rules-2.11.0).
       const saysLanded =
         progress && !timed && !/\b(?:will|'ll|going to|gonna|should)\b/.test(own.all);
-      if (saysLanded) return landed(read);
+      if (saysLanded)
+        return secondCompletion(landed(read), post, thread.parent, parentMentions, options);
       // "free and edu are next, going out by end of day" under "usage reset went out to plus
       // and pro an hour ago": a time ahead under a reset said done, another one? Held
       // (rules-2.12.0).
@@ -124,7 +125,9 @@ export function readReply(
           options,
         );
       }
-      return read;
+      // ("Should be there within 2 hours." under "Adding a banked reset now.": a landing
+      // time, the one announcement read together, as before.)
+      return timed ? read : secondCompletion(read, post, thread.parent, parentMentions, options);
     }
   }
   // "it did! try signing out and back in", "yep 🫡 everyone got one": its first sentence
@@ -143,6 +146,34 @@ export function readReply(
     own,
     thread.parent,
     `a reply to ${who}: "${clip(thread.parent.all)}"`,
+    options,
+  );
+}
+
+/**
+ * "propagated to every account now" under "Codex usage reset is done for every paid plan.":
+ * when his post, read alone, is already published as this very completion, his reply would
+ * be a second record of one reset. Held, so the operator keeps one (rules-2.12.1).
+ */
+function secondCompletion(
+  result: Classification,
+  post: Post,
+  parent: ReadText,
+  parentMentions: readonly Mention[],
+  options: ClassifierOptions,
+): Classification {
+  if (result.reset?.kind !== 'reset_completed' || result.review) return result;
+  const alone = readAnnouncement(post, parent, parentMentions, options);
+  if (
+    alone.review ||
+    alone.reset?.kind !== 'reset_completed' ||
+    alone.reset.resetType !== result.reset.resetType
+  )
+    return result;
+  return lessSure(
+    result,
+    0.4,
+    'his post already announced this reset as done: a second record of the same one?',
     options,
   );
 }
