@@ -1930,6 +1930,59 @@ describe('rounds 48 and 49: the development posts as his post and his reply, and
   });
 });
 
+describe('rounds 50 to 52: six weeks, near misses, the development posts opening otherwise (rules-2.12.2)', () => {
+  test('a reset of "the A/B experiment", "keep reserving resets", the weekly one "resets 7 days after"', () => {
+    for (const text of [
+      "we're resetting the A/B experiment on the new plan picker. nothing to do with your limits",
+      "we'll keep reserving resets for things that actually cost you usage",
+      "there's a 5h window and a weekly window. the weekly one resets 7 days after your first use",
+    ]) {
+      assert.equal(at10(text), 'none', text);
+    }
+    assert.equal(at10("We're resetting Plus & Pro limits right now."), 'reset_completed');
+  });
+
+  test('"back at 0% used" is no time of day; "should see" with no time is held', () => {
+    const result = reply(
+      'done. everyone should see their weekly window back at 0% used',
+      'working on it, reset going out in the next hour',
+      'thsottiaux',
+    );
+    assert.equal(result.review, true);
+    assert.notEqual(result.reset, null);
+    // Not "at 0" read as midnight: no time is named.
+    assert.equal(
+      result.reset?.schedulePrecision === 'datetime' && result.reset.scheduleBasis,
+      'contextual_inference',
+    );
+  });
+
+  test('a reset going out now, and when it shows: under way, not another one ahead', () => {
+    assert.equal(
+      at10(
+        'so another reset is going out now to every codex user. your weekly limit should be back at 100% in a few minutes.',
+      ),
+      'reset_completed',
+    );
+  });
+
+  test('"in the coming hour", "10am PT tomorrow:" as a heading, "one will hit" after a question', () => {
+    assert.equal(
+      at10('a reset lands for everyone sometime in the coming hour.'),
+      'reset_scheduled',
+    );
+    const tomorrow = classify('10am PT tomorrow: global reset for every paid account.', {
+      createdAt: MORNING,
+    });
+    assert.equal(tomorrow.reset?.kind, 'reset_scheduled');
+    assert.equal(tomorrow.reset?.effectiveAt, '2026-11-20T18:00:00.000Z');
+    assert.equal(
+      at10('Want a full reset? one will hit every Codex account within the next hour.'),
+      'reset_scheduled',
+    );
+  });
+});
+
 describe('threads, read as people do (issue 18)', () => {
   const PARENT_ID = '2000000000000000000';
 

@@ -27,7 +27,9 @@ export const TALK_ABOUT = [
   // The normal cycle of one window, in the singular: "the weekly limit resets Monday", "your
   // 5-hour window resets automatically" (rules-2.4.0). Not "weekly limits reset for everyone
   // tomorrow", an announcement.
-  /\b(?:weekly|5-hour|5 hour|five-hour|5h|daily|rolling|your|my) (?:\w+ ){0,2}(?:limit|window|quota|cap) resets\b/,
+  /\b(?:weekly|5-hour|5 hour|five-hour|5h|daily|rolling|your|my) (?:\w+ ){0,2}(?:limit|window|quota|cap|one) resets\b/,
+  // "the weekly one resets 7 days after your first use" (rules-2.12.2).
+  /\bre-?sets (?:\d+|seven|five) (?:days?|hours?|h) (?:after|from)\b/,
   // The cycle left to itself: "your weekly window will refresh on its own" (rules-2.12.0).
   /\b(?:re-?sets?|refresh(?:es)?)\b[^.!?]{0,12}\b(?:on (?:its|their) own|by (?:itself|themselves)|automatically|naturally|as (?:usual|normal))\b/,
   /\b(?:since|after|before|until|till) (?:the|your|our|my|a|last|yesterday's|today's) (?:last |latest |recent |next |weekly |global |banked |[a-z]+ \d{1,2}(?:st|nd|rd|th)? )?re-?set\b/,
@@ -59,7 +61,7 @@ export const WHENEVER_ONE_LIKES = new RegExp(String.raw`\bwhenever ${ONE_LIKES}\
 
 /** A habit or a count, not one reset: "we reset whenever…", "so many resets", "how often". */
 export const HABIT = new RegExp(
-  String.raw`\b(?:every time|each time|whenever(?! ${ONE_LIKES})|so (?:many|often)|how (?:many|often)|(?:\d+|three|four|five|many|several|multiple|more|countless) times|more than once|again and again|usually|always|often|sometimes|typically)\b`,
+  String.raw`\bkeep(?:s|ing)? (?:on )?\w+ing\b|\b(?:every time|each time|whenever(?! ${ONE_LIKES})|so (?:many|often)|how (?:many|often)|(?:\d+|three|four|five|many|several|multiple|more|countless) times|more than once|again and again|usually|always|often|sometimes|typically)\b`,
 );
 
 /** Sentences that say when it lands without the word "reset" ("Lands around 6pm PT."). */

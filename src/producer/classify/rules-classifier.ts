@@ -36,7 +36,7 @@ import { readReply, threadOf } from './thread.ts';
  * this system can make. docs/classifier.md describes every rule; change the version when
  * a rule changes (stored classifications keep the version that made them).
  */
-export const RULES_CLASSIFIER = 'rules-2.12.1';
+export const RULES_CLASSIFIER = 'rules-2.12.2';
 
 export interface ClassifierOptions {
   /** Hold a post whose confidence is below this (REVIEW_BELOW, default 0.8). */
@@ -99,7 +99,11 @@ export function mentionsOf(own: ReadText): Mention[] {
     const antecedent = BANKED_NOUN.test(previousMentioned ?? '') ? 'banked reset' : 'reset';
     previousMentioned = named ? plain : null;
     if (!named && !anaphora) continue;
-    const read = anaphora ? plain.replace(ONE_MORE, `$1 ${antecedent}`) : plain;
+    const read = anaphora
+      ? plain.replace(ONE_MORE, (_match, which?: string) =>
+          which === undefined ? `a ${antecedent}` : `${which} ${antecedent}`,
+        )
+      : plain;
     const words = wordsOf(read);
     const indices = mentionIndices(words);
     const readings = indices.map((index) => readMention(words, index));
@@ -205,7 +209,12 @@ function insideQuotes(text: string): boolean {
   for (let i = 0; i < at; i++) if (text[i] === '"') quotes++;
   return quotes % 2 === 1 && text.indexOf('"', at) > at;
 }
-const ONE_MORE = /\b(another|one more|a new|a fresh|a second) one\b/;
+/**
+ * "one" standing for the reset of the sentence before: "another one", "a fresh one"; "one
+ * will hit every account within the next hour" after "Want a full reset?" (rules-2.12.2).
+ */
+const ONE_MORE =
+  /\b(another|one more|a new|a fresh|a second) one\b|^one(?= (?:will|'ll|is|'s|lands?|goes|hits?|arrives?|drops?)\b)/;
 
 /** "reset", "refreshed … limits", "brand new usage": the words that name the reset. */
 function mentionIndices(words: readonly Word[]): number[] {
@@ -512,6 +521,8 @@ function checkedOff(read: string): boolean {
   );
 }
 const CHECK_MARK = /[\u2705\u2714\u2611]/;
+/** What is expected to show: "should be reset", "will be back", "should see". */
+const SHOWS = /^(?:should|will|'ll|must) (?:be|see|show)\b/;
 /** A progressive with its auxiliary: "is rolling", "'re resetting", "are being reset". */
 const PROGRESSIVE = /^(?:is|are|'s|'re|am|'m)(?: being)? \S+ing\b/;
 /** A span of minutes or hours from now: "within a few hours", "in the next hour". */
@@ -593,8 +604,15 @@ function postTense(
       whenText: [],
     };
   }
+  // "another reset is going out now … your weekly limit should be back at 100% in a few
+  // minutes": the second says when it shows, not another reset ahead (rules-2.12.2).
+  const underWayNowSomewhere = announcing.some(
+    (m, i) => kinds[i] === 'ongoing' && UNDER_WAY_NOW.test(m.sentence),
+  );
+  const shows = (m: Mention, i: number) =>
+    kinds[i] === 'coming' && underWayNowSomewhere && SHOWS.test(m.reading.cue);
   const hasDone = kinds.includes('done');
-  const hasComing = kinds.includes('coming');
+  const hasComing = kinds.some((kind, i) => kind === 'coming' && !shows(announcing[i]!, i));
   const now = kinds.filter((k) => k === 'ongoing' || k === 'none');
   if (hasDone && hasComing) {
     return {

@@ -96,7 +96,7 @@ const unitMs = (unit: string) =>
 const amountOf = (word: string) => NUMBER_WORDS[word] ?? Number(word);
 
 const WITHIN = new RegExp(
-  String.raw`\b(?:within|in (?:the )?next|over (?:the )?next|give (?:us|me|it)|in under|in less than)(?: the next)? (?:~ ?|roughly |about |around |approximately )?${AMOUNT}? ?(?:more )?${UNIT}\b`,
+  String.raw`\b(?:within|in (?:the )?next|in the coming|over (?:the )?next|give (?:us|me|it)|in under|in less than)(?: the next)? (?:~ ?|roughly |about |around |approximately )?${AMOUNT}? ?(?:more )?${UNIT}\b`,
 );
 const WITHIN_THE_HOUR = /\bwithin the hour\b|\bin the next hour\b/;
 const IN_AMOUNT = new RegExp(String.raw`\bin ${AMOUNT} ?${UNIT}\b`);
@@ -339,6 +339,8 @@ const MIDNIGHT_TONIGHT =
 /** chrono's findings, read on the Pacific calendar; cutoffs, ranges and durations left out. */
 function statedTimes(text: string, posted: DateTime, doubts: string[]): StatedTime[] {
   const prepared = text
+    // "back at 0% used": a share, not a time of day (rules-2.12.2).
+    .replace(/\b\d{1,3}(?:\.\d+)? ?%/g, ' ')
     .replace(/\b(1[3-9]|2[0-3])(?::00)? ?pm\b/g, '$1:00') // "14pm" is 14:00
     // chrono reads "midnight tonight" as noon today: it is the midnight that ends today, the
     // next one, as "midnight" alone is read (rules-2.12.0).
@@ -365,6 +367,8 @@ function statedTimes(text: string, posted: DateTime, doubts: string[]): StatedTi
     // clock time it happened at, not a time ahead ("Tomorrow: a full reset" is one) (rules-2.10.0).
     const stamp =
       /\d/.test(words) &&
+      // "10am PT tomorrow: global reset …" names a time ahead (rules-2.12.2).
+      !/\b(?:tomorrow|tonight|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b/.test(words) &&
       /(?:^|\n)\s*$/.test(before) &&
       prepared.slice(result.index + words.length).startsWith(':');
     if (stamp) continue;

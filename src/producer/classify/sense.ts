@@ -1278,6 +1278,12 @@ function whatIsReset(
       if (at + 1 < words.length) limit = Math.max(limit, clauseOf(words, at + 1)[1]);
       continue;
     }
+    // "the a/b experiment", "plus & pro limits": a sign between two words is inside the
+    // object (rules-2.12.2).
+    if (JOINING_SIGNS.has(words[at]!.text) && /[\p{L}\p{N}]/u.test(words[at + 1]?.text ?? '')) {
+      object.push(words[at]!);
+      continue;
+    }
     // An emoji or a sign ends the object: "until you reset 🎃".
     if (!inObject(at) || !/[\p{L}\p{N}]/u.test(words[at]!.text)) break;
     if (TIME_NOUNS.test(words[at]!.text) || TIME_UNITS.test(words[at]!.text)) break;
@@ -1378,6 +1384,7 @@ function otherSubject(subject: readonly Word[]): boolean {
 
 const POSSESSIVES = new Set(['our', 'their', 'my', 'your', 'its', 'his', 'her']);
 const READERS = new Set(['you', 'u']);
+const JOINING_SIGNS = new Set(['/', '&', '+']);
 const TIME_ADJECTIVES = new Set(['next', 'last', 'this']);
 /** Subjects that are the announcer's side: "the team reset everyone's limits". */
 const OUR_AGENTS = new Set([
@@ -2019,9 +2026,10 @@ export function readMention(words: readonly Word[], index: number): MentionReadi
 
   // "it's done now, everyone should be reset": an expectation of a state, now; with no time
   // at all, now or later? (rules-2.12.0). "should be reset by tonight" is ahead.
+  // So is "everyone should see their weekly window back at 0%" (rules-2.12.2).
   if (
     group?.tense === 'coming' &&
-    /^(?:should|must) be \S+(?:ed|set)$/.test(group.words) &&
+    /^(?:should|must) (?:be \S+(?:ed|set)|see|notice|find)$/.test(group.words) &&
     !FUTURE_TIME.test(clause(start, end))
   ) {
     if (/\bnow\b/.test(textOf(words))) group = { ...group, tense: 'done' };
