@@ -1983,6 +1983,29 @@ describe('rounds 50 to 52: six weeks, near misses, the development posts opening
   });
 });
 
+describe('rounds 53 and 54: near misses, the development posts in plain English (rules-2.12.3)', () => {
+  test('another lab wiping limits, "the real reset was …", "limits are unchanged"', () => {
+    assert.equal(at10("saw another lab wipe everyone's limits today. good for them"), 'none');
+    assert.equal(
+      at10('the real global reset was the friends we made along the way'),
+      'reset_completed (held)',
+    );
+    assert.equal(
+      at10('some confusion: the reset today was for another app. codex limits are unchanged'),
+      'reset_completed (held)',
+    );
+  });
+
+  test('"within next hour", "new usage for every user"', () => {
+    assert.equal(
+      at10('Another reset for paid Codex users. It arrive within next hour.'),
+      'reset_scheduled',
+    );
+    assert.equal(at10('New me, and new usage for every Codex user.'), 'reset_completed');
+    assert.equal(at10('new usage patterns are emerging with agents'), 'none');
+  });
+});
+
 describe('threads, read as people do (issue 18)', () => {
   const PARENT_ID = '2000000000000000000';
 

@@ -36,7 +36,7 @@ import { readReply, threadOf } from './thread.ts';
  * this system can make. docs/classifier.md describes every rule; change the version when
  * a rule changes (stored classifications keep the version that made them).
  */
-export const RULES_CLASSIFIER = 'rules-2.12.2';
+export const RULES_CLASSIFIER = 'rules-2.12.3';
 
 export interface ClassifierOptions {
   /** Hold a post whose confidence is below this (REVIEW_BELOW, default 0.8). */
@@ -131,7 +131,12 @@ export function mentionsOf(own: ReadText): Mention[] {
       };
     const doubt = reading.doubt ?? sentenceDoubt(read, previous);
     const doubted = doubt === reading.doubt ? reading : { ...reading, doubt };
-    mentions.push({ sentence, read, refused: refusalOf(sentence, doubted), reading: doubted });
+    mentions.push({
+      sentence,
+      read,
+      refused: refusalOf(sentence, doubted, read),
+      reading: doubted,
+    });
   }
   return mentions;
 }
@@ -162,7 +167,7 @@ const SECOND_ONE =
 const PER_PERIOD = /\b(?:per|each|every) (?:day|week|month)\b/;
 /** Words that say nothing is planned, or that what went round is fake. */
 const DISMISSED =
-  /\b(?:nothing|none)(?:'s| is)? (?:planned|scheduled|coming|happening)\b|\b(?:is|are|it's|that's) (?:fake|not real|not true|false|a fake)\b|\bisn't mine\b/;
+  /\b(?:limits|usage) (?:are|is|remain|remains|stay|stays) (?:unchanged|untouched|the same)\b|\b(?:nothing|none)(?:'s| is)? (?:planned|scheduled|coming|happening)\b|\b(?:is|are|it's|that's) (?:fake|not real|not true|false|a fake)\b|\bisn't mine\b/;
 /** Words that take back what was said, or mark it as a joke. */
 const JOKING = /\b(?:jk|j\/k|just kidding|kidding|april fools?|april 1st)\b/;
 /** Post-level words that take an announcement back, each with its reason. */
@@ -234,7 +239,7 @@ function mentionIndices(words: readonly Word[]): number[] {
   return found;
 }
 
-function refusalOf(sentence: string, reading: MentionReading): string | null {
+function refusalOf(sentence: string, reading: MentionReading, read: string): string | null {
   if (/\?["')\s]*$/.test(sentence)) return `the reset is asked about: "${clip(sentence)}"`;
   if (matchesAny(sentence, TALK_ABOUT))
     return `the reset is talked about, not announced: "${clip(sentence)}"`;
@@ -245,7 +250,9 @@ function refusalOf(sentence: string, reading: MentionReading): string | null {
     return `resets as a habit, not one reset: "${clip(sentence)}"`;
   if (INTERNAL_ONLY.test(reading.clause))
     return `a reset of internal accounts, not users': "${clip(sentence)}"`;
-  if (OTHERS_RESET.test(sentence)) return `someone else's reset: "${clip(sentence)}"`;
+  // "saw another lab wipe everyone's limits": read with its idiom made "reset" (rules-2.12.3).
+  if (OTHERS_RESET.test(sentence) || OTHERS_RESET.test(read))
+    return `someone else's reset: "${clip(sentence)}"`;
   if (
     reading.tense === 'done' &&
     (PAST_REFERENCE.test(reading.clause) || ANNIVERSARY.test(sentence))

@@ -96,7 +96,7 @@ const unitMs = (unit: string) =>
 const amountOf = (word: string) => NUMBER_WORDS[word] ?? Number(word);
 
 const WITHIN = new RegExp(
-  String.raw`\b(?:within|in (?:the )?next|in the coming|over (?:the )?next|give (?:us|me|it)|in under|in less than)(?: the next)? (?:~ ?|roughly |about |around |approximately )?${AMOUNT}? ?(?:more )?${UNIT}\b`,
+  String.raw`\b(?:within(?: the)? next|within|in (?:the )?next|in the coming|over (?:the )?next|give (?:us|me|it)|in under|in less than)(?: the next)? (?:~ ?|roughly |about |around |approximately )?${AMOUNT}? ?(?:more )?${UNIT}\b`,
 );
 const WITHIN_THE_HOUR = /\bwithin the hour\b|\bin the next hour\b/;
 const IN_AMOUNT = new RegExp(String.raw`\bin ${AMOUNT} ?${UNIT}\b`);

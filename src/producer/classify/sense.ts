@@ -878,8 +878,12 @@ function verdictAfter(
   phraseStart: number,
   end: number,
 ): string | null {
+  // "the real global reset": the tagger may take an adjective for an adverb before the
+  // phrase (rules-2.12.3).
+  const opener =
+    phraseStart > 0 && words[phraseStart - 1]!.pos === 'ADV' ? phraseStart - 2 : phraseStart;
   const opened = words
-    .slice(phraseStart, index)
+    .slice(Math.max(0, opener), index)
     .some((word) => word.text === 'the' || POSSESSIVES.has(word.text));
   if (!opened) return null;
   let at = index + 1;
