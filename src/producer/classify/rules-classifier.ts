@@ -611,13 +611,14 @@ function postTense(
       whenText: [],
     };
   }
-  // "another reset is going out now … your weekly limit should be back at 100% in a few
-  // minutes": the second says when it shows, not another reset ahead (rules-2.12.2).
-  const underWayNowSomewhere = announcing.some(
+  // Under way now ("We're resetting limits right now."), whatever it takes to reach accounts.
+  const underWayNow = announcing.some(
     (m, i) => kinds[i] === 'ongoing' && UNDER_WAY_NOW.test(m.sentence),
   );
+  // "another reset is going out now … your weekly limit should be back at 100% in a few
+  // minutes": the second says when it shows, not another reset ahead (rules-2.12.2).
   const shows = (m: Mention, i: number) =>
-    kinds[i] === 'coming' && underWayNowSomewhere && SHOWS.test(m.reading.cue);
+    kinds[i] === 'coming' && underWayNow && SHOWS.test(m.reading.cue);
   const hasDone = kinds.includes('done');
   const hasComing = kinds.some((kind, i) => kind === 'coming' && !shows(announcing[i]!, i));
   const now = kinds.filter((k) => k === 'ongoing' || k === 'none');
@@ -653,9 +654,6 @@ function postTense(
   const which = verbal ? announcing[kinds.indexOf('ongoing')]! : announcing[0]!;
   // "We're resetting limits right now. Give it a few minutes to propagate.": under way now,
   // whatever the propagation takes (rules-2.10.0).
-  const underWayNow = announcing.some(
-    (m, i) => kinds[i] === 'ongoing' && UNDER_WAY_NOW.test(m.sentence),
-  );
   if (explicitLanding.length > 0 && !underWayNow) {
     return {
       kind: 'reset_scheduled',

@@ -203,12 +203,15 @@ function withParentDay(own: ReadText, parent: ReadText): ReadText {
  */
 const ANSWERS_YES =
   /^(?:yes|yep|yup|yeah|yea|sure|correct|confirmed|indeed|it (?:did|is|has)|good timing|(?:just )?did (?:it|that)|just did|on it|doing it)\b/;
+/** "a global one", "a full one": the reset asked about, named by its kind. */
+const KIND_OF_ONE = 'an?(?: (?:global|full|banked|fresh|new|proper|hard|quick|big|small))+ one';
 /**
  * "we'll do one", "there'll be one next wednesday", "everyone got one", "we'll do a global one
  * friday" (rules-2.12.0): the reset asked about.
  */
-const ONE_OF_THEM =
-  /\b(?:do|doing|give|giving|get|getting|got|have|having|drop|dropping) (?:one|another one|one more|an?(?: (?:global|full|banked|fresh|new|proper|hard|quick|big|small))+ one)\b|\bthere'll be (?:one|an?(?: (?:global|full|banked|fresh|new|proper|hard|quick|big|small))+ one)\b/;
+const ONE_OF_THEM = new RegExp(
+  String.raw`\b(?:do|doing|give|giving|get|getting|got|have|having|drop|dropping) (?:one|another one|one more|${KIND_OF_ONE})\b|\bthere'll be (?:one|${KIND_OF_ONE})\b`,
+);
 
 const DAY_WORD =
   /\b(?:tomorrow|today|tonight|(?:on )?(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b/;
