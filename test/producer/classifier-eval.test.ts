@@ -103,22 +103,22 @@ function blindCounts(path: string) {
   };
 }
 
-test('the frozen blind posts read as recorded for rules-2.12.3 (docs/classifier.md): a new version records its own first score', () => {
+test('the frozen blind posts read as recorded for rules-2.13.0 (docs/classifier.md): a new version records its own first score', () => {
   assert.deepEqual(blindCounts(BLIND_SET), {
     sentences: 120,
-    right: 105,
-    held: 9,
+    right: 107,
+    held: 7,
     missed: 2,
     wrongKind: 1,
     falsePublished: 3,
   });
 });
 
-test('the second frozen blind pair reads as recorded for rules-2.12.1 to rules-2.12.3 (docs/classifier.md; first scored by rules-2.12.0: 110 right, 9 held): never read, never tuned on', () => {
+test('the second frozen blind pair reads as recorded for rules-2.13.0 (docs/classifier.md; first scored by rules-2.12.0: 110 right, 9 held): never read, never tuned on', () => {
   assert.deepEqual(blindCounts(BLIND_SET_2), {
     sentences: 120,
-    right: 109,
-    held: 10,
+    right: 110,
+    held: 9,
     missed: 0,
     wrongKind: 0,
     falsePublished: 1,

@@ -36,7 +36,7 @@ import { readReply, threadOf } from './thread.ts';
  * this system can make. docs/classifier.md describes every rule; change the version when
  * a rule changes (stored classifications keep the version that made them).
  */
-export const RULES_CLASSIFIER = 'rules-2.12.3';
+export const RULES_CLASSIFIER = 'rules-2.13.0';
 
 export interface ClassifierOptions {
   /** Hold a post whose confidence is below this (REVIEW_BELOW, default 0.8). */
@@ -78,6 +78,10 @@ export interface Mention {
 }
 
 const OTHER_SENSES = new RegExp(OTHER_SENSE.source, 'g');
+/** A sentence's heading: "Monday:", "10am PT tomorrow:". */
+const HEADING = /^[^:]{1,40}:/;
+/** A verb group of a reset arriving: "is rolling out", "going out", "landing". */
+const ARRIVING = /\b(?:rolling|going|landing|propagating|shipping|happening)$/;
 
 /** The sentences of `text` that speak of a reset of limits, each read (sense.ts). */
 export function mentionsOf(own: ReadText): Mention[] {
@@ -378,8 +382,18 @@ export function readAnnouncement(
       : tenseText;
   // "resetting everyone's limits as we speak, should reach all accounts within ~30 min": a
   // reset under way now is not hedged by how long it takes to reach accounts (rules-2.12.0).
+  // "we'll reset limits tomorrow morning once the fix is deployed": a reset awaiting an
+  // event, with a firm time of its own, is a schedule; with none it stays held
+  // (rules-2.13.0). A hedge's own words ("might", "hope to") still hold it below.
+  const timedAwaited = (m: Mention, i: number) =>
+    kinds[i] === 'coming' &&
+    m.reading.dependsOn?.startsWith('awaited') === true &&
+    timeAhead(m.sentence, announcedMs, options.timeZone) === 'explicit';
   const hedgedMention = announcing.some(
-    (m, i) => m.reading.hedged && !(kinds[i] === 'ongoing' && UNDER_WAY_NOW.test(m.reading.clause)),
+    (m, i) =>
+      m.reading.hedged &&
+      !(kinds[i] === 'ongoing' && UNDER_WAY_NOW.test(m.reading.clause)) &&
+      !timedAwaited(m, i),
   );
   if (hedgedMention || HEDGED.test(hedgeText.join(' '))) {
     confidence -= 0.3;
@@ -423,14 +437,24 @@ export function readAnnouncement(
     // On this account a reset is one of usage limits. A firm verb ("has been reset", "all
     // propagated", "will land") makes "Reset all propagated." an announcement; a reset
     // named without one, or only through a thing ("the reset button"), stays in doubt.
-    // So does a time ahead in the reset's own sentence: "we're resetting tomorrow morning",
+    // So does a time ahead in the reset's own clause: "we're resetting tomorrow morning",
     // "the reset lands at noon PT", "another reset later today" (rules-2.11.0).
     const firm = announcing.some(
       (m, i) =>
         !m.reading.modifier &&
-        ((!m.reading.nominal && (m.reading.tense === 'done' || m.reading.tense === 'coming')) ||
+        ((!m.reading.nominal &&
+          (m.reading.tense === 'done' ||
+            m.reading.tense === 'coming' ||
+            // "reset is rolling out as we speak": arriving now (rules-2.13.0).
+            (m.reading.tense === 'ongoing' && ARRIVING.test(m.reading.cue)))) ||
+          // Its own clause's time, or its heading's ("Monday: reset."): not "calendar reset,
+          // inbox at 12" (rules-2.13.0).
           (kinds[i] === 'coming' &&
-            timeAhead(m.sentence, announcedMs, options.timeZone) === 'explicit')),
+            timeAhead(
+              `${HEADING.exec(m.sentence)?.[0] ?? ''} ${m.reading.clause}`,
+              announcedMs,
+              options.timeZone,
+            ) === 'explicit')),
     );
     confidence -= firm ? 0.1 : 0.2;
     if (!firm) holds.push('a reset of what? No limits, usage, plans or users are named near it');

@@ -606,6 +606,10 @@ function predicateAfter(words: readonly Word[], index: number, end: number): num
     // "a reset and a quick update on issues that have been posted": another noun's verb.
     if (RELATIVE.has(word.text) || (word.text === 'and' && words[at + 1]?.pos === 'DET'))
       return null;
+    // "no decision on any reset until we understand …": a clause with a subject of its own
+    // after the noun; its verb is not the reset's (rules-2.13.0).
+    if (SUBORDINATORS.has(word.text) && CONTACT_SUBJECTS.has(words[at + 1]?.text ?? ''))
+      return null;
     if (inNounPhrase(words, at) || word.pos === 'ADP' || word.pos === 'CCONJ' || isFiller(word)) {
       at++;
       continue;
@@ -659,11 +663,22 @@ function contactClauseEnd(words: readonly Word[], index: number, end: number): n
   for (let at = verb + 1; at < end; at++) {
     const word = words[at]!;
     if (isAux(word)) return at;
+    // "the banked reset we promised after last week's incident just went out": a finite
+    // verb after the clause's own words is the noun's (rules-2.13.0); not "promised to do".
+    if (
+      (word.pos === 'VERB' || isArrival(word)) &&
+      at > verb + 1 &&
+      (formOf(word) === 'past' || formOf(word) === 'present3') &&
+      words[at - 1]!.text !== 'to'
+    )
+      return at;
     if (word.pos === 'VERB' || RELATIVE.has(word.text) || word.pos === 'PUNCT') return null;
   }
   return null;
 }
 const CONTACT_SUBJECTS = new Set(['you', 'we', 'they', 'i', 'people', 'everyone', "y'all"]);
+/** Words that open a clause of time or condition: "until we understand", "once we know". */
+const SUBORDINATORS = new Set(['until', 'till', 'til', 'unless', 'once', 'if', 'before', 'after']);
 
 /**
  * A past participle right after a noun, with no auxiliary, opening a reduced relative clause
@@ -790,6 +805,46 @@ function complementOf(words: readonly Word[], at: number, start: number): number
   return at;
 }
 
+/** Verbs that give their object a quality: "make resets rarer", "keep resets rare". */
+const QUALITY_VERBS = new Set(['make', 'keep', 'render']);
+
+/**
+ * "make limit resets less necessary": an adjective (after "less", "more", "much" …) right
+ * after the reset's noun governed by a verb of QUALITY_VERBS; its words, or null.
+ */
+function qualityAfter(words: readonly Word[], verb: Word, index: number, end: number): string | null {
+  if (!QUALITY_VERBS.has(verb.lemma)) return null;
+  let at = index + 1;
+  while (at < end && words[at]!.pos === 'ADV') at++;
+  if (at >= end || words[at]!.pos !== 'ADJ') return null;
+  return textOf(words.slice(index + 1, at + 1));
+}
+
+/**
+ * The subject of the verb at `verbAt` when a possessive other than "our" opens it and it
+ * names none of ours: "my back (did a full reset)", "his laptop (has needed one)". Its
+ * words, or null. (The tagger may take "back" for an adverb.)
+ */
+function ownedSubjectBefore(words: readonly Word[], verbAt: number, start: number): string | null {
+  let at = verbAt - 1;
+  while (at >= start && isAux(words[at]!)) at--;
+  const last = at;
+  while (at >= start && at > last - 3 && !POSSESSIVES.has(words[at]!.text)) {
+    const word = words[at]!;
+    if (!(word.pos === 'NOUN' || word.pos === 'ADJ' || (word.pos === 'ADV' && at === last))) return null;
+    at--;
+  }
+  if (at < start || at === last || !POSSESSIVES.has(words[at]!.text) || words[at]!.text === 'our')
+    return null;
+  // A clause of its own: "my back did", not "… and so did my back".
+  if (at > start && !CLAUSE_JOINERS.has(words[at - 1]!.text) && words[at - 1]!.pos !== 'PUNCT')
+    return null;
+  const subject = words.slice(at, last + 1);
+  if (subject.some((word) => OUR_AGENTS.has(word.lemma) || RESET_OBJECTS.has(word.lemma)))
+    return null;
+  return textOf(subject);
+}
+
 /** A verb's lemma, also for an -ing form the tagger took for a noun ("planning" → plan). */
 function lemmaOfGovernor(word: Word): string {
   if (word.pos !== 'NOUN' || !/ing$/.test(word.text)) return word.lemma;
@@ -905,6 +960,8 @@ function verdictAfter(
   return textOf(words.slice(at, Math.min(end, after + 3)));
 }
 
+/** Tags of a name or a noun: "codex", "Codex", "gpt-5". */
+const NAMES = new Set(['NOUN', 'PROPN']);
 /** Words that open the object of a verb "reset" at the start of a sentence. */
 const OBJECT_OPENERS = new Set([
   'everyone',
@@ -925,8 +982,15 @@ function isVerbUse(words: readonly Word[], index: number, start: number): boolea
   while (at >= start && (isFiller(words[at]!) || NEGATORS.has(words[at]!.text))) at--;
   const before = at >= start ? words[at] : undefined;
   // "Reset all propagated.": a noun at the start; "Reset everyone's usage limits this
-  // morning": a verb before its object (rules-2.10.0).
-  if (before === undefined) return OBJECT_OPENERS.has(words[index + 1]?.text ?? '');
+  // morning": a verb before its object (rules-2.10.0). "just reset codex usage limits": an
+  // adverb of the past opening the sentence makes it a verb (rules-2.13.0).
+  if (before === undefined)
+    return (
+      OBJECT_OPENERS.has(words[index + 1]?.text ?? '') ||
+      // "Reset gpt-5 usage limits": a name, then what is reset (rules-2.13.0).
+      (NAMES.has(words[index + 1]?.pos ?? '') && RESET_HEADS.has(words[index + 2]?.lemma ?? '')) ||
+      (index > start && PAST_ADVERBS.has(words[start]!.text) && word.text === 'reset')
+    );
   // "it's reset": "'s" is "is"; "last week's reset": a possessive of a time (rules-2.10.0).
   if (before.text === "'s") return !TIME_OWNERS.test(words[at - 1]?.text ?? '');
   if (isAux(before) || before.text === 'to') return true;
@@ -1067,7 +1131,10 @@ function embeddedIn(
     formOf(words[index]!) === 'ing' &&
     at < index - 1 &&
     TOPIC_PREPOSITIONS.has(opener.text) &&
-    opener.pos === 'ADP'
+    opener.pos === 'ADP' &&
+    // "by end of day we're resetting": a subject and its auxiliary make a clause of its own,
+    // not an -ing form after a noun (rules-2.13.0).
+    !words.slice(at + 1, index).some((word) => isAux(word) && word.pos === 'AUX')
   ) {
     return text(at);
   }
@@ -1694,8 +1761,9 @@ export function readMention(words: readonly Word[], index: number): MentionReadi
     head !== undefined &&
     (head.pos === 'NOUN' || head.pos === 'PROPN') &&
     !RESET_HEADS.has(head.lemma) &&
-    // "reset Codex usage limits": a name before what is reset, not a thing named.
-    !(head.pos === 'PROPN' && RESET_HEADS.has(words[index + 2]?.lemma ?? '')) &&
+    // "reset Codex usage limits": a name before what is reset, not a thing named (also
+    // lowercase, "reset codex rate limits", tagged a noun: rules-2.13.0).
+    !(NAMES.has(head.pos) && RESET_HEADS.has(words[index + 2]?.lemma ?? '')) &&
     !TIME_NOUNS.test(head.text) &&
     !isArrivalAfter(words[index]!, head) &&
     // "banked resets ship tomorrow": a plural's verb, not a thing named (rules-2.11.0).
@@ -1845,6 +1913,25 @@ export function readMention(words: readonly Word[], index: number): MentionReadi
       // verbs that leads to the governor (rules-2.12.0).
       if (!group.negated && negatedChainBefore(words, phraseStart, start)) {
         group = { ...group, negated: true };
+      }
+      // "to make limit resets less necessary", "keeps resets rare": resets given a quality,
+      // a statement about resets and not one done (rules-2.13.0).
+      const quality = qualityAfter(words, verb, index, end);
+      if (quality !== null) {
+        group = {
+          ...group,
+          notAnnouncing:
+            group.notAnnouncing ?? `resets made "${quality}": a statement about resets`,
+        };
+      }
+      // "my back did a full reset", "his laptop needs a reset": the one doing or having it is
+      // someone's thing, not us (rules-2.13.0).
+      const owner = ownedSubjectBefore(words, governor, start);
+      if (owner !== null) {
+        group = {
+          ...group,
+          notAnnouncing: group.notAnnouncing ?? `a reset of "${owner}", not of usage limits`,
+        };
       }
       // "This is the third reset in a month": a reset counted after a copula may be a
       // statement about how many there were, not an announcement.
