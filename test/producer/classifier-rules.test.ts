@@ -2010,7 +2010,7 @@ describe('rounds 55 and 56: a month, near misses (rules-2.13.0)', () => {
   test('"just reset codex usage limits", "by end of day we\'re resetting"', () => {
     assert.equal(at10('just reset codex rate limits for all plans.'), 'reset_completed');
     assert.equal(at10('Reset gpt-5 usage limits this morning.'), 'reset_completed');
-    assert.equal(at10('by tonight we\'re resetting codex limits for everyone'), 'reset_scheduled');
+    assert.equal(at10("by tonight we're resetting codex limits for everyone"), 'reset_scheduled');
     // Still an -ing form after a noun after a preposition: a topic.
     assert.equal(at10('a fix for limits resetting early is out'), 'none');
   });
@@ -2022,7 +2022,7 @@ describe('rounds 55 and 56: a month, near misses (rules-2.13.0)', () => {
     assert.equal(at10("we'll make the reset happen tonight for everyone"), 'reset_scheduled');
   });
 
-  test('a reset by someone\'s thing, the reset we promised and its own verb', () => {
+  test("a reset by someone's thing, the reset we promised and its own verb", () => {
     assert.equal(at10('new mattress and my sleep did a full reset overnight'), 'none');
     assert.equal(at10('my team did a full reset of codex limits'), 'reset_completed');
     assert.equal(
@@ -2033,23 +2033,26 @@ describe('rounds 55 and 56: a month, near misses (rules-2.13.0)', () => {
   });
 
   test('a reset arriving now with no limits named; a reset awaiting an event, with a time', () => {
-    assert.equal(at10('the reset is going out as we speak, give it a few minutes'), 'reset_completed');
     assert.equal(
-      at10('we\'ll reset everyone\'s limits tonight once the metering fix is out'),
+      at10('the reset is going out as we speak, give it a few minutes'),
+      'reset_completed',
+    );
+    assert.equal(
+      at10("we'll reset everyone's limits tonight once the metering fix is out"),
       'reset_scheduled',
     );
     assert.equal(
-      at10('as soon as the fix lands this afternoon we\'re resetting usage limits for all plans'),
+      at10("as soon as the fix lands this afternoon we're resetting usage limits for all plans"),
       'reset_scheduled',
     );
     // No time of its own: when is it? Held, as before.
     assert.equal(
-      at10('we\'ll reset everyone\'s limits once the metering fix is out'),
+      at10("we'll reset everyone's limits once the metering fix is out"),
       'reset_scheduled (held)',
     );
     // A hedge's own words still hold it.
     assert.equal(
-      at10('we might reset everyone\'s limits tonight once the metering fix is out'),
+      at10("we might reset everyone's limits tonight once the metering fix is out"),
       'reset_scheduled (held)',
     );
   });

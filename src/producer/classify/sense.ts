@@ -812,7 +812,12 @@ const QUALITY_VERBS = new Set(['make', 'keep', 'render']);
  * "make limit resets less necessary": an adjective (after "less", "more", "much" …) right
  * after the reset's noun governed by a verb of QUALITY_VERBS; its words, or null.
  */
-function qualityAfter(words: readonly Word[], verb: Word, index: number, end: number): string | null {
+function qualityAfter(
+  words: readonly Word[],
+  verb: Word,
+  index: number,
+  end: number,
+): string | null {
   if (!QUALITY_VERBS.has(verb.lemma)) return null;
   let at = index + 1;
   while (at < end && words[at]!.pos === 'ADV') at++;
@@ -831,7 +836,8 @@ function ownedSubjectBefore(words: readonly Word[], verbAt: number, start: numbe
   const last = at;
   while (at >= start && at > last - 3 && !POSSESSIVES.has(words[at]!.text)) {
     const word = words[at]!;
-    if (!(word.pos === 'NOUN' || word.pos === 'ADJ' || (word.pos === 'ADV' && at === last))) return null;
+    if (!(word.pos === 'NOUN' || word.pos === 'ADJ' || (word.pos === 'ADV' && at === last)))
+      return null;
     at--;
   }
   if (at < start || at === last || !POSSESSIVES.has(words[at]!.text) || words[at]!.text === 'our')
