@@ -2064,6 +2064,65 @@ describe('rounds 55 and 56: a month, near misses (rules-2.13.0)', () => {
   });
 });
 
+describe('rounds 58 to 61: near misses, times rewritten, replies to users, his own threads (rules-2.13.1)', () => {
+  test('a reset called off, moved, or awaiting an event on its day', () => {
+    assert.equal(at10('the reset we had lined up for the launch is off. sorry all'), 'none');
+    assert.equal(at10('heads up: the reset slips to Friday 9am PT'), 'reset_scheduled');
+    assert.equal(
+      at10('limits reset for all plans the moment the new model ships on tuesday'),
+      'reset_scheduled',
+    );
+    // Still a supposition with no day: "the day we reach perfection".
+    assert.equal(at10('the day we hit 10M users, limits reset for everyone'), 'none');
+  });
+
+  test('what others post, a reset that others scheduled, "that was a different reset"', () => {
+    assert.equal(at10('folks keep tweeting that limits reset at noon tomorrow'), 'none');
+    assert.equal(
+      at10('the saturday reset that some reply guy announced for me. news to me'),
+      'reset_scheduled (held)',
+    );
+    assert.equal(
+      at10('the reset that everyone asked for lands tomorrow at 9am PT for all plans'),
+      'reset_scheduled',
+    );
+    assert.equal(
+      at10('that was a separate reset, for sora. codex limits were not touched'),
+      'reset_completed (held)',
+    );
+    assert.equal(
+      at10('Not true.\n\nlimits reset at midnight for everyone'),
+      'reset_scheduled (held)',
+    );
+  });
+
+  test('"enough reports that we reset", a recent time before a past one, a window clearing on its own', () => {
+    assert.equal(
+      at10('there were enough reports that we reset usage limits for pro an hour ago'),
+      'reset_completed',
+    );
+    assert.equal(
+      at10('an hour ago we reset codex usage limits so you can try what we shipped last week'),
+      'reset_completed',
+    );
+    assert.equal(
+      at10('we reset codex usage limits last week, an hour ago we shipped the fix'),
+      'none',
+    );
+    assert.equal(at10('no reset today. your weekly window will clear on its own'), 'none');
+  });
+
+  test('tempted to reset, a bare "do" with a time, fresh windows', () => {
+    assert.equal(at10("so tempted to reset everyone's limits right now"), 'reset_scheduled (held)');
+    assert.equal(at10('we do a global reset of codex limits tonight at 8pm PT'), 'reset_scheduled');
+    assert.equal(
+      at10("that's only true when we do a manual reset, which we haven't this week"),
+      'reset_completed (held)',
+    );
+    assert.equal(at10('done: every codex plan has fresh 5h and weekly windows'), 'reset_completed');
+  });
+});
+
 describe('threads, read as people do (issue 18)', () => {
   const PARENT_ID = '2000000000000000000';
 

@@ -29,6 +29,8 @@ const HYPOTHETICAL = new Set(['if', 'unless']);
 /** Times after a subject and its verb, not part of the subject: "if gpt-6 ships today". */
 const TIME_WORDS = new Set(['today', 'tonight', 'tomorrow', 'now', 'soon', 'later']);
 const AWAITED = new Set(['once']);
+/** Words of a day: the condition's event has a date. */
+const DAY_WORDS = /^(?:today|tonight|tomorrow|(?:mon|tues|wednes|thurs|fri|satur|sun)day)$/;
 /** After "or", an alternative of times or amounts, not of events: "tonight or tomorrow". */
 const NOT_AN_ALTERNATIVE =
   /^(?:so|two|more|less|later|sooner|earlier|today|tonight|tomorrow|morning|afternoon|evening|night|week|weekend|(?:mon|tues|wednes|thurs|fri|satur|sun)day|\d.*)$/;
@@ -157,6 +159,9 @@ function conditionOf(
     ) {
       kind = 'hypothetical';
       if (words[subject]?.text === 'that' || words[subject]?.text === 'when') subject++;
+      // "the moment the launch goes out on monday": an event with its day is awaited, not
+      // supposed (rules-2.13.1).
+      if (words.slice(subject, clauseEnd).some((w) => DAY_WORDS.test(w.text))) kind = 'awaited';
     }
     if (kind === null) continue;
     // The marker opens the sentence ("the day" at its start counts), or is in the clause.

@@ -6,7 +6,7 @@
 
 /** A reset of usage limits is mentioned (the sense is checked by the other tables). */
 export const RESET_WORD =
-  /\bre-?set(?:s|ting|ing|ed)?\b|\brefresh(?:ed|ing)? (?:\w+ )?(?:usage |rate )?limits\b|\blimits (?:\w+ ){0,3}refreshed\b|\bbrand new usage\b|\bnew usage (?=for (?:every|all|each)\b)|\bfresh (?:(?:codex|weekly|5h|5-hour) )?(?:usage|limits)\b/;
+  /\bre-?set(?:s|ting|ing|ed)?\b|\brefresh(?:ed|ing)? (?:\w+ )?(?:usage |rate )?limits\b|\blimits (?:\w+ ){0,3}refreshed\b|\bbrand new usage\b|\bnew usage (?=for (?:every|all|each)\b)|\bfresh (?:(?:codex|weekly|5h|5-hour) )?(?:usage|limits)\b|\bfresh (?:5h|5-hour|five-hour|weekly)(?: and (?:5h|5-hour|five-hour|weekly))? windows\b/;
 
 /**
  * "reset" in a sense that has nothing to do with usage limits; "woke up feeling reset" is

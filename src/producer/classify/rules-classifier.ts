@@ -36,7 +36,7 @@ import { readReply, threadOf } from './thread.ts';
  * this system can make. docs/classifier.md describes every rule; change the version when
  * a rule changes (stored classifications keep the version that made them).
  */
-export const RULES_CLASSIFIER = 'rules-2.13.0';
+export const RULES_CLASSIFIER = 'rules-2.13.1';
 
 export interface ClassifierOptions {
   /** Hold a post whose confidence is below this (REVIEW_BELOW, default 0.8). */
@@ -171,7 +171,7 @@ const SECOND_ONE =
 const PER_PERIOD = /\b(?:per|each|every) (?:day|week|month)\b/;
 /** Words that say nothing is planned, or that what went round is fake. */
 const DISMISSED =
-  /\b(?:limits|usage) (?:are|is|remain|remains|stay|stays) (?:unchanged|untouched|the same)\b|\b(?:nothing|none)(?:'s| is)? (?:planned|scheduled|coming|happening)\b|\b(?:is|are|it's|that's) (?:fake|not real|not true|false|a fake)\b|\bisn't mine\b/;
+  /\b(?:limits|usage) (?:are|is|remain|remains|stay|stays) (?:unchanged|untouched|the same)\b|\b(?:limits|usage) (?:weren't|wasn't|were not|was not|haven't been|have not been) (?:touched|changed)\b|(?:^|[.!?] )(?:not true|not real|totally fake|fake)[.!]|\b(?:nothing|none)(?:'s| is)? (?:planned|scheduled|coming|happening)\b|\b(?:is|are|it's|that's) (?:fake|not real|not true|false|a fake)\b|\bisn't mine\b/;
 /** Words that take back what was said, or mark it as a joke. */
 const JOKING = /\b(?:jk|j\/k|just kidding|kidding|april fools?|april 1st)\b/;
 /** Post-level words that take an announcement back, each with its reason. */
@@ -225,6 +225,9 @@ function insideQuotes(text: string): boolean {
 const ONE_MORE =
   /\b(another|one more|a new|a fresh|a second) one\b|^one(?= (?:will|'ll|is|'s|lands?|goes|hits?|arrives?|drops?)\b)/;
 
+/** The windows after "fresh": "5 h and weekly windows" (as the words are split). */
+const FRESH_WINDOWS =
+  /^(?:5 ?h|5-hour|five-hour|weekly)(?: and (?:5 ?h|5-hour|five-hour|weekly))? windows\b/;
 /** "reset", "refreshed … limits", "brand new usage": the words that name the reset. */
 function mentionIndices(words: readonly Word[]): number[] {
   const resets = resetWordsOf(words);
@@ -239,13 +242,25 @@ function mentionIndices(words: readonly Word[]): number[] {
     if (word.text === 'usage' && /^(?:new|fresh)$/.test(words[index - 1]?.text ?? ''))
       found.push(index);
     if (word.text === 'fresh' && /^(?:usage|limits)/.test(next)) found.push(index);
+    // "fresh 5h and weekly windows" (rules-2.13.1).
+    if (
+      word.text === 'fresh' &&
+      FRESH_WINDOWS.test(
+        words
+          .slice(index + 1, index + 7)
+          .map((w) => w.text)
+          .join(' '),
+      )
+    )
+      found.push(index);
   });
   return found;
 }
 
 function refusalOf(sentence: string, reading: MentionReading, read: string): string | null {
   if (/\?["')\s]*$/.test(sentence)) return `the reset is asked about: "${clip(sentence)}"`;
-  if (matchesAny(sentence, TALK_ABOUT))
+  // Also as read: "your 5h window will clear on its own" (rules-2.13.1).
+  if (matchesAny(sentence, TALK_ABOUT) || (read !== sentence && matchesAny(read, TALK_ABOUT)))
     return `the reset is talked about, not announced: "${clip(sentence)}"`;
   if (reading.negated) return `the reset is denied: "${clip(sentence)}"`;
   if (CALLED_OFF.test(sentence)) return `a reset called off: "${clip(sentence)}"`;
@@ -257,13 +272,25 @@ function refusalOf(sentence: string, reading: MentionReading, read: string): str
   // "saw another lab wipe everyone's limits": read with its idiom made "reset" (rules-2.12.3).
   if (OTHERS_RESET.test(sentence) || OTHERS_RESET.test(read))
     return `someone else's reset: "${clip(sentence)}"`;
-  if (
-    reading.tense === 'done' &&
-    (PAST_REFERENCE.test(reading.clause) || ANNIVERSARY.test(sentence))
-  )
+  if (reading.tense === 'done' && (pastBeforeRecent(reading.clause) || ANNIVERSARY.test(sentence)))
     return `a reset of the past, not announced now: "${clip(sentence)}"`;
   return null;
 }
+
+/**
+ * A past reference in the reset's clause, unless a recent time comes first: "a few minutes
+ * ago we reset codex usage limits … to try the plugins we launched last night" is now; the
+ * night is the launch's (rules-2.13.1).
+ */
+function pastBeforeRecent(clause: string): boolean {
+  const past = PAST_REFERENCE.exec(clause);
+  if (past === null) return false;
+  const recent = RECENTLY.exec(clause);
+  return recent === null || recent.index > past.index;
+}
+/** A time just gone: "a few minutes ago", "an hour ago", "just now", "earlier today". */
+const RECENTLY =
+  /\b(?:(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|moments?) ago|just now|earlier today|this morning)\b/;
 
 export function classifyPost(
   post: Post,
@@ -537,7 +564,8 @@ function isLandingSentence(sentence: string): boolean {
 const ARRIVAL_STEM = /land|arriv|propagat|roll|kick|show|appear|reach|appl|happen/;
 const PERSONAL_SUBJECT = new Set(['we', 'i', "i'm", 'you', 'they', "we're", "we've"]);
 
-const BARE_RESET = /^re-?set$/;
+/** A bare "reset", or a bare "do" before the noun ("we do a global reset tonight"). */
+const BARE_RESET = /^(?:re-?set|do)$/;
 /** "limits reset on the way shortly", "a reset of rate limits is headed your way". */
 const ON_THE_WAY =
   /\bre-?set (?:is |are )?on (?:the|its) way\b|\bre-?set\b[^.!?]{0,40}?\b(?:is|are|'s) (?:headed|heading) (?:your|our|to|out|for)\b/;
@@ -577,7 +605,8 @@ function mentionKind(mention: Mention, announcedMs: number, zone: string): Tense
   // off is done, when no verb says it is ahead (rules-2.11.0).
   if (checkedOff(mention.read) && (tense === 'none' || BARE_RESET.test(cue))) return 'done';
   // "Tomorrow we reset usage limits": a bare "reset" (no auxiliary) is past or present alike;
-  // a time in its own clause that starts after the post makes it a schedule.
+  // a time in its own clause that starts after the post makes it a schedule. So is a bare
+  // "do": "we do a global reset tonight at 8pm PT" (rules-2.13.1).
   if (tense === 'done' && BARE_RESET.test(cue)) {
     return timeStartsAfter(mention.reading.clause, announcedMs, zone) ? 'coming' : 'done';
   }

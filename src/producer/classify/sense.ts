@@ -106,7 +106,18 @@ const FUTURE_VERBS = new Set([
  */
 const LIKING_VERBS = new Set(['like', 'love', 'hate', 'prefer', 'adore', 'dislike']);
 /** Verbs of wanting: the reset is wished for, not announced. */
-const WISH_VERBS = new Set(['want', 'hope', 'wish', 'like', 'love', 'consider', 'feel', 'try']);
+const WISH_VERBS = new Set([
+  'want',
+  'hope',
+  'wish',
+  'like',
+  'love',
+  'consider',
+  'feel',
+  'try',
+  // "im so tempted to reset everyone's limits" (rules-2.13.1).
+  'tempt',
+]);
 /** Verbs that talk about a reset without doing one ("asked for a reset", "remember the reset"). */
 const TALK_VERBS = new Set([
   'ask',
@@ -966,6 +977,54 @@ function verdictAfter(
   return textOf(words.slice(at, Math.min(end, after + 3)));
 }
 
+/**
+ * "the friday reset that my replies have scheduled": a relative clause after the reset's noun
+ * whose subject is a noun phrase not of ours; its words up to the verb, or null.
+ */
+function otherRelativeSubject(words: readonly Word[], index: number, end: number): string | null {
+  const relative = words[index + 1];
+  if (relative === undefined || (relative.text !== 'that' && relative.text !== 'which'))
+    return null;
+  let at = index + 2;
+  const subjectStart = at;
+  while (at < end && at < subjectStart + 3 && inNounPhrase(words, at) && words[at]!.pos !== 'PRON')
+    at++;
+  // "my replies": a possessive pronoun opens the phrase (tagged a pronoun).
+  if (at === subjectStart && POSSESSIVES.has(words[at]?.text ?? '') && words[at]!.text !== 'our') {
+    at++;
+    while (at < end && at < subjectStart + 4 && inNounPhrase(words, at)) at++;
+  }
+  if (at === subjectStart) return null;
+  const subject = words.slice(subjectStart, at);
+  if (subject.some((word) => OUR_AGENTS.has(word.lemma) || FIRST_PERSON.has(word.text)))
+    return null;
+  let verb = at;
+  while (verb < end && (isAux(words[verb]!) || isFiller(words[verb]!))) verb++;
+  if (verb >= end || words[verb]!.pos !== 'VERB') return null;
+  // "the reset that people asked for": theirs to want, ours to give.
+  if (ASKING_VERBS.has(words[verb]!.lemma)) return null;
+  return textOf(words.slice(index, verb + 1));
+}
+
+/** Verbs of wanting a reset: "the reset that people asked for" is still ours. */
+const ASKING_VERBS = new Set([
+  'ask',
+  'request',
+  'want',
+  'beg',
+  'vote',
+  'need',
+  'demand',
+  'deserve',
+  'love',
+  'like',
+  'enjoy',
+]);
+
+/** "a different reset": another than the one spoken of. */
+const DIFFERENT = new Set(['different', 'separate']);
+/** "the reset moves to Monday": a reset's time changed (its verb, not a thing named). */
+const MOVED = /^(?:moves|slips|shifts)$/;
 /** Tags of a name or a noun: "codex", "Codex", "gpt-5". */
 const NAMES = new Set(['NOUN', 'PROPN']);
 /** Words that open the object of a verb "reset" at the start of a sentence. */
@@ -1165,6 +1224,9 @@ const REPORT_VERBS = new Set([
   'insist',
   'suggest',
   'announce',
+  // "people keep posting that codex limits reset at midnight" (rules-2.13.1).
+  'post',
+  'tweet',
 ]);
 /** Subjects that make a verb of saying the announcer's own: "As I said, we'll reset…". */
 const FIRST_PERSON = new Set(['we', 'i']);
@@ -1195,7 +1257,9 @@ function framingBefore(
         word.lemma === 'doubt' || words.slice(chainStart, at).some((w) => NEGATORS.has(w.text));
       return { kind: denied ? 'denied' : 'hedged', verb: word.text };
     }
-    if (REPORT_VERBS.has(word.lemma)) {
+    // "there are enough reports that we reset": a noun of result the tagger took for a verb
+    // (rules-2.13.1).
+    if (REPORT_VERBS.has(word.lemma) && !RESULT_DEGREE.has(words[at - 1]?.text ?? '')) {
       // "It goes without saying that we're resetting": the announcer's own assertion.
       if (words.slice(chainStart, at).some((w) => w.text === 'without')) return null;
       const subject = words[chainStart - 1];
@@ -1578,12 +1642,22 @@ function topicThatClause(words: readonly Word[], index: number): string | null {
       // "the volume of reports is high enough that we've refreshed…": a verb between the
       // noun and "that" makes the clause the verb's (rules-2.12.0).
       if (isAux(word)) break;
-      if (word.pos === 'NOUN' && isTopicNoun(word)) return textOf(words.slice(noun, at));
+      // "there are enough reports that we reset rate limits": a clause of result, not what
+      // the reports say (rules-2.13.1).
+      if (
+        word.pos === 'NOUN' &&
+        isTopicNoun(word) &&
+        !RESULT_DEGREE.has(words[noun - 1]?.text ?? '')
+      )
+        return textOf(words.slice(noun, at));
     }
     return null;
   }
   return null;
 }
+
+/** "enough reports that …", "so many reports that …": the clause says what followed. */
+const RESULT_DEGREE = new Set(['enough', 'many', 'such']);
 
 /** Predicates of a general statement that still say a reset is there ("is available"). */
 const SUPERLATIVES = new Set(['best', 'worst', 'ideal', 'perfect']);
@@ -1774,6 +1848,8 @@ export function readMention(words: readonly Word[], index: number): MentionReadi
     !isArrivalAfter(words[index]!, head) &&
     // "banked resets ship tomorrow": a plural's verb, not a thing named (rules-2.11.0).
     !(words[index]!.text.endsWith('s') && /^ships?$/.test(head.text)) &&
+    // "the reset moves to Monday", "slips to Friday": a verb of its time (rules-2.13.1).
+    !(MOVED.test(head.text) && words[index + 2]?.text === 'to') &&
     // "a global reset right now": an adverb the tagger took for a noun (rules-2.10.0).
     !(head.text === 'right' && RIGHT_ADVERBS.has(words[index + 2]?.text ?? ''));
   /** A reading that announces nothing, for `why`, before any verb is read. */
@@ -1945,6 +2021,11 @@ export function readMention(words: readonly Word[], index: number): MentionReadi
       if (verb.lemma === 'be' && ordinal !== undefined) {
         doubt = `a reset counted ("${ordinal.text}")`;
       }
+      // "that was a different reset": which reset it was, not one announced (rules-2.13.1).
+      const other = words.slice(governor + 1, index).find((word) => DIFFERENT.has(word.text));
+      if (verb.lemma === 'be' && other !== undefined) {
+        doubt ??= `which reset it was ("${other.text} reset")`;
+      }
       // "We've done four global resets since launch": resets counted, unless given ("we're
       // giving two banked resets to everyone"), rules-2.10.0.
       if (count !== null && !GIVING_VERBS.has(lemma)) doubt ??= `resets counted ("${count}")`;
@@ -1983,6 +2064,16 @@ export function readMention(words: readonly Word[], index: number): MentionReadi
         if (isAux(words[predicate]!) && NEGATORS.has(words[after]?.text ?? '')) {
           group = { ...group, negated: true };
         }
+        // "the reset we'd planned alongside the launch is off": called off (rules-2.13.1).
+        if (
+          isAux(words[predicate]!) &&
+          words[after]?.text === 'off' &&
+          (after + 1 >= end ||
+            words[after + 1]!.pos === 'PUNCT' ||
+            words[after + 1]!.text === 'for')
+        ) {
+          group = { ...group, negated: true };
+        }
         // "A reset is a blunt tool", "Limit resets will be rarer": a general statement.
         const statement = genericStatement(words, index, phraseStart, predicate);
         if (statement !== null) {
@@ -2013,6 +2104,11 @@ export function readMention(words: readonly Word[], index: number): MentionReadi
     } else nominal = true;
   }
 
+  // "the friday reset that my replies have scheduled": a reset someone else's clause speaks
+  // of, not ours (rules-2.13.1).
+  // (The clause ends before "that": the sentence is searched.)
+  const whose = verbUse ? null : otherRelativeSubject(words, index, words.length);
+  if (whose !== null) doubt ??= `a reset "${whose}": whose?`;
   // "the June 12 reset", "the September 3 reset": a reset named by its date is that day's,
   // not the one announced (rules-2.10.0).
   const dated = verbUse ? null : datedBefore(words, phraseStart, index);
@@ -2154,7 +2250,10 @@ export function readMention(words: readonly Word[], index: number): MentionReadi
   // "I don't think we'll reset limits this week": a denied belief denies the reset; "I
   // think we'll reset tomorrow" is not a firm announcement; "People are saying we reset
   // limits" reports what others say.
-  const framing = group === null ? null : framingBefore(words, start, phraseStart);
+  const framing = framingBefore(words, start, phraseStart);
+  // "people keep posting that codex limits reset at midnight": a reset with no verb of its
+  // own, in what others say, is theirs too (rules-2.13.1).
+  const reportedBy = group === null && framing?.kind === 'reported' ? framing.verb : null;
   if (framing !== null && group !== null) {
     if (framing.kind === 'denied') group = { ...group, negated: true };
     else if (framing.kind === 'hedged') doubt ??= `a belief ("${framing.verb}")`;
@@ -2213,7 +2312,10 @@ export function readMention(words: readonly Word[], index: number): MentionReadi
   // reset depends on no condition ("we have reset limits, if you still see issues…").
   // A bare "we reset" is present as much as past: "we reset limits when an incident burns
   // your usage" is a rule, on a condition (rules-2.10.0).
-  const bare = verbUse && group?.words === words[index]!.text;
+  // So is a bare "do" before a noun: "that's only true when we do a manual reset"
+  // (rules-2.13.1).
+  const bare =
+    (verbUse && group?.words === words[index]!.text) || (!verbUse && group?.words === 'do');
   const contingency = contingencyOf(
     words,
     index,
@@ -2242,7 +2344,7 @@ export function readMention(words: readonly Word[], index: number): MentionReadi
       cue: clause(start, end),
       negated: determinerNegated,
       hedged: false,
-      notAnnouncing: null,
+      notAnnouncing: reportedBy === null ? null : `what others say ("${reportedBy}")`,
       nominal,
       clause: clause(start, end),
       modifier,
