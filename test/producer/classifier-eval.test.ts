@@ -103,25 +103,25 @@ function blindCounts(path: string) {
   };
 }
 
-test('the frozen blind posts read as recorded for rules-2.13.0 and rules-2.13.1 (docs/classifier.md): a new version records its own first score', () => {
+test('the frozen blind posts read as recorded for rules-2.13.2 (docs/classifier.md): a new version records its own first score', () => {
   assert.deepEqual(blindCounts(BLIND_SET), {
     sentences: 120,
     right: 107,
-    held: 7,
+    held: 8,
     missed: 2,
     wrongKind: 1,
-    falsePublished: 3,
+    falsePublished: 2,
   });
 });
 
-test('the second frozen blind pair reads as recorded for rules-2.13.0 and rules-2.13.1 (docs/classifier.md; first scored by rules-2.12.0: 110 right, 9 held): never read, never tuned on', () => {
+test('the second frozen blind pair reads as recorded for rules-2.13.2 (docs/classifier.md; first scored by rules-2.12.0: 110 right, 9 held, 1 false): never read, never tuned on', () => {
   assert.deepEqual(blindCounts(BLIND_SET_2), {
     sentences: 120,
     right: 110,
-    held: 9,
+    held: 10,
     missed: 0,
     wrongKind: 0,
-    falsePublished: 1,
+    falsePublished: 0,
   });
 });
 

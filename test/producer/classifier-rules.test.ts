@@ -2123,6 +2123,87 @@ describe('rounds 58 to 61: near misses, times rewritten, replies to users, his o
   });
 });
 
+describe('rounds 62 to 66: near misses, six weeks, the development posts with other content, jokes, terse posts and his replies (rules-2.13.2)', () => {
+  test("resets of other things: a name's, a noun's, \"of\" something else, one's own, a purpose", () => {
+    assert.equal(at10('local dev resets his router for the third time today'), 'none');
+    assert.equal(
+      at10("acme cli reset everyone's quotas after their outage"),
+      'reset_completed (held)',
+    );
+    assert.equal(at10('announcing a full reset of my sleep schedule, effective tonight'), 'none');
+    assert.equal(at10('my 5pm reset is a walk around the block'), 'reset_completed (held)');
+    assert.equal(at10('took the afternoon off for a mental reset'), 'reset_completed (held)');
+    assert.equal(at10('strava streak reset at midnight. 200 days gone'), 'reset_scheduled (held)');
+    assert.equal(
+      at10('sunday reset: laundry, groceries, long run at 9.'),
+      'reset_scheduled (held)',
+    );
+    // Not a heading without a time: "Reset: tomorrow 9am PT".
+    assert.equal(at10('Reset: tomorrow 9am PT'), 'reset_scheduled');
+  });
+
+  test('counted, denied, of the past, spoken of', () => {
+    assert.equal(
+      at10('since june we have done 14 global resets of codex limits'),
+      'reset_completed (held)',
+    );
+    assert.equal(at10('neither is a global reset, both are per account'), 'none');
+    assert.equal(
+      at10('some numbers from the last reset: half of you used it within a day'),
+      'none',
+    );
+    assert.equal(
+      at10("the 'reset every friday' posts are getting out of hand"),
+      'reset_scheduled (held)',
+    );
+    assert.equal(at10('that reset was wild. no plans for another one'), 'reset_completed (held)');
+    // A label in quotes is what the page shows: "a 'Reset limits' button".
+    assert.equal(
+      at10("gave everyone a banked reset just now, look for the 'Apply reset' button"),
+      'reset_completed',
+    );
+  });
+
+  test('times: a bare reset and a weekday, "as promised on Tuesday", "on a thursday", now', () => {
+    assert.equal(
+      at10('we reset usage limits for everyone wednesday night after the incident'),
+      'reset_scheduled (held)',
+    );
+    assert.equal(
+      at10("as promised on monday, we are resetting everyone's limits today"),
+      'reset_completed',
+    );
+    assert.equal(
+      at10('me at 10am on a thursday: resetting codex usage limits for all plans'),
+      'reset_completed',
+    );
+    assert.equal(
+      at10('the reset we paused is back on: going out friday at 10am PT'),
+      'reset_scheduled',
+    );
+    assert.equal(at10('reset. tomorrow. 9am PT.'), 'reset_completed (held)');
+  });
+
+  test('a reset after "and" beyond the first verb\'s object; a 5-hour window; one account', () => {
+    assert.equal(
+      at10("we moved billing onto a new system this week and reset everyone's limits on the way"),
+      'reset_completed',
+    );
+    assert.equal(
+      at10('a full reset of codex 5-hour and weekly limits is scheduled for friday'),
+      'reset_scheduled',
+    );
+    const theirs = reply(
+      "that's a bug, we'll restore the banked reset on your account today",
+      'my banked reset vanished after upgrading',
+      'someone',
+    );
+    assert.equal(theirs.reset?.kind, 'reset_scheduled');
+    assert.equal(theirs.review, true);
+    assert.equal(theirs.reasons.at(-1), 'a reset of one account ("your account"): theirs alone?');
+  });
+});
+
 describe('threads, read as people do (issue 18)', () => {
   const PARENT_ID = '2000000000000000000';
 

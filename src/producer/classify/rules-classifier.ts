@@ -36,7 +36,7 @@ import { readReply, threadOf } from './thread.ts';
  * this system can make. docs/classifier.md describes every rule; change the version when
  * a rule changes (stored classifications keep the version that made them).
  */
-export const RULES_CLASSIFIER = 'rules-2.13.1';
+export const RULES_CLASSIFIER = 'rules-2.13.2';
 
 export interface ClassifierOptions {
   /** Hold a post whose confidence is below this (REVIEW_BELOW, default 0.8). */
@@ -78,6 +78,25 @@ export interface Mention {
 }
 
 const OTHER_SENSES = new RegExp(OTHER_SENSE.source, 'g');
+/** "sunday reset: clean desk, …": a reset heading whose colon is followed by no time ahead. */
+function headingWithoutTime(sentence: string, announcedMs: number, zone: string): boolean {
+  const colon = RESET_HEADING.exec(sentence);
+  return (
+    colon !== null &&
+    timeAhead(sentence.slice(colon.index + colon[0].length), announcedMs, zone) === null
+  );
+}
+const RESET_HEADING = /\bre-?sets?\s*:/;
+/**
+ * Where a reset's own time is said: its clause, the sentence's heading ("Monday: reset."),
+ * and what its own heading's colon introduces ("Reset: tomorrow 9am PT").
+ */
+function ownTimeText(m: Mention): string {
+  const heading = HEADING.exec(m.sentence)?.[0] ?? '';
+  const colon = RESET_HEADING.exec(m.sentence);
+  const introduced = colon === null ? '' : m.sentence.slice(colon.index + colon[0].length);
+  return `${heading} ${m.reading.clause} ${introduced}`;
+}
 /** A sentence's heading: "Monday:", "10am PT tomorrow:". */
 const HEADING = /^[^:]{1,40}:/;
 /** A verb group of a reset arriving: "is rolling out", "going out", "landing". */
@@ -132,6 +151,7 @@ export function mentionsOf(own: ReadText): Mention[] {
         modifier: false,
         dependsOn: null,
         doubt: null,
+        namedFor: null,
       };
     const doubt = reading.doubt ?? sentenceDoubt(read, previous);
     const doubted = doubt === reading.doubt ? reading : { ...reading, doubt };
@@ -171,7 +191,7 @@ const SECOND_ONE =
 const PER_PERIOD = /\b(?:per|each|every) (?:day|week|month)\b/;
 /** Words that say nothing is planned, or that what went round is fake. */
 const DISMISSED =
-  /\b(?:limits|usage) (?:are|is|remain|remains|stay|stays) (?:unchanged|untouched|the same)\b|\b(?:limits|usage) (?:weren't|wasn't|were not|was not|haven't been|have not been) (?:touched|changed)\b|(?:^|[.!?] )(?:not true|not real|totally fake|fake)[.!]|\b(?:nothing|none)(?:'s| is)? (?:planned|scheduled|coming|happening)\b|\b(?:is|are|it's|that's) (?:fake|not real|not true|false|a fake)\b|\bisn't mine\b/;
+  /\b(?:limits|usage) (?:are|is|remain|remains|stay|stays) (?:unchanged|untouched|the same)\b|\b(?:limits|usage) (?:weren't|wasn't|were not|was not|haven't been|have not been) (?:touched|changed)\b|(?:^|[.!?] )(?:not true|not real|totally fake|fake)[.!]|\b(?:nothing|none)(?:'s| is)? (?:planned|scheduled|coming|happening)\b|\bno plans? (?:for|to do) (?:another|a|any)(?: one| reset)?\b|\b(?:is|are|it's|that's) (?:fake|not real|not true|false|a fake)\b|\bisn't mine\b/;
 /** Words that take back what was said, or mark it as a joke. */
 const JOKING = /\b(?:jk|j\/k|just kidding|kidding|april fools?|april 1st)\b/;
 /** Post-level words that take an announcement back, each with its reason. */
@@ -210,13 +230,24 @@ function sentenceDoubt(read: string, previous: string | undefined): string | nul
 /** The limits themselves named: what "it" or "them" in the next sentence may stand for. */
 const LIMITS_NAMED = /\b(?:limits?|usage|quotas?)\b/;
 
-/** Is the first word of a reset in `text` inside double quotation marks? */
+/**
+ * Is the first word of a reset in `text` inside quotation marks? Double ones, or single ones
+ * that open after a space and close before one ("the 'is there a reset today' posts",
+ * rules-2.13.2); an apostrophe inside a word ("it's", "users' limits") is neither.
+ */
 function insideQuotes(text: string): boolean {
   const at = text.search(/\bre-?set/);
   if (at < 0) return false;
   let quotes = 0;
   for (let i = 0; i < at; i++) if (text[i] === '"') quotes++;
-  return quotes % 2 === 1 && text.indexOf('"', at) > at;
+  if (quotes % 2 === 1 && text.indexOf('"', at) > at) return true;
+  const opened = text.slice(0, at).lastIndexOf(" '");
+  if (opened < 0 && !text.startsWith("'")) return false;
+  const from = Math.max(opened + 2, 0);
+  if (/'(?=[\s.,!?;:]|$)/.test(text.slice(from, at))) return false;
+  const closing = /^[^']*?[\p{L}\p{N}?!.]'(?=[\s.,!?;:]|$)/u.exec(text.slice(at));
+  // Words said, not a label: "a 'Reset limits' button" is what the page shows.
+  return closing !== null && `${text.slice(from, at)}${closing[0]}`.split(/\s+/).length >= 3;
 }
 /**
  * "one" standing for the reset of the sentence before: "another one", "a fresh one"; "one
@@ -325,18 +356,53 @@ export function classifyPost(
       !DAY_HEADING.test(m.sentence) &&
       // "All reset, fully propagated.": it says it arrived (rules-2.12.0).
       !ARRIVED.test(m.sentence) &&
-      timeAhead(m.sentence, Date.parse(post.createdAt), options.timeZone) === null,
+      timeAhead(m.sentence, Date.parse(post.createdAt), options.timeZone) === null &&
+      timeAhead(withFragments(m.sentence, own), Date.parse(post.createdAt), options.timeZone) !==
+        'explicit',
   );
   if (teaser)
     return notAReset(
       `a reset named without what or when (a teaser?): "${clip(announcing[0]!.sentence)}"`,
     );
   const result = readAnnouncement(post, own, mentions, options);
-  // A reply to someone else that announces in its own words: one notch less sure.
-  if (thread?.author === 'other' && result.reset !== null)
+  // A reply to someone else that announces in its own words: one notch less sure; held when
+  // the reset is of that one person's account: "we'll restore the banked reset on your
+  // account today" (rules-2.13.2).
+  if (thread?.author === 'other' && result.reset !== null) {
+    const theirs = announcing.find((m) => ONE_ACCOUNT.test(m.sentence));
+    if (theirs !== undefined)
+      return hold(
+        lessSure(result, 0.1, 'a reply to someone else', options),
+        'a reset of one account ("your account"): theirs alone?',
+      );
     return lessSure(result, 0.1, 'a reply to someone else', options);
+  }
   return result;
 }
+
+/**
+ * `sentence` and the fragments that follow it, words said one by one: "reset. tonight. 8pm
+ * PT." (rules-2.13.2). A fragment has at most three words and no reset of its own.
+ */
+function withFragments(sentence: string, own: ReadText): string {
+  const at = own.sentences.indexOf(sentence);
+  const parts = [sentence];
+  for (const next of own.sentences.slice(at + 1)) {
+    if (at < 0 || next.split(/\s+/).length > 3 || RESET_WORD.test(next)) break;
+    parts.push(next);
+  }
+  return parts.join(' ');
+}
+
+/** One person's account, in a reply to them: "on your account", "yours", "for you". */
+const ONE_ACCOUNT = /\b(?:your (?:account|workspace|org|seat)|yours)\b/;
+
+/** `result` held for the operator, with why. */
+const hold = (result: Classification, why: string): Classification => ({
+  ...result,
+  review: true,
+  reasons: [...result.reasons, why],
+});
 
 const JUST_DONE =
   /\b(?:it is|it's|is now|all) done\b|^done(?: and dusted)?[.! ]*$|^(?:it )?(?:has )?landed[.! ]*$/;
@@ -388,6 +454,18 @@ export function readAnnouncement(
   const tense = postTense(announcing, kinds, landing, announcedMs, options.timeZone);
   const reasons: string[] = [];
   const holds: string[] = [];
+  // "we reset usage limits for everyone monday night": a bare "reset" (past or present) with
+  // only a weekday: last Monday, or the next? (rules-2.13.2).
+  const weekdayOnly = announcing.find(
+    (m, i) =>
+      kinds[i] === 'coming' &&
+      m.reading.tense === 'done' &&
+      BARE_RESET.test(m.reading.cue) &&
+      WEEKDAY.test(m.reading.clause) &&
+      !NEAR_DAY.test(m.reading.clause),
+  );
+  if (weekdayOnly !== undefined)
+    holds.push(`a bare "${weekdayOnly.reading.cue}" with a weekday: the last one, or the next?`);
   let confidence = tense.confidence;
   let kind: ClassifiedReset['kind'];
   if (tense.kind === 'both') {
@@ -475,13 +553,13 @@ export function readAnnouncement(
             // "reset is rolling out as we speak": arriving now (rules-2.13.0).
             (m.reading.tense === 'ongoing' && ARRIVING.test(m.reading.cue)))) ||
           // Its own clause's time, or its heading's ("Monday: reset."): not "calendar reset,
-          // inbox at 12" (rules-2.13.0).
+          // inbox at 12" (rules-2.13.0); not "duolingo streak reset at midnight", a reset
+          // named for something else, nor "sunday reset: clean desk, inbox zero", a heading
+          // whose time is not after its colon (rules-2.13.2).
           (kinds[i] === 'coming' &&
-            timeAhead(
-              `${HEADING.exec(m.sentence)?.[0] ?? ''} ${m.reading.clause}`,
-              announcedMs,
-              options.timeZone,
-            ) === 'explicit')),
+            m.reading.namedFor === null &&
+            !headingWithoutTime(m.sentence, announcedMs, options.timeZone) &&
+            timeAhead(ownTimeText(m), announcedMs, options.timeZone) === 'explicit')),
     );
     confidence -= firm ? 0.1 : 0.2;
     if (!firm) holds.push('a reset of what? No limits, usage, plans or users are named near it');
@@ -564,6 +642,9 @@ function isLandingSentence(sentence: string): boolean {
 const ARRIVAL_STEM = /land|arriv|propagat|roll|kick|show|appear|reach|appl|happen/;
 const PERSONAL_SUBJECT = new Set(['we', 'i', "i'm", 'you', 'they', "we're", "we've"]);
 
+const WEEKDAY = /\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b/;
+/** Words that place a weekday ahead: "next monday", "tomorrow", "this friday", "on monday at 9". */
+const NEAR_DAY = /\b(?:next|this|coming|tomorrow|tonight|today)\b/;
 /** A bare "reset", or a bare "do" before the noun ("we do a global reset tonight"). */
 const BARE_RESET = /^(?:re-?set|do)$/;
 /** "limits reset on the way shortly", "a reset of rate limits is headed your way". */

@@ -140,7 +140,13 @@ const MAX_CACHED = 64;
 function readWhen(given: string, announcedMs: number, zone: string): WhenFound {
   // "to make up for this morning's outage": a time's possessive names the time of another
   // event; "tonight's reset" is the reset's own (rules-2.12.0).
-  const text = given.replace(OTHER_EVENTS_TIME, ' ');
+  // "as promised on Tuesday, we are resetting everyone's limits today": the promise's time
+  // (rules-2.13.2).
+  // "me at 10am on a thursday": any Thursday, not a date (rules-2.13.2).
+  const text = given
+    .replace(OTHER_EVENTS_TIME, ' ')
+    .replace(PROMISE_TIME, ' ')
+    .replace(ANY_WEEKDAY, ' ');
   const posted = DateTime.fromMillis(announcedMs, { zone: hourlyZone(zone) });
   const endOfDay = (day: DateTime) => day.endOf('day').toMillis();
   const doubts: string[] = [];
@@ -484,6 +490,12 @@ export const TIME_HINT =
 const OTHER_EVENTS_TIME =
   /\b(?:(?:this|last|yesterday) )?(?:morning|afternoon|evening|night|yesterday|week|weekend|month)'s (?!(?:[\w-]+ ){0,2}re-?set)[\w-]+/g;
 
+/** A weekday with "a": "on a thursday", any one of them. */
+const ANY_WEEKDAY = /\b(?:on )?an? (?:mon|tues|wednes|thurs|fri|satur|sun)day\b/g;
+/** When something was said: "as promised on Tuesday", "as announced last week". */
+const PROMISE_TIME =
+  /\bas (?:promised|announced|mentioned|teased|said|planned|discussed)(?: (?:on|last|earlier|yesterday|this) ?[\w-]*(?: (?:morning|afternoon|evening|night|week))?)?/g;
+
 export function timeAhead(
   text: string,
   announcedMs: number,
@@ -527,6 +539,8 @@ function readAhead(text: string, announcedMs: number, zone: string): 'explicit' 
   if (VAGUE_NAMES.has(when.cue)) return 'vague';
   // A whole day that has begun when the post is written is today: not ahead.
   if (when.precision === 'date' && when.startMs <= announcedMs) return null;
+  // Nor "at 10am" written at 10:00: that instant is now (rules-2.13.2).
+  if (when.precision === 'datetime' && when.endMs <= announcedMs) return null;
   // Nor "this morning" written at 10am: that part of the day has begun (rules-2.11.0).
   // ("tonight" at 8pm is still ahead: the night has not come.)
   if (

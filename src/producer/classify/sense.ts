@@ -32,6 +32,12 @@ export interface MentionReading {
   readonly dependsOn: string | null;
   /** Why an announcement is not firm other than hedging: "I think …", the object of "own". */
   readonly doubt: string | null;
+  /**
+   * "duolingo streak reset", "leaderboard resets": a noun right before a noun "reset" that
+   * names nothing resets are of (not a time: "monday reset"); null otherwise. With no limits
+   * named in the post, a time alone does not make such a reset firm (rules-2.13.2).
+   */
+  readonly namedFor: string | null;
 }
 
 const FUTURE_AUX = new Set(['will', "'ll", 'shall', 'wil', 'gonna', 'wo', 'ill']);
@@ -272,6 +278,9 @@ export function clauseOf(words: readonly Word[], index: number): [number, number
 
 function endsClause(words: readonly Word[], index: number): boolean {
   const word = words[index]!;
+  // "5-hour": a hyphen inside a number's noun (rules-2.13.2).
+  if (word.text === '-' && words[index - 1]?.pos === 'NUM' && words[index + 1]?.pos === 'NOUN')
+    return false;
   if (word.pos === 'PUNCT' && CLAUSE_END.has(word.text)) return true;
   // "reset's propagated to all accounts + landed a few fixes": "+" before a verb is "and"
   // before a clause of its own (rules-2.12.0).
@@ -608,6 +617,12 @@ function predicateAfter(words: readonly Word[], index: number, end: number): num
     const word = words[at]!;
     // "LIMITS RESET FOR EVERYONE 🔥🔥 GO GO GO": an emoji ends the phrase (rules-2.10.0).
     if (word.pos === 'SYM' && !/^[+&/%$]$/.test(word.text)) return null;
+    // "a full reset of codex 5-hour and weekly limits is scheduled": a hyphen inside a
+    // number's noun (rules-2.13.2).
+    if (word.text === '-' && words[at - 1]?.pos === 'NUM') {
+      at++;
+      continue;
+    }
     if (isAux(word)) break;
     if (isPredicateWord(word)) {
       // "the reset planned for today is postponed" (see reducedRelativeEnd).
@@ -918,7 +933,8 @@ function countOf(words: readonly Word[], phraseStart: number, index: number): st
   if (!words[index]!.text.endsWith('s')) return null;
   // "a lot of ad hoc resets": the quantity may open a phrase of its own, before "of".
   const of = words[phraseStart - 1]?.text === 'of' ? phraseStart - 3 : phraseStart;
-  const count = words.slice(Math.max(0, of), index).find(
+  // "11 full resets": the tagger may take an adjective for an adverb, outside the phrase.
+  const count = words.slice(Math.max(0, Math.min(of, index - 2)), index).find(
     (word) =>
       NUMBER_WORDS.has(word.text) ||
       // "a lot of ad hoc resets lately", "several resets" (rules-2.11.0).
@@ -1021,12 +1037,41 @@ const ASKING_VERBS = new Set([
   'enjoy',
 ]);
 
+/**
+ * "a full reset of his coffee intake": the words after "of" when they name something else
+ * than what resets are of (nothing of limits, usage or users), or null.
+ */
+function nounObjectOf(words: readonly Word[], index: number, end: number): string | null {
+  if (words[index + 1]?.text !== 'of') return null;
+  let at = index + 2;
+  while (at < end && (inNounPhrase(words, at) || POSSESSIVES.has(words[at]!.text))) at++;
+  const object = words.slice(index + 2, at);
+  if (object.length === 0) return null;
+  const possessed = object.filter((word) => !POSSESSIVES.has(word.text));
+  return namesNothingReset(possessed) ? textOf(object) : null;
+}
+
+/**
+ * "took the morning off for a mental reset": a verb, its own object, then "for" and the
+ * reset; the words from "for", or null.
+ */
+function purposeOf(words: readonly Word[], governor: number, index: number): string | null {
+  const between = words.slice(governor + 1, index);
+  const forAt = between.findIndex((word) => word.text === 'for');
+  if (forAt < 1) return null;
+  if (!between.slice(0, forAt).some((word) => word.pos === 'NOUN' || word.pos === 'PRON'))
+    return null;
+  return textOf(words.slice(governor + 1 + forAt, index + 1));
+}
+
 /** "a different reset": another than the one spoken of. */
 const DIFFERENT = new Set(['different', 'separate']);
 /** "the reset moves to Monday": a reset's time changed (its verb, not a thing named). */
 const MOVED = /^(?:moves|slips|shifts)$/;
 /** Tags of a name or a noun: "codex", "Codex", "gpt-5". */
 const NAMES = new Set(['NOUN', 'PROPN']);
+/** Words that open a verb's object: "reset everyone's limits", "reset their quotas". */
+const OBJECT_START = new Set(['everyone', 'everybody', 'their', 'your', 'our', 'all']);
 /** Words that open the object of a verb "reset" at the start of a sentence. */
 const OBJECT_OPENERS = new Set([
   'everyone',
@@ -1063,15 +1108,17 @@ function isVerbUse(words: readonly Word[], index: number, start: number): boolea
     // "we went ahead and reset limits": a verb coordinated with the verb before "and".
     return coordinatedWith(words, index, index, start) !== null;
   }
-  if (word.text === 'resets') return before.pos === 'PRON' || before.pos === 'PROPN';
   // "terminal-bench reset their leaderboard": a possessive after a bare "reset" makes it a
-  // verb with its object (rules-2.12.0).
+  // verb with its object (rules-2.12.0); so does "everyone's" ("gemini cli reset everyone's
+  // quotas"), and after "resets" ("local man resets his password"), rules-2.13.2.
   if (
     (before.pos === 'NOUN' || before.pos === 'PROPN') &&
     at === index - 1 &&
-    OWNER_DETERMINERS.has(words[index + 1]?.text ?? '')
+    (OWNER_DETERMINERS.has(words[index + 1]?.text ?? '') ||
+      (EVERYONE.has(words[index + 1]?.text ?? '') && words[index + 2]?.text === "'s"))
   )
     return true;
+  if (word.text === 'resets') return before.pos === 'PRON' || before.pos === 'PROPN';
   // "your weekly limits just reset": an adverb of the past between a noun and a bare
   // "reset" makes it that noun's verb (rules-2.11.0).
   if (before.pos === 'NOUN' && at === index - 2 && PAST_ADVERBS.has(words[index - 1]!.text))
@@ -1086,6 +1133,7 @@ const FUTURE_TIME =
 const ALMOST_HERE = /^(?:\S+ )?(?:almost|nearly) (?:here|there|ready)\b/;
 /** Possessive determiners that open a verb's object: "reset their leaderboard". */
 const OWNER_DETERMINERS = new Set(['their', 'its', 'his', 'her', 'our']);
+const EVERYONE = new Set(['everyone', 'everybody']);
 /** Adverbs that make a bare "reset" after them past: "limits just reset", "already reset". */
 const PAST_ADVERBS = new Set(['just', 'already', 'finally', 'officially']);
 
@@ -1296,7 +1344,7 @@ function offeredBefore(words: readonly Word[], start: number, phraseStart: numbe
 }
 
 /** A subject that denies its verb: "Nobody has reset anything today". */
-const NEGATIVE_SUBJECTS = new Set(['nobody', 'nothing', 'none', 'noone']);
+const NEGATIVE_SUBJECTS = new Set(['nobody', 'nothing', 'none', 'noone', 'neither']);
 
 /** Does the clause open with a negative subject ("nobody", "no one")? */
 function negativeSubject(words: readonly Word[], clauseStart: number): boolean {
@@ -1471,7 +1519,17 @@ function whatIsReset(
     // Only a subject of its own: not the last word of "every paid user of codex plus chatgpt
     // work" (rules-2.12.1).
     const agent = chainStart > clauseStart ? words[chainStart - 1]! : undefined;
-    const beforeAgent = chainStart - 2 >= clauseStart ? words[chainStart - 2] : undefined;
+    // "gemini cli reset everyone's quotas": a name of two words is one agent (rules-2.13.2).
+    let named = chainStart - 1;
+    while (
+      named - 1 >= clauseStart &&
+      named > chainStart - 3 &&
+      NAMES.has(words[named - 1]!.pos) &&
+      !OUR_AGENTS.has(words[named - 1]!.lemma) &&
+      !RESET_OBJECTS.has(words[named - 1]!.lemma)
+    )
+      named--;
+    const beforeAgent = named - 1 >= clauseStart ? words[named - 1] : undefined;
     if (
       agent !== undefined &&
       (beforeAgent === undefined || beforeAgent.pos === 'DET' || beforeAgent.pos === 'PUNCT') &&
@@ -1480,7 +1538,7 @@ function whatIsReset(
       !OUR_AGENTS.has(agent.lemma) &&
       !RESET_OBJECTS.has(agent.lemma)
     )
-      return { kind: 'agent', text: agent.text };
+      return { kind: 'agent', text: textOf(words.slice(named, chainStart)) };
     return null;
   }
   // No object: what is reset is the subject, the noun phrase before the verb group, when it
@@ -1748,6 +1806,19 @@ function coordinatedWith(
   if (and <= clauseStart || words[and]!.text !== 'and') return null;
   let at = and - 1;
   while (at > clauseStart && (isFiller(words[at]!) || words[at]!.pos === 'ADV')) at--;
+  // "we moved codex usage metering onto a new pipeline this week and reset everyone's
+  // limits": back over the first verb's object and phrases, to a finite verb, when the reset
+  // has an object of its own (rules-2.13.2).
+  if (words[at]!.pos !== 'VERB' && OBJECT_START.has(words[index + 1]?.text ?? '')) {
+    let back = at;
+    while (
+      back > clauseStart &&
+      back > and - 12 &&
+      !(words[back]!.pos === 'VERB' && formOf(words[back]!) !== 'ing')
+    )
+      back--;
+    if (words[back]!.pos === 'VERB' && formOf(words[back]!) !== 'ing') at = back;
+  }
   const verb = words[at]!;
   if (verb.pos !== 'VERB' || isReset(verb) || formOf(verb) === 'ing') return null;
   // Its subject: a pronoun or a name right before it or its auxiliaries.
@@ -1864,6 +1935,7 @@ export function readMention(words: readonly Word[], index: number): MentionReadi
     modifier,
     dependsOn: null,
     doubt: null,
+    namedFor: null,
   });
   // "Reset button pressed", "hit the reset button": pressed, it is a reset; "presented me
   // with a reset button" is a gift (rules-2.11.0).
@@ -1893,6 +1965,7 @@ export function readMention(words: readonly Word[], index: number): MentionReadi
       `resets as a topic ("${preposition.text} resets")`,
     );
   }
+  const namedFor = namedForOf(words, index, start, verbUse);
   const embedded = embeddedIn(words, index, start, verbUse);
   if (embedded !== null) return nothing(embedded, `a reset inside "${embedded}", not announced`);
   // "a retrospective on how we decided to do the reset": a wh-clause after a preposition is
@@ -1962,6 +2035,13 @@ export function readMention(words: readonly Word[], index: number): MentionReadi
     }
     // "the next reset", "the upcoming reset": whatever its verb, it is ahead.
     nextOne = words.slice(phraseStart, index).some((word) => AHEAD.has(word.text));
+    // "a full reset of his coffee intake": a reset of something else (rules-2.13.2).
+    const resetOf = nounObjectOf(words, index, end);
+    if (resetOf !== null) {
+      return nothing(`reset of ${resetOf}`, `a reset of "${resetOf}", not of usage limits`);
+    }
+    // "my 3pm reset is a double espresso": the speaker's own (rules-2.13.2).
+    if (words[phraseStart]?.text === 'my') doubt ??= `the speaker's own reset ("my … reset")`;
     // "Last week's reset confused the usage page": a reset of the past; "tomorrow's reset"
     // is ahead (rules-2.10.0).
     const owner = timeOwnerBefore(words, index, start);
@@ -1996,6 +2076,14 @@ export function readMention(words: readonly Word[], index: number): MentionReadi
       if (!group.negated && negatedChainBefore(words, phraseStart, start)) {
         group = { ...group, negated: true };
       }
+      // "neither is a global reset": a negative subject of the governor (rules-2.13.2).
+      if (!group.negated && NEGATIVE_SUBJECTS.has(words[phraseStart - 1]?.text ?? '')) {
+        group = { ...group, negated: true };
+      }
+      // "took the morning off for a mental reset": the verb has an object of its own; the
+      // reset is what it is for, not what is done (rules-2.13.2).
+      const forWhat = purposeOf(words, governor, index);
+      if (forWhat !== null) doubt ??= `a reset "${forWhat}": the purpose of something else?`;
       // "to make limit resets less necessary", "keeps resets rare": resets given a quality,
       // a statement about resets and not one done (rules-2.13.0).
       const quality = qualityAfter(words, verb, index, end);
@@ -2096,6 +2184,24 @@ export function readMention(words: readonly Word[], index: number): MentionReadi
         ) {
           group = { ...group, tense: 'coming' };
         }
+        // "the reset we paused is back on": on again, so ahead (rules-2.13.2).
+        if (
+          isAux(words[predicate]!) &&
+          words[predicate + 1]?.text === 'back' &&
+          words[predicate + 2]?.text === 'on'
+        ) {
+          group = { ...group, tense: 'coming' };
+        }
+        // "that reset was fun": what a reset spoken of was like, not one announced
+        // (rules-2.13.2).
+        if (
+          /^(?:was|were)$/.test(words[predicate]!.text) &&
+          words[after]?.pos === 'ADJ' &&
+          !isPredicateWord(words[after]!) &&
+          ['that', 'this'].includes(words[phraseStart]?.text ?? '')
+        ) {
+          doubt ??= `what that reset was ("${words[predicate]!.text} ${words[after]!.text}")`;
+        }
         // "the reset I promised is almost here", "nearly there": not yet (rules-2.11.0).
         if (isAux(words[predicate]!) && ALMOST_HERE.test(clause(predicate + 1, predicate + 4))) {
           group = { ...group, tense: 'coming' };
@@ -2122,6 +2228,11 @@ export function readMention(words: readonly Word[], index: number): MentionReadi
       words
         .slice(Math.max(start, phraseStart - 1), index)
         .find((word) => PAST_ADJECTIVES.has(word.text));
+  // "fun stat from the last reset: …": with no verb of its own, a reset of the past too
+  // (rules-2.13.2).
+  if (pastOne !== undefined && group === null) {
+    return nothing(`${pastOne.text} reset`, `a reset of the past ("${pastOne.text} reset")`);
+  }
   if (pastOne !== undefined && group?.tense === 'done') {
     group = {
       ...group,
@@ -2350,6 +2461,7 @@ export function readMention(words: readonly Word[], index: number): MentionReadi
       modifier,
       dependsOn: null,
       doubt,
+      namedFor,
     };
   }
   return {
@@ -2363,8 +2475,19 @@ export function readMention(words: readonly Word[], index: number): MentionReadi
     modifier,
     dependsOn: contingency === null ? null : `${contingency.kind} ("${contingency.cue}")`,
     doubt,
+    namedFor,
   };
 }
+
+/** The noun before a noun "reset" when it names something else resets are of, or null. */
+function namedForOf(words: readonly Word[], index: number, start: number, verbUse: boolean) {
+  const before = words[index - 1];
+  if (verbUse || index - 1 < start || before === undefined || !NAMES.has(before.pos)) return null;
+  if (TIME_NOUNS.test(before.text) || TIME_UNITS.test(before.text) || DAY_NAME.test(before.text))
+    return null;
+  return namesNothingReset([before]) ? before.text : null;
+}
+const DAY_NAME = /^(?:mon|tues|wednes|thurs|fri|satur|sun)day$/;
 
 /** The indices of the words that say "reset" (as a noun or a verb). */
 export const resetWordsOf = (words: readonly Word[]) =>
