@@ -2184,6 +2184,19 @@ describe('rounds 62 to 66: near misses, six weeks, the development posts with ot
     assert.equal(at10('reset. tomorrow. 9am PT.'), 'reset_completed (held)');
   });
 
+  test('a clock time with no day of its own is the named day\'s, even when still ahead today', () => {
+    const monday = classify(
+      'Heads up for Monday: a full reset of Codex 5-hour and weekly limits is scheduled for 11am PT.',
+      { createdAt: MORNING },
+    );
+    assert.equal(monday.review, false);
+    assert.equal(monday.reset?.effectiveAt, '2026-11-23T19:00:00.000Z');
+    const friday = classify('Codex usage limits reset tomorrow, around noon PT.', {
+      createdAt: MORNING,
+    });
+    assert.equal(friday.reset?.effectiveAt, '2026-11-20T20:00:00.000Z');
+  });
+
   test('a reset after "and" beyond the first verb\'s object; a 5-hour window; one account', () => {
     assert.equal(
       at10("we moved billing onto a new system this week and reset everyone's limits on the way"),

@@ -36,7 +36,7 @@ import { readReply, threadOf } from './thread.ts';
  * this system can make. docs/classifier.md describes every rule; change the version when
  * a rule changes (stored classifications keep the version that made them).
  */
-export const RULES_CLASSIFIER = 'rules-2.13.2';
+export const RULES_CLASSIFIER = 'rules-2.13.3';
 
 export interface ClassifierOptions {
   /** Hold a post whose confidence is below this (REVIEW_BELOW, default 0.8). */
@@ -81,11 +81,14 @@ const OTHER_SENSES = new RegExp(OTHER_SENSE.source, 'g');
 /** "sunday reset: clean desk, …": a reset heading whose colon is followed by no time ahead. */
 function headingWithoutTime(sentence: string, announcedMs: number, zone: string): boolean {
   const colon = RESET_HEADING.exec(sentence);
-  return (
-    colon !== null &&
-    timeAhead(sentence.slice(colon.index + colon[0].length), announcedMs, zone) === null
-  );
+  return colon !== null && timeAhead(introducedBy(sentence, colon), announcedMs, zone) === null;
 }
+/**
+ * What a reset's heading introduces: the first item after its colon ("Reset: tomorrow 9am
+ * PT"), not a later one ("sunday reset: laundry, groceries, long run at 9").
+ */
+const introducedBy = (sentence: string, colon: RegExpExecArray) =>
+  sentence.slice(colon.index + colon[0].length).split(/[,;]/)[0]!;
 const RESET_HEADING = /\bre-?sets?\s*:/;
 /**
  * Where a reset's own time is said: its clause, the sentence's heading ("Monday: reset."),
@@ -94,7 +97,7 @@ const RESET_HEADING = /\bre-?sets?\s*:/;
 function ownTimeText(m: Mention): string {
   const heading = HEADING.exec(m.sentence)?.[0] ?? '';
   const colon = RESET_HEADING.exec(m.sentence);
-  const introduced = colon === null ? '' : m.sentence.slice(colon.index + colon[0].length);
+  const introduced = colon === null ? '' : introducedBy(m.sentence, colon);
   return `${heading} ${m.reading.clause} ${introduced}`;
 }
 /** A sentence's heading: "Monday:", "10am PT tomorrow:". */

@@ -215,7 +215,9 @@ function readWhen(given: string, announcedMs: number, zone: string): WhenFound {
   const found = stated.find((time) => time.hasHour);
   const onDay = (day: StatedTime, local: NonNullable<StatedTime['local']>) =>
     DateTime.fromMillis(day.ms, { zone: posted.zone }).set(local).toMillis();
-  const local = found?.rolledOver ? found.local : null;
+  // "Heads up for Monday: … scheduled for 10am PT": a clock time with no day of its own
+  // belongs to the day named, even when it is still ahead today (rules-2.13.2).
+  const local = found?.local ?? null;
   const ahead = local === null ? undefined : days.find((day) => onDay(day, local) >= announcedMs);
   const clock =
     found !== undefined && local !== null && ahead !== undefined
@@ -227,7 +229,7 @@ function readWhen(given: string, announcedMs: number, zone: string): WhenFound {
       doubts.push(`"${time.text}" had passed that day: read as the next day's`);
   }
   if (clock) {
-    if (stated.filter((time) => time.hasHour && time.ms !== clock.ms).length > 0)
+    if (stated.filter((time) => time.hasHour && time !== found && time.ms !== clock.ms).length > 0)
       doubts.push('several times are named');
     if (clock.by) return deadline(clock.ms, clock.text);
     if (clock.ms < announcedMs) doubts.push('the time named had passed when the post was written');
