@@ -194,7 +194,9 @@ const SECOND_ONE =
 const PER_PERIOD = /\b(?:per|each|every) (?:day|week|month)\b/;
 /** Words that say nothing is planned, or that what went round is fake. */
 const DISMISSED =
-  /\b(?:limits|usage) (?:are|is|remain|remains|stay|stays) (?:unchanged|untouched|the same)\b|\b(?:limits|usage) (?:weren't|wasn't|were not|was not|haven't been|have not been) (?:touched|changed)\b|(?:^|[.!?] )(?:not true|not real|totally fake|fake)[.!]|\b(?:nothing|none)(?:'s| is)? (?:planned|scheduled|coming|happening)\b|\bno plans? (?:for|to do) (?:another|a|any)(?: one| reset)?\b|\b(?:is|are|it's|that's) (?:fake|not real|not true|false|a fake)\b|\bisn't mine\b/;
+  /\b(?:limits|usage) (?:are|is|remain|remains|stay|stays) (?:unchanged|untouched|the same)\b|\b(?:limits|usage) (?:are|is) not (?:part of|affected by|touched by) (?:this|it|that)\b|\b(?:we )?(?:didn't|did not) touch (?:anything|your limits|limits)\b|\b(?:limits|usage) (?:weren't|wasn't|were not|was not|haven't been|have not been) (?:touched|changed)\b|(?:^|[.!?] )(?:not true|not real|totally fake|fake)[.!]|\b(?:nothing|none)(?:'s| is)? (?:planned|scheduled|coming|happening)\b|\bno plans? (?:for|to do) (?:another|a|any)(?: one| reset)?\b|\b(?:is|are|it's|that's) (?:fake|not real|not true|false|a fake)\b|\bisn't mine\b/;
+/** A recap's heading: "Week recap:", "This month in review:". */
+const RECAP = /^(?:(?:week(?:ly)?|month(?:ly)?|year(?:ly)?|quick|friday) )?recap\b|\bin review:/;
 /** Words that take back what was said, or mark it as a joke. */
 const JOKING = /\b(?:jk|j\/k|just kidding|kidding|april fools?|april 1st)\b/;
 /** Post-level words that take an announcement back, each with its reason. */
@@ -203,6 +205,8 @@ const TAKEN_BACK: readonly (readonly [RegExp, (words: string) => string])[] = [
   [JOKING, (words) => `"${words}": a joke?`],
   // "… That account isn't mine and nothing is planned."
   [DISMISSED, (words) => `"${words}": the post says no reset is coming?`],
+  // "Week recap:\n- Monday's limit reset …": what was (rules-2.13.3).
+  [RECAP, (words) => `"${words}": a recap of what was?`],
 ];
 /** Limits and their state after a colon: "limits: refreshed." (read "limits: reset"). */
 const LIMITS_COLON = /\b(limits|usage): re-?set\b/;
@@ -293,6 +297,12 @@ function mentionIndices(words: readonly Word[]): number[] {
 
 function refusalOf(sentence: string, reading: MentionReading, read: string): string | null {
   if (/\?["')\s]*$/.test(sentence)) return `the reset is asked about: "${clip(sentence)}"`;
+  // "Myth: there's a limit reset tonight.", "Q: I got a banked reset on Nov 5…": what the
+  // heading says it is (rules-2.13.3).
+  const heading = NOT_SAID_HEADING.exec(sentence);
+  if (heading !== null) return `a reset under "${heading[1]}:", not announced: "${clip(sentence)}"`;
+  // "… For everyone ✅ Reset ❌": crossed out (rules-2.13.3).
+  if (CROSSED_OUT.test(sentence)) return `a reset crossed out: "${clip(sentence)}"`;
   // Also as read: "your 5h window will clear on its own" (rules-2.13.1).
   if (matchesAny(sentence, TALK_ABOUT) || (read !== sentence && matchesAny(read, TALK_ABOUT)))
     return `the reset is talked about, not announced: "${clip(sentence)}"`;
@@ -397,6 +407,11 @@ function withFragments(sentence: string, own: ReadText): string {
   return parts.join(' ');
 }
 
+/** Headings of what is not the announcer's announcement: a myth, a rumour, a question. */
+const NOT_SAID_HEADING = /^[-•*\s]*(myth|rumou?r|claim|q|question|hot take|hypothetically)\s*:/;
+/** A reset marked with a cross: "Reset ❌", "reset: ✗". */
+const CROSSED_OUT = /\bre-?sets?\b:? ?(?:\u274c|\u2716|\u2717|\u2718|\u{1f6ab})/u;
+
 /** One person's account, in a reply to them: "on your account", "yours", "for you". */
 const ONE_ACCOUNT = /\b(?:your (?:account|workspace|org|seat)|yours)\b/;
 
@@ -453,7 +468,19 @@ export function readAnnouncement(
     (s) => !mentioned.has(s) && !INCIDENT.test(s) && (replyTimes.has(s) || isLandingSentence(s)),
   );
   // What each announcing mention says, its time counted: read once, used below too.
-  const kinds = announcing.map((m) => mentionKind(m, announcedMs, options.timeZone));
+  // "Release notes preview — Monday the 23rd\n• … \n• Usage limits reset for every plan at
+  // launch": a bare "reset" under a heading that names a day ahead is that day's
+  // (rules-2.13.3).
+  const headingAhead = aheadHeading(own, announcedMs, options.timeZone);
+  const kinds = announcing.map((m) => {
+    const kind = mentionKind(m, announcedMs, options.timeZone);
+    return (kind === 'done' || kind === 'ongoing') &&
+      headingAhead !== null &&
+      m.sentence !== headingAhead &&
+      (BARE_RESET.test(m.reading.cue) || m.reading.tense !== 'done')
+      ? 'coming'
+      : kind;
+  });
   const tense = postTense(announcing, kinds, landing, announcedMs, options.timeZone);
   const reasons: string[] = [];
   const holds: string[] = [];
@@ -596,8 +623,15 @@ export function readAnnouncement(
     const explicit = tense.whenText.find(
       (s) => timeAhead(s, announcedMs, options.timeZone) === 'explicit',
     );
+    // With no time of its own, a reset under a heading ahead is that heading's (rules-2.13.3).
     const { when, doubts } = whenOf(
-      replyTimes.size > 0 ? [...replyTimes] : explicit !== undefined ? [explicit] : tense.whenText,
+      replyTimes.size > 0
+        ? [...replyTimes]
+        : explicit !== undefined
+          ? [explicit]
+          : headingAhead !== null
+            ? [headingAhead]
+            : tense.whenText,
     );
     schedule = {
       effectiveAt: when.effectiveMs === null ? null : formatTimestamp(when.effectiveMs),
@@ -646,6 +680,20 @@ const ARRIVAL_STEM = /land|arriv|propagat|roll|kick|show|appear|reach|appl|happe
 const PERSONAL_SUBJECT = new Set(['we', 'i', "i'm", 'you', 'they', "we're", "we've"]);
 
 const WEEKDAY = /\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b/;
+/**
+ * The post's first line when it is a short heading naming a day or time ahead ("Release
+ * notes preview — Monday the 23rd", "Tomorrow 9am PT:"), of a post of several lines; null
+ * otherwise.
+ */
+function aheadHeading(own: ReadText, announcedMs: number, zone: string): string | null {
+  const [first, ...rest] = own.all.split('\n').filter((line) => line.trim() !== '');
+  if (first === undefined || rest.length === 0 || first.length > 60 || RESET_WORD.test(first))
+    return null;
+  if (timeAhead(first, announcedMs, zone) !== 'explicit') return null;
+  return own.sentences.find((sentence) => first.includes(sentence)) ?? first;
+}
+/** A deadline: "by EOD", "by 5pm", "by tonight", "by end of day". */
+const DEADLINE = /\bby (?:eod|end of (?:the )?day|tonight|tomorrow|\d)/;
 /** Words that place a weekday ahead: "next monday", "tomorrow", "this friday", "on monday at 9". */
 const NEAR_DAY = /\b(?:next|this|coming|tomorrow|tonight|today)\b/;
 /** A bare "reset", or a bare "do" before the noun ("we do a global reset tonight"). */
@@ -692,7 +740,13 @@ function mentionKind(mention: Mention, announcedMs: number, zone: string): Tense
   // a time in its own clause that starts after the post makes it a schedule. So is a bare
   // "do": "we do a global reset tonight at 8pm PT" (rules-2.13.1).
   if (tense === 'done' && BARE_RESET.test(cue)) {
-    return timeStartsAfter(mention.reading.clause, announcedMs, zone) ? 'coming' : 'done';
+    // "- reset everyone's limits by EOD": a deadline ahead too (rules-2.13.3).
+    const byDeadline =
+      DEADLINE.test(mention.reading.clause) &&
+      timeAhead(mention.reading.clause, announcedMs, zone) === 'explicit';
+    return byDeadline || timeStartsAfter(mention.reading.clause, announcedMs, zone)
+      ? 'coming'
+      : 'done';
   }
   // "banked resets are going out to all Pro users as we speak", "… going out to every user
   // now": under way (rules-2.10.0).

@@ -142,12 +142,12 @@ function readWhen(given: string, announcedMs: number, zone: string): WhenFound {
   // event; "tonight's reset" is the reset's own (rules-2.12.0).
   // "as promised on Tuesday, we are resetting everyone's limits today": the promise's time
   // (rules-2.13.2).
-  // "me at 10am on a thursday": any Thursday, not a date (rules-2.13.2).
-  const text = given
-    .replace(OTHER_EVENTS_TIME, ' ')
-    .replace(PROMISE_TIME, ' ')
-    .replace(ANY_WEEKDAY, ' ');
   const posted = DateTime.fromMillis(announcedMs, { zone: hourlyZone(zone) });
+  // "me at 10am on a thursday": any Thursday, not a date (rules-2.13.2).
+  const text = withMonths(
+    given.replace(OTHER_EVENTS_TIME, ' ').replace(PROMISE_TIME, ' ').replace(ANY_WEEKDAY, ' '),
+    posted,
+  );
   const endOfDay = (day: DateTime) => day.endOf('day').toMillis();
   const doubts: string[] = [];
   const window = (
@@ -491,6 +491,40 @@ export const TIME_HINT =
 /** A time's possessive before another noun than a reset: "this morning's outage". */
 const OTHER_EVENTS_TIME =
   /\b(?:(?:this|last|yesterday) )?(?:morning|afternoon|evening|night|yesterday|week|weekend|month)'s (?!(?:[\w-]+ ){0,2}re-?set)[\w-]+/g;
+
+/** "Tue 24": a weekday and a day of the month, with no month. */
+const WEEKDAY_DATE =
+  /\b(mon|tue|wed|thu|fri|sat|sun)[a-z]* (\d{1,2})(?:st|nd|rd|th)?\b(?! ?(?:[:/.-]\d|am\b|pm\b|h\b|hours?\b|min|(?:of )?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)))/g;
+const WEEKDAY_NUMBER: Readonly<Record<string, number>> = {
+  mon: 1,
+  tue: 2,
+  wed: 3,
+  thu: 4,
+  fri: 5,
+  sat: 6,
+  sun: 7,
+};
+
+/**
+ * "Tue 24 — usage limit reset": chrono reads no date in a weekday and a day of the month
+ * without the month; the month is the first, from the post's on, in which that day falls on
+ * that weekday (rules-2.13.3). Left as written when none of the next two does.
+ */
+function withMonths(text: string, posted: DateTime): string {
+  return text.replace(WEEKDAY_DATE, (whole, weekday: string, day: string) => {
+    for (let months = 0; months < 2; months++) {
+      const month = posted.startOf('month').plus({ months });
+      const date = month.set({ day: Number(day) });
+      if (
+        date.month === month.month &&
+        date.weekday === WEEKDAY_NUMBER[weekday] &&
+        date >= posted.startOf('day')
+      )
+        return `${weekday} ${date.toFormat('LLLL')} ${Number(day)}`;
+    }
+    return whole;
+  });
+}
 
 /** A weekday with "a": "on a thursday", any one of them. */
 const ANY_WEEKDAY = /\b(?:on )?an? (?:mon|tues|wednes|thurs|fri|satur|sun)day\b/g;

@@ -897,7 +897,7 @@ function datedBefore(words: readonly Word[], phraseStart: number, index: number)
 }
 
 /** Adjectives of a reset before another: "the last reset", "the previous reset". */
-const PAST_ADJECTIVES = new Set(['last', 'previous', 'prior']);
+const PAST_ADJECTIVES = new Set(['last', 'previous', 'prior', 'past', 'earlier', 'former']);
 /** Verbs that give resets: a count after them is what is given. */
 const GIVING_VERBS = new Set([
   'give',
@@ -1064,6 +1064,20 @@ function purposeOf(words: readonly Word[], governor: number, index: number): str
   return textOf(words.slice(governor + 1 + forAt, index + 1));
 }
 
+/**
+ * The words of a quotation of at most three words holding the reset, when a noun follows it
+ * ("'resets at' time", "the \"reset now\" button"); null otherwise.
+ */
+function quotedLabel(words: readonly Word[], index: number): string | null {
+  const isQuote = (at: number) => /^["']$/.test(words[at]?.text ?? '');
+  const open = [index - 1, index - 2, index - 3].find((at) => at >= 0 && isQuote(at));
+  const close = [index + 1, index + 2, index + 3].find(isQuote);
+  if (open === undefined || close === undefined || close - open > 4) return null;
+  const after = words[close + 1];
+  if (after === undefined || after.pos !== 'NOUN') return null;
+  return `${textOf(words.slice(open + 1, close))} ${after.text}`;
+}
+
 /** "a different reset": another than the one spoken of. */
 const DIFFERENT = new Set(['different', 'separate']);
 /** "the reset moves to Monday": a reset's time changed (its verb, not a thing named). */
@@ -1191,6 +1205,18 @@ function embeddedIn(
       .map((word) => word.text)
       .join(' ');
   if (opener === undefined || at < start) return null;
+  // "When we actually reset limits, I post about it": a bare "reset" in a "when" clause that
+  // opens the sentence, with no time ahead, is a habit (rules-2.13.3); "When we reset limits
+  // tomorrow, …" is a time.
+  if (
+    at === 0 &&
+    /^when(?:ever)?$/.test(opener.text) &&
+    verbUse &&
+    !/(?:ing|ed)$/.test(words[index]!.text) &&
+    !words.slice(at, index).some((w) => w.pos === 'AUX') &&
+    !FUTURE_TIME.test(textOf(words))
+  )
+    return text(at);
   if (WH_WORDS.has(opener.text)) {
     // "shows exactly when your limits reset": adverbs between the verb and the wh-word.
     let verbAt = at - 1;
@@ -1539,6 +1565,19 @@ function whatIsReset(
       !RESET_OBJECTS.has(agent.lemma)
     )
       return { kind: 'agent', text: textOf(words.slice(named, chainStart)) };
+    // "the Sora folks reset their generation limits": a team of ours by its word, but named
+    // for another product (rules-2.13.3).
+    const team = words[chainStart - 2];
+    if (
+      agent !== undefined &&
+      OUR_AGENTS.has(agent.lemma) &&
+      team !== undefined &&
+      chainStart - 2 >= clauseStart &&
+      NAMES.has(team.pos) &&
+      !OUR_AGENTS.has(team.lemma) &&
+      !RESET_OBJECTS.has(team.lemma)
+    )
+      return { kind: 'agent', text: `${team.text} ${agent.text}` };
     return null;
   }
   // No object: what is reset is the subject, the noun phrase before the verb group, when it
@@ -1571,13 +1610,15 @@ function otherSubject(subject: readonly Word[]): boolean {
   if (opener === undefined) return false;
   // "Benchmark numbers got reset": a bare plural of nouns is a subject too (rules-2.10.0);
   // so is a compound with no determiner, "sleep schedule finally reset" (rules-2.11.0).
+  // "Staging DB gets wiped": a name in the compound too (rules-2.13.3).
   const barePlural =
     subject.length >= 2 &&
-    subject.every((word) => word.pos === 'NOUN' || word.pos === 'ADJ') &&
+    subject.every((word) => word.pos === 'NOUN' || word.pos === 'ADJ' || word.pos === 'PROPN') &&
     subject.at(-1)!.pos === 'NOUN' &&
     (subject.at(-1)!.text.endsWith('s') || subject.filter((w) => w.pos === 'NOUN').length >= 2);
   if (!(opener.pos === 'DET' || POSSESSIVES.has(opener.text) || barePlural)) return false;
-  if (subject.some((word) => word.pos === 'NOUN' && word.text.endsWith('ing'))) return false;
+  // Not an -ing form at its head; "staging db" is a db (rules-2.13.3).
+  if (subject.at(-1)!.pos === 'NOUN' && subject.at(-1)!.text.endsWith('ing')) return false;
   return namesNothingReset(subject);
 }
 
@@ -1825,7 +1866,15 @@ function coordinatedWith(
   const groupStart = chainBefore(words, at, clauseStart);
   if (groupStart <= clauseStart) return null;
   const subject = words[groupStart - 1]!;
-  return SUBJECTS.has(subject.text) || subject.pos === 'PRON' || subject.pos === 'PROPN'
+  // "Staging DB gets wiped and reset": a noun for a subject too, when the first verb is a
+  // passive's (rules-2.13.3).
+  const passive = words
+    .slice(groupStart, at)
+    .some((w) => BE_PAST.has(w.text) || BE_PRESENT.has(w.text));
+  return SUBJECTS.has(subject.text) ||
+    subject.pos === 'PRON' ||
+    subject.pos === 'PROPN' ||
+    (passive && subject.pos === 'NOUN')
     ? at
     : null;
 }
@@ -1946,6 +1995,10 @@ export function readMention(words: readonly Word[], index: number): MentionReadi
   ) {
     return nothing('reset button', 'a reset button, not pressed');
   }
+  // "a server-provided 'resets at' time": a label in quotation marks before a noun names a
+  // thing (rules-2.13.3).
+  const label = quotedLabel(words, index);
+  if (label !== null) return nothing(label, `a "${label}" label, not a reset`);
   if (modifier && head.text !== 'button') {
     const named = `${words[index]!.text} ${head.text}`;
     return nothing(named, `a "${named}", not a reset`);
@@ -2076,10 +2129,19 @@ export function readMention(words: readonly Word[], index: number): MentionReadi
       if (!group.negated && negatedChainBefore(words, phraseStart, start)) {
         group = { ...group, negated: true };
       }
-      // "neither is a global reset": a negative subject of the governor (rules-2.13.2).
-      if (!group.negated && NEGATIVE_SUBJECTS.has(words[phraseStart - 1]?.text ?? '')) {
+      // "neither is a global reset": a negative subject of the governor (rules-2.13.2); "the
+      // one thing not in there is a reset": a subject that denies (rules-2.13.3).
+      if (
+        !group.negated &&
+        (NEGATIVE_SUBJECTS.has(words[phraseStart - 1]?.text ?? '') ||
+          (verb.lemma === 'be' &&
+            words.slice(start, phraseStart).some((w) => w.text === 'not' || w.text === "n't")))
+      ) {
         group = { ...group, negated: true };
       }
+      // "the only reset happening today": none other (rules-2.13.3).
+      if (words[index - 1]?.text === 'only' || words[index - 2]?.text === 'only')
+        doubt ??= 'the only reset: none other?';
       // "took the morning off for a mental reset": the verb has an object of its own; the
       // reset is what it is for, not what is done (rules-2.13.2).
       const forWhat = purposeOf(words, governor, index);
@@ -2192,16 +2254,20 @@ export function readMention(words: readonly Word[], index: number): MentionReadi
         ) {
           group = { ...group, tense: 'coming' };
         }
-        // "that reset was fun": what a reset spoken of was like, not one announced
-        // (rules-2.13.2).
+        // "that reset was fun", "that reset was just your 5h window rolling over": what a
+        // reset spoken of was (rules-2.13.2, 2.13.3); not "that reset was applied".
         if (
           /^(?:was|were)$/.test(words[predicate]!.text) &&
-          words[after]?.pos === 'ADJ' &&
+          words[after] !== undefined &&
+          words[after]!.pos !== 'VERB' &&
           !isPredicateWord(words[after]!) &&
           ['that', 'this'].includes(words[phraseStart]?.text ?? '')
         ) {
           doubt ??= `what that reset was ("${words[predicate]!.text} ${words[after]!.text}")`;
         }
+        // "the only reset happening today": none other (rules-2.13.3).
+        if (words[index - 1]?.text === 'only' || words[index - 2]?.text === 'only')
+          doubt ??= 'the only reset: none other?';
         // "the reset I promised is almost here", "nearly there": not yet (rules-2.11.0).
         if (isAux(words[predicate]!) && ALMOST_HERE.test(clause(predicate + 1, predicate + 4))) {
           group = { ...group, tense: 'coming' };
@@ -2243,8 +2309,19 @@ export function readMention(words: readonly Word[], index: number): MentionReadi
   const verdict = verbUse ? null : verdictAfter(words, index, phraseStart, end);
   if (verdict !== null && group !== null) doubt ??= `what the reset was ("${verdict}")`;
   // "We reset our internal dashboards", "We reset nothing", "I reset my own limits".
+  // A verb after "and" is read with the first verb's chain: its subject and its passive
+  // ("Staging DB gets wiped and reset at 5pm"), rules-2.13.3.
+  const firstVerb = verbUse ? coordinatedWith(words, index, index, start) : null;
   const what =
-    verbUse && group !== null ? whatIsReset(words, index, phraseStart, start, end) : null;
+    verbUse && group !== null
+      ? whatIsReset(
+          words,
+          index,
+          firstVerb === null ? phraseStart : chainBefore(words, firstVerb, start),
+          start,
+          end,
+        )
+      : null;
   if (what !== null && group !== null) {
     if (what.kind === 'nothing') group = { ...group, negated: true };
     else if (what.kind === 'reader') doubt ??= 'a reset of "you", with no limits named';
@@ -2312,9 +2389,13 @@ export function readMention(words: readonly Word[], index: number): MentionReadi
       // An imperative before "to" ("give us a day to reset") asks for time: coming.
       const imperative = governor === start && formOf(verb) === 'base';
       // "We have no plans to reset", "there is no need to reset": a negated noun before "to".
+      // "there's nothing to reset" (rules-2.13.3).
       const deniedNoun = words
         .slice(governor + 1, to)
-        .some((word) => word.pos === 'DET' && NEGATORS.has(word.text));
+        .some(
+          (word) =>
+            (word.pos === 'DET' && NEGATORS.has(word.text)) || NEGATIVE_SUBJECTS.has(word.text),
+        );
       group = byVerbClass(
         {
           ...outer,
