@@ -2283,6 +2283,69 @@ describe("rounds 67 to 70: incident notes, timed near misses, the development se
   });
 });
 
+describe("rounds 72 to 75: replies, unusual grammar, a brand account's register, quick phone posts (rules-2.13.4)", () => {
+  test('phone posts: negations and "we\'re" typed without their marks, "a fresh weekly window just now"', () => {
+    assert.equal(at10('didnt reset anything today, stop refreshing lol'), 'none');
+    assert.equal(at10('the 5h window rolling over isnt a reset, thats just how it works'), 'none');
+    assert.equal(at10('heads up were resetting codex usage limits tmrw am'), 'reset_scheduled');
+    assert.equal(at10('yall got a fresh weekly window just now 🎉'), 'reset_completed');
+  });
+
+  test('other teams, a reset in brackets, a definition, asked about with an aside', () => {
+    assert.equal(at10('saw the gemini folks got a reset, nice for them'), 'none');
+    assert.equal(at10('my inbox (reset) (again)'), 'none');
+    assert.equal(
+      reply(
+        "it's a one-time reset you trigger yourself from settings when you hit a limit",
+        "what's a banked reset?",
+        'someone',
+      ).review,
+      true,
+    );
+    assert.equal(
+      at10('I get asked, about twice an hour, whether a reset is coming. I do not know yet.'),
+      'none',
+    );
+  });
+
+  test('when: a while ahead in the reset\'s own clause, its clause after a copula, a bare reset of "they"', () => {
+    assert.equal(
+      at10("we're resetting limits for everyone in the next couple of hours"),
+      'reset_scheduled',
+    );
+    assert.equal(at10('in a few hours we reset limits for everyone'), 'reset_scheduled');
+    assert.equal(
+      at10(
+        "should you see usage drop to zero at 5pm PT today: relax, that's the reset we're doing for everyone",
+      ),
+      'reset_scheduled',
+    );
+    assert.equal(at10('the limits? they reset.'), 'reset_completed (held)');
+    // Not a landing sentence's span: "should appear over the next couple of hours".
+    assert.equal(
+      at10(
+        'Everyone on Codex is getting a usage reset. It should appear over the next couple of hours.',
+      ),
+      'reset_completed',
+    );
+  });
+
+  test('"pleased to announce", "the reset ships", fragments before, his answers', () => {
+    assert.equal(
+      at10(
+        'We are pleased to announce another usage limit reset for all Codex users. It will roll out over the next 30 minutes.',
+      ),
+      'reset_scheduled',
+    );
+    assert.equal(at10('the reset ships tomorrow at 10am PT for all plans'), 'reset_scheduled');
+    assert.equal(at10('Tomorrow. Early. Full reset.'), 'reset_completed (held)');
+    assert.equal(
+      reply('they did 🎉 on us', 'wait did codex limits just reset globally??', 'someone').review,
+      true,
+    );
+  });
+});
+
 describe('threads, read as people do (issue 18)', () => {
   const PARENT_ID = '2000000000000000000';
 

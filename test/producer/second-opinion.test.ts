@@ -562,7 +562,7 @@ describe('npm run eval:second-opinion', () => {
     ['oracle', oracle],
     ['echo', echo],
   ] as const) {
-    test(`scores ${name === 'oracle' ? 'a model that reads every post right: it publishes nothing wrong' : 'a model that echoes the rules: it would publish the joke about pressing the reset button, and fails'}`, async () => {
+    test(`scores ${name === 'oracle' ? 'a model that reads every post right: it publishes nothing wrong' : 'a model that echoes the rules: it would publish what the rules hold wrongly, and fails'}`, async () => {
       const standIn = await StandIn.start(chatCompletionsProtocol({ key: null, model }));
       try {
         const client = createSecondOpinionClient(
@@ -590,12 +590,12 @@ describe('npm run eval:second-opinion', () => {
           assert.ok(score.published >= 1, `published ${score.published} of ${score.held}`);
           assert.equal(score.kindAndType.hits, score.kindAndType.of);
         } else {
+          // Whatever the rules hold wrongly, an echo publishes (up to rules-2.13.2 it was the
+          // held-out reset-button joke; rules-2.13.3 reads it as nothing and no longer asks).
+          assert.ok(score.wrong.length > 0, 'an echo of the rules publishes something wrong');
           assert.ok(
-            score.wrong.some((why) =>
-              why.startsWith(
-                '2092862554632826968: would publish reset_completed global, labelled not a reset',
-              ),
-            ),
+            score.wrong.every((why) => /^\d+: would publish /.test(why)),
+            score.wrong.join('\n'),
           );
         }
       } finally {

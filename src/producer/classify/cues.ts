@@ -23,7 +23,7 @@ export const TALK_ABOUT = [
   /\bre-?set requests?\b|\brequests? (?:for|to) (?:a |another )?re-?set/,
   /\b(?:asking|begging|beg|ask|asked|pleading|hoping|praying|waiting|wish|wishing) (?:us )?(?:for|to) (?:a |another |the |more )?re-?set/,
   // "to the folks asking if a reset is part of the plan" (rules-2.13.3).
-  /\b(?:asking|asked|ask|wondering|wonder|wondered) (?:me |us )?(?:if|whether)\b[^.!?:]{0,40}\bre-?set/,
+  /\b(?:asking|asked|ask|wondering|wonder|wondered)\b[^.!?:]{0,30}?\b(?:if|whether)\b[^.!?:]{0,40}\bre-?set/,
   /\bre-?sets? (?:every|each) (?:day|week|month|\d|five|seven)/,
   /\b(?:limits?|usage) re-?sets? (?:every|each|on a\b|after|\d|weekly|daily)/,
   // The normal cycle of one window, in the singular: "the weekly limit resets Monday", "your

@@ -20,7 +20,7 @@ const AFTER_HEAD =
  */
 const USAGE_NOUN = String.raw`(?:usage|limits?|quotas?|counters?|meters?)(?=[.!?,;:)]|$| ${AFTER_HEAD}\b| ${SYMBOL})`;
 /** After "back to zero" / "back to full": the clause goes on with no noun ("full color"). */
-const AFTER_AMOUNT = String.raw`(?=[.!?,;:)]|$| (?:for|across|on|in|as|at|by|this|today|tonight|tomorrow|now|again|already|and|so|because|right)\b| ${SYMBOL})`;
+const AFTER_AMOUNT = String.raw`(?=[.!?,;:)]|$| (?:for|across|on|in|as|at|by|this|today|tonight|tomorrow|now|just|again|already|and|so|because|right)\b| ${SYMBOL})`;
 /** Whose limits: "topped everyone back up" ("a clean slate for everyone" may be of anything). */
 const PEOPLE = String.raw`(?:everyone|everybody|all of you|(?:all )?(?:paid |codex )?(?:users|accounts|subscribers))`;
 /**

@@ -36,7 +36,7 @@ import { readReply, threadOf } from './thread.ts';
  * this system can make. docs/classifier.md describes every rule; change the version when
  * a rule changes (stored classifications keep the version that made them).
  */
-export const RULES_CLASSIFIER = 'rules-2.13.3';
+export const RULES_CLASSIFIER = 'rules-2.13.4';
 
 export interface ClassifierOptions {
   /** Hold a post whose confidence is below this (REVIEW_BELOW, default 0.8). */
@@ -399,10 +399,17 @@ export function classifyPost(
  */
 function withFragments(sentence: string, own: ReadText): string {
   const at = own.sentences.indexOf(sentence);
+  if (at < 0) return sentence;
+  const fragment = (other: string) => other.split(/\s+/).length <= 3 && !RESET_WORD.test(other);
   const parts = [sentence];
   for (const next of own.sentences.slice(at + 1)) {
-    if (at < 0 || next.split(/\s+/).length > 3 || RESET_WORD.test(next)) break;
+    if (!fragment(next)) break;
     parts.push(next);
+  }
+  // And before it: "Tomorrow. Early. Every plan. Full reset." (rules-2.13.4).
+  for (const previous of own.sentences.slice(0, at).reverse()) {
+    if (!fragment(previous)) break;
+    parts.unshift(previous);
   }
   return parts.join(' ');
 }
@@ -692,6 +699,11 @@ function aheadHeading(own: ReadText, announcedMs: number, zone: string): string 
   if (timeAhead(first, announcedMs, zone) !== 'explicit') return null;
   return own.sentences.find((sentence) => first.includes(sentence)) ?? first;
 }
+/** A bare "reset" whose subject is "they" or "it". */
+const THEY_RESET = /(?:^|\s)(?:they|it) re-?set\b/;
+/** "in a few hours", "in a couple of minutes": a while ahead. */
+const IN_A_WHILE =
+  /\bin (?:a few|a couple(?: of)?|several|the next (?:few|couple(?: of)?)) (?:minutes|mins|hours|hrs)\b/;
 /** A deadline: "by EOD", "by 5pm", "by tonight", "by end of day". */
 const DEADLINE = /\bby (?:eod|end of (?:the )?day|tonight|tomorrow|\d)/;
 /** Words that place a weekday ahead: "next monday", "tomorrow", "this friday", "on monday at 9". */
@@ -740,17 +752,29 @@ function mentionKind(mention: Mention, announcedMs: number, zone: string): Tense
   // a time in its own clause that starts after the post makes it a schedule. So is a bare
   // "do": "we do a global reset tonight at 8pm PT" (rules-2.13.1).
   if (tense === 'done' && BARE_RESET.test(cue)) {
-    // "- reset everyone's limits by EOD": a deadline ahead too (rules-2.13.3).
+    // "- reset everyone's limits by EOD": a deadline ahead too (rules-2.13.3); so is "in a few
+    // hours" (rules-2.13.4).
     const byDeadline =
-      DEADLINE.test(mention.reading.clause) &&
-      timeAhead(mention.reading.clause, announcedMs, zone) === 'explicit';
-    return byDeadline || timeStartsAfter(mention.reading.clause, announcedMs, zone)
-      ? 'coming'
-      : 'done';
+      (DEADLINE.test(mention.reading.clause) &&
+        timeAhead(mention.reading.clause, announcedMs, zone) === 'explicit') ||
+      IN_A_WHILE.test(mention.reading.clause);
+    if (byDeadline || timeStartsAfter(mention.reading.clause, announcedMs, zone)) return 'coming';
+    // "(they reset. all of them.)": a bare "reset" of "they" or "it" says neither when nor
+    // whether it has (rules-2.13.4); "we reset limits" is ours, and done.
+    if (THEY_RESET.test(mention.reading.clause)) return 'none';
+    return 'done';
   }
   // "banked resets are going out to all Pro users as we speak", "… going out to every user
   // now": under way (rules-2.10.0).
   if (tense === 'coming' && GOING_OUT_NOW.test(mention.reading.clause)) return 'ongoing';
+  // "we're resetting limits for everyone in the next couple of hours": a while ahead in the
+  // reset's own clause (rules-2.13.4); not in a sentence of when it shows.
+  if (
+    tense === 'ongoing' &&
+    IN_A_WHILE.test(mention.reading.clause) &&
+    !/\bnow\b/.test(mention.reading.clause)
+  )
+    return 'coming';
   if (tense === 'done' || tense === 'coming') return tense;
   // "Reset rolling out now, should reach everyone within the hour": under way now.
   // "…a complimentary usage reset; it is rolling out now and should appear within a few

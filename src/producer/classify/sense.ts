@@ -378,6 +378,9 @@ const NOUN_PHRASE_TAGS = new Set([
 function inNounPhrase(words: readonly Word[], at: number): boolean {
   const word = words[at]!;
   if (word.text === "'s") return true;
+  // "a one-time reset", "the 5-hour window": a hyphen inside a number's noun (rules-2.13.4).
+  if (word.text === '-' && words[at - 1]?.pos === 'NUM' && words[at + 1]?.pos === 'NOUN')
+    return true;
   if (NOUN_PHRASE_TAGS.has(word.pos)) return !(word.pos === 'NOUN' && isArrivalForm(word));
   if (word.pos !== 'VERB' || isReset(word)) return false;
   const before = words[at - 1];
@@ -1022,6 +1025,24 @@ function otherRelativeSubject(words: readonly Word[], index: number, end: number
   return textOf(words.slice(index, verb + 1));
 }
 
+/**
+ * "the reset we're doing", "the reset I'll push at 5pm": a clause of ours right after the
+ * reset's noun, read as its verb group when it is under way or ahead; null otherwise.
+ */
+function ourClauseGroup(words: readonly Word[], index: number, end: number): Group | null {
+  if (!FIRST_PERSON.has(words[index + 1]?.text ?? '')) return null;
+  let at = index + 2;
+  while (at < end && (isAux(words[at]!) || isFiller(words[at]!))) at++;
+  const verb = words[at];
+  if (verb === undefined || verb.pos !== 'VERB' || at === index + 2) return null;
+  if (TALK_VERBS.has(verb.lemma) || PROMISE_VERBS.has(verb.lemma)) return null;
+  const group = readGroup(words, index + 2, at, index + 1);
+  return group.tense === 'ongoing' || group.tense === 'coming' ? group : null;
+}
+
+/** Verbs that name what they announce: "pleased to announce another reset". */
+const ANNOUNCING_VERBS = new Set(['announce', 'unveil', 'introduce']);
+
 /** Verbs of wanting a reset: "the reset that people asked for" is still ours. */
 const ASKING_VERBS = new Set([
   'ask',
@@ -1077,6 +1098,25 @@ function quotedLabel(words: readonly Word[], index: number): string | null {
   if (after === undefined || after.pos !== 'NOUN') return null;
   return `${textOf(words.slice(open + 1, close))} ${after.text}`;
 }
+
+/**
+ * "the claude folks got a reset": a team named for another product before the verb at
+ * `verbAt` (rules-2.13.4); its words, or null.
+ */
+function otherTeamBefore(words: readonly Word[], verbAt: number, start: number): string | null {
+  let at = verbAt - 1;
+  while (at >= start && isAux(words[at]!)) at--;
+  const team = words[at];
+  const name = words[at - 1];
+  if (team === undefined || name === undefined || at - 1 < start) return null;
+  if (!TEAM_WORDS.has(team.lemma) || !NAMES.has(name.pos)) return null;
+  if (OUR_AGENTS.has(name.lemma) || RESET_OBJECTS.has(name.lemma) || FIRST_PERSON.has(name.text))
+    return null;
+  return `${name.text} ${team.text}`;
+}
+const TEAM_WORDS = new Set(['folk', 'folks', 'team', 'people', 'guy', 'guys', 'crew']);
+/** Whoever in general: "a reset you trigger yourself", "one that users apply". */
+const GENERIC_SUBJECTS = new Set(['you', 'they', 'people', 'users', 'anyone', 'everyone']);
 
 /** "a different reset": another than the one spoken of. */
 const DIFFERENT = new Set(['different', 'separate']);
@@ -1338,6 +1378,12 @@ function framingBefore(
       if (words.slice(chainStart, at).some((w) => w.text === 'without')) return null;
       const subject = words[chainStart - 1];
       if (chainStart > from && subject !== undefined && FIRST_PERSON.has(subject.text)) return null;
+      // "We are pleased to announce …": ours, across the adjective before "to" (rules-2.13.4).
+      if (
+        words[chainStart]?.text === 'to' &&
+        words.slice(from, chainStart).some((w) => FIRST_PERSON.has(w.text))
+      )
+        return null;
       return { kind: 'reported', verb: word.text };
     }
   }
@@ -1968,6 +2014,8 @@ export function readMention(words: readonly Word[], index: number): MentionReadi
     !isArrivalAfter(words[index]!, head) &&
     // "banked resets ship tomorrow": a plural's verb, not a thing named (rules-2.11.0).
     !(words[index]!.text.endsWith('s') && /^ships?$/.test(head.text)) &&
+    // "the reset ships tomorrow at 10am PT" (rules-2.13.4).
+    !(head.text === 'ships' && words[index - 1]?.pos === 'DET') &&
     // "the reset moves to Monday", "slips to Friday": a verb of its time (rules-2.13.1).
     !(MOVED.test(head.text) && words[index + 2]?.text === 'to') &&
     // "a global reset right now": an adverb the tagger took for a noun (rules-2.10.0).
@@ -1994,6 +2042,19 @@ export function readMention(words: readonly Word[], index: number): MentionReadi
     !words.slice(start, end).some((word) => PRESS_VERBS.has(word.lemma))
   ) {
     return nothing('reset button', 'a reset button, not pressed');
+  }
+  // "my sleep schedule (reset) (again)": a word in brackets says what became of the noun
+  // before them (rules-2.13.4).
+  if (words[index - 1]?.text === '(' && words[index + 1]?.text === ')') {
+    let from = index - 2;
+    while (
+      from - 1 >= 0 &&
+      (inNounPhrase(words, from - 1) || POSSESSIVES.has(words[from - 1]!.text))
+    )
+      from--;
+    const noun = words.slice(from, index - 1);
+    if (noun.length > 0 && (noun[0]!.text === 'my' || namesNothingReset(noun)))
+      return nothing(textOf(noun), `a reset of "${textOf(noun)}", not of usage limits`);
   }
   // "a server-provided 'resets at' time": a label in quotation marks before a noun names a
   // thing (rules-2.13.3).
@@ -2102,7 +2163,11 @@ export function readMention(words: readonly Word[], index: number): MentionReadi
       return nothing(`${owner}'s reset`, `a reset of the past ("${owner}'s reset")`);
     }
     if (owner !== null && AHEAD_OWNER.test(owner)) nextOne = true;
-    const governor = governorBefore(words, index, start);
+    // "We are pleased to announce another usage limit reset …": the reset is named, and what
+    // says when is its own predicate or a sentence of its landing (rules-2.13.4).
+    const found = governorBefore(words, index, start);
+    const governor =
+      found !== null && ANNOUNCING_VERBS.has(lemmaOfGovernor(words[found]!)) ? null : found;
     const predicate = governor === null ? predicateAfter(words, index, end) : null;
     const count = countOf(words, phraseStart, index);
     if (governor !== null) {
@@ -2158,7 +2223,8 @@ export function readMention(words: readonly Word[], index: number): MentionReadi
       }
       // "my back did a full reset", "his laptop needs a reset": the one doing or having it is
       // someone's thing, not us (rules-2.13.0).
-      const owner = ownedSubjectBefore(words, governor, start);
+      const owner =
+        ownedSubjectBefore(words, governor, start) ?? otherTeamBefore(words, governor, start);
       if (owner !== null) {
         group = {
           ...group,
@@ -2171,6 +2237,22 @@ export function readMention(words: readonly Word[], index: number): MentionReadi
       if (verb.lemma === 'be' && ordinal !== undefined) {
         doubt = `a reset counted ("${ordinal.text}")`;
       }
+      // "that's the reset we're doing for every Codex user": after a copula, the reset's own
+      // verb is its clause's, when that is under way or ahead (rules-2.13.4).
+      const ours = verb.lemma === 'be' ? ourClauseGroup(words, index, end) : null;
+      if (ours !== null) group = ours;
+      // "it's a one-time reset you trigger yourself": what a reset is, said of "it" with "a"
+      // and a clause after it (rules-2.13.4).
+      if (
+        verb.lemma === 'be' &&
+        DUMMY_SUBJECTS.has(words[phraseStart - 1]?.text ?? words[governor - 1]?.text ?? '') &&
+        words.slice(governor + 1, index).some((w) => w.text === 'a' || w.text === 'an') &&
+        // Not ours: "this is a one-time reset we're giving everyone".
+        (GENERIC_SUBJECTS.has(words[index + 1]?.text ?? '') ||
+          (RELATIVE.has(words[index + 1]?.text ?? '') &&
+            GENERIC_SUBJECTS.has(words[index + 2]?.text ?? '')))
+      )
+        doubt ??= 'what a reset is ("it\'s a … reset you …"), not one announced';
       // "that was a different reset": which reset it was, not one announced (rules-2.13.1).
       const other = words.slice(governor + 1, index).find((word) => DIFFERENT.has(word.text));
       if (verb.lemma === 'be' && other !== undefined) {

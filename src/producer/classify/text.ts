@@ -46,6 +46,17 @@ export function readText(raw: string): ReadText {
     // Typos of the words the rules read (rules-2.10.0): "limts", "resetted", "rest limits".
     .replace(/\b(?:limts|limtis|lmits|limites)\b/g, 'limits')
     .replace(/\bresetted\b/g, 'reset')
+    // Negations typed without the apostrophe (rules-2.13.4): "didnt reset anything", "isnt a
+    // reset"; "cant", "wont".
+    .replace(/\b(did|do|does|is|are|was|were|has|have|had|should|would|could)nt\b/g, "$1n't")
+    .replace(/\bcant\b/g, "can't")
+    .replace(/\bwont\b/g, "won't")
+    // "heads up were reseting codex usage limits tmrw": "we're" typed without its mark, when
+    // the time is ahead (rules-2.13.4).
+    .replace(
+      /(^|[.!?]\s+|\bup\s+)were (?=\w+ing\b[^.!?]*\b(?:tomorrow|tonight|tmrw|later)\b)/g,
+      "$1we're ",
+    )
     .replace(/\brest (?=(?:usage |rate |codex |weekly )?limits\b|everyone's\b)/g, 'reset ')
     .replace(/[ \t]+/g, ' ')
     .trim();

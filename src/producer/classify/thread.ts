@@ -202,7 +202,7 @@ function withParentDay(own: ReadText, parent: ReadText): ReadText {
  * did." (rules-2.12.0).
  */
 const ANSWERS_YES =
-  /^(?:yes|yep|yup|yeah|yea|sure|correct|confirmed|indeed|it (?:did|is|has)|good timing|(?:just )?did (?:it|that)|just did|on it|doing it)\b/;
+  /^(?:yes|yep|yup|yeah|yea|sure|correct|confirmed|indeed|(?:it|they|we) did|sure did|good timing|(?:just )?did (?:it|that)|just did|on it|doing it)\b/;
 /** "a global one", "a full one": the reset asked about, named by its kind. */
 const KIND_OF_ONE = 'an?(?: (?:global|full|banked|fresh|new|proper|hard|quick|big|small))+ one';
 /**
@@ -210,7 +210,7 @@ const KIND_OF_ONE = 'an?(?: (?:global|full|banked|fresh|new|proper|hard|quick|bi
  * friday" (rules-2.12.0): the reset asked about.
  */
 const ONE_OF_THEM = new RegExp(
-  String.raw`\b(?:do|doing|give|giving|get|getting|got|have|having|drop|dropping) (?:one|another one|one more|${KIND_OF_ONE})\b|\bthere'll be (?:one|${KIND_OF_ONE})\b`,
+  String.raw`\b(?:do|doing|give|giving|get|getting|got|have|having|drop|dropping) (?:one|another one|one more|${KIND_OF_ONE})\b|\bthere'll be (?:one|${KIND_OF_ONE})\b|\b(?:do|doing|did) it for (?:everyone|everybody|all)\b`,
 );
 
 const DAY_WORD =
