@@ -17,7 +17,7 @@ import {
   score,
   TARGETS,
 } from './score.ts';
-import { BLIND_SET, BLIND_SET_2, formatWritten, scoreWritten } from './written.ts';
+import { BLIND_SET, BLIND_SET_2, BLIND_SET_3, formatWritten, scoreWritten } from './written.ts';
 
 /**
  * `npm run eval`: the rules classifier on the four labelled sets of real posts (eval/,
@@ -186,6 +186,10 @@ if (import.meta.url === `file://${process.argv[1]}` || process.argv[1]?.endsWith
         '## posts written blind, frozen (eval/blind2.jsonl): first read by rules-2.12.0, never tuned on\n',
       );
       console.log(`${formatWritten(scoreWritten(BLIND_SET_2), false)}\n`);
+      console.log(
+        '## posts written blind, frozen (eval/blind3.jsonl): first read by rules-2.13.4, never tuned on\n',
+      );
+      console.log(`${formatWritten(scoreWritten(BLIND_SET_3), false)}\n`);
     }
     const showAll = process.argv.includes('--show-held-out');
     for (const { name, tuned, hidden, result } of results) {

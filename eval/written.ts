@@ -25,6 +25,11 @@ export const BLIND_SET = fileURLToPath(new URL('./blind.jsonl', import.meta.url)
  * anyone read them, never read or tuned on since.
  */
 export const BLIND_SET_2 = fileURLToPath(new URL('./blind2.jsonl', import.meta.url));
+/**
+ * A third frozen pair (rounds 78 and 79, eval/SOURCES.md): scored by `rules-2.13.4` before
+ * anyone read them, never read or tuned on since.
+ */
+export const BLIND_SET_3 = fileURLToPath(new URL('./blind3.jsonl', import.meta.url));
 
 const Written = z.strictObject({
   round: z.number().int(),

@@ -12,7 +12,7 @@ import {
   withoutText,
 } from '../../eval/evaluate.ts';
 import { missedTargets, ratio } from '../../eval/score.ts';
-import { BLIND_SET, BLIND_SET_2, scoreWritten } from '../../eval/written.ts';
+import { BLIND_SET, BLIND_SET_2, BLIND_SET_3, scoreWritten } from '../../eval/written.ts';
 
 /**
  * The classifier on the labelled real posts (eval/, docs/classifier.md "Evaluation"): a
@@ -103,7 +103,7 @@ function blindCounts(path: string) {
   };
 }
 
-test('the frozen blind posts read as recorded for rules-2.13.2 to rules-2.13.4 (docs/classifier.md): a new version records its own first score', () => {
+test('the frozen blind posts read as recorded for rules-2.13.2 to rules-2.13.5 (docs/classifier.md): a new version records its own first score', () => {
   assert.deepEqual(blindCounts(BLIND_SET), {
     sentences: 120,
     right: 107,
@@ -114,7 +114,7 @@ test('the frozen blind posts read as recorded for rules-2.13.2 to rules-2.13.4 (
   });
 });
 
-test('the second frozen blind pair reads as recorded for rules-2.13.3 and rules-2.13.4 (docs/classifier.md; first scored by rules-2.12.0: 110 right, 9 held, 1 false): never read, never tuned on', () => {
+test('the second frozen blind pair reads as recorded for rules-2.13.3 to rules-2.13.5 (docs/classifier.md; first scored by rules-2.12.0: 110 right, 9 held, 1 false): never read, never tuned on', () => {
   assert.deepEqual(blindCounts(BLIND_SET_2), {
     sentences: 120,
     right: 109,
@@ -122,6 +122,17 @@ test('the second frozen blind pair reads as recorded for rules-2.13.3 and rules-
     missed: 0,
     wrongKind: 0,
     falsePublished: 0,
+  });
+});
+
+test('the third frozen blind pair reads as recorded for rules-2.13.4 and rules-2.13.5 (docs/classifier.md; first scored by rules-2.13.4): never read, never tuned on', () => {
+  assert.deepEqual(blindCounts(BLIND_SET_3), {
+    sentences: 120,
+    right: 104,
+    held: 11,
+    missed: 0,
+    wrongKind: 1,
+    falsePublished: 4,
   });
 });
 

@@ -2346,6 +2346,75 @@ describe("rounds 72 to 75: replies, unusual grammar, a brand account's register,
   });
 });
 
+describe('rounds 76 and 77: a month around a launch, near misses told as stories (rules-2.13.5)', () => {
+  test('the post says whose reset it was, or that users have none', () => {
+    assert.equal(
+      at10("reset everyone's limits ✅ (everyone = our internal test accounts only)"),
+      'reset_completed (held)',
+    );
+    assert.equal(
+      at10(
+        'We reset limits for one Business workspace after a metering bug. Only that customer was affected.',
+      ),
+      'reset_completed (held)',
+    );
+    assert.equal(
+      at10('The image gen limits got reset today. For Codex: nothing changed.'),
+      'reset_completed (held)',
+    );
+    assert.equal(
+      at10('Plan was: reset everyone at 11am PT. Plan now: no reset.'),
+      'reset_scheduled (held)',
+    );
+    assert.equal(
+      at10('resetting limits on my own account, lesson learned'),
+      'reset_completed (held)',
+    );
+  });
+
+  test('a story, a dream, a daydream', () => {
+    assert.equal(
+      at10(
+        "Picture it: midnight, pizza going cold, I'm hitting enter on a global limit reset. That was September.",
+      ),
+      'reset_scheduled (held)',
+    );
+    assert.equal(
+      at10('weird dream: I press a giant button labeled RESET LIMITS, confetti everywhere'),
+      'reset_completed (held)',
+    );
+  });
+
+  test('when: awaiting a release, a heading of what comes, "it" of the sentence before', () => {
+    assert.equal(
+      at10("here's the deal: the second it ships, we reset everyone's Codex limits"),
+      'reset_scheduled (held)',
+    );
+    assert.equal(at10('the day we reach perfection, limits reset for everyone'), 'none');
+    assert.equal(
+      at10("how it's going to go: I finish this call, we push the reset for everyone"),
+      'reset_scheduled',
+    );
+    assert.equal(
+      at10("something is going to happen to your limits at 3pm PT today 👀\n\n(it's a reset.)"),
+      'reset_scheduled',
+    );
+    assert.equal(at10("it's a reset! all plans, go build"), 'reset_completed');
+  });
+
+  test('"just reset everyone\'s.", a verdict in the present, said of mine', () => {
+    assert.equal(
+      reply("just reset everyone's. check again", 'hit my weekly limit on a tuesday', 'someone')
+        .reset?.kind,
+      'reset_completed',
+    );
+    assert.equal(
+      at10('the reset after the outage on the 3rd is still my favorite post of the year'),
+      'reset_completed (held)',
+    );
+  });
+});
+
 describe('threads, read as people do (issue 18)', () => {
   const PARENT_ID = '2000000000000000000';
 

@@ -29,6 +29,8 @@ const HYPOTHETICAL = new Set(['if', 'unless']);
 /** Times after a subject and its verb, not part of the subject: "if gpt-6 ships today". */
 const TIME_WORDS = new Set(['today', 'tonight', 'tomorrow', 'now', 'soon', 'later']);
 const AWAITED = new Set(['once']);
+/** Verbs of a release expected to happen: "the second it ships". */
+const EVENT_VERBS = new Set(['ship', 'land', 'launch', 'deploy', 'release', 'drop', 'go']);
 /** Words of a day: the condition's event has a date. */
 const DAY_WORDS = /^(?:today|tonight|tomorrow|(?:mon|tues|wednes|thurs|fri|satur|sun)day)$/;
 /** After "or", an alternative of times or amounts, not of events: "tonight or tomorrow". */
@@ -164,12 +166,24 @@ function conditionOf(
       if (words.slice(subject, clauseEnd).some((w) => DAY_WORDS.test(w.text))) kind = 'awaited';
     }
     if (kind === null) continue;
-    // The marker opens the sentence ("the day" at its start counts), or is in the clause.
-    const opens = at === 0 || (at === 1 && words[0]!.text === 'the');
+    // The marker opens the sentence ("the day" at its start counts), or is in the clause; or
+    // it opens what a colon introduces ("here's the deal: the second it ships, …"),
+    // rules-2.13.5.
+    const head = words[at - 1]?.text === 'the' ? at - 1 : at;
+    const opens =
+      at === 0 || (at === 1 && words[0]!.text === 'the') || words[head - 1]?.text === ':';
     if (!opens && (at < clauseStart || at >= clauseEnd)) continue;
     const verb = presentVerbAfterSubject(words, subject) ?? presentVerbAfterPhrase(words, subject);
     // "When we reset limits tomorrow, …": the condition's verb is the reset itself, a time.
     if (verb === null || verb === resetAt) continue;
+    // "the second it ships": a launch, a fix going out, is awaited, not supposed
+    // (rules-2.13.5); "the day we reach perfection" is.
+    if (kind === 'hypothetical' && TIME_HEADS.has(word.text) && EVENT_VERBS.has(words[verb]!.lemma))
+      kind = 'awaited';
+    // After a colon, only such an awaited event counts: a supposition there may be another
+    // clause's.
+    const afterColon = !(at === 0 || (at === 1 && words[0]!.text === 'the'));
+    if (afterColon && kind === 'hypothetical' && (at < clauseStart || at >= clauseEnd)) continue;
     const cue = words
       .slice(words[at - 1]?.text === 'the' && TIME_HEADS.has(word.text) ? at - 1 : at, verb + 1)
       .map((w) => w.text)

@@ -36,7 +36,7 @@ import { readReply, threadOf } from './thread.ts';
  * this system can make. docs/classifier.md describes every rule; change the version when
  * a rule changes (stored classifications keep the version that made them).
  */
-export const RULES_CLASSIFIER = 'rules-2.13.4';
+export const RULES_CLASSIFIER = 'rules-2.13.5';
 
 export interface ClassifierOptions {
   /** Hold a post whose confidence is below this (REVIEW_BELOW, default 0.8). */
@@ -195,6 +195,12 @@ const PER_PERIOD = /\b(?:per|each|every) (?:day|week|month)\b/;
 /** Words that say nothing is planned, or that what went round is fake. */
 const DISMISSED =
   /\b(?:limits|usage) (?:are|is|remain|remains|stay|stays) (?:unchanged|untouched|the same)\b|\b(?:limits|usage) (?:are|is) not (?:part of|affected by|touched by) (?:this|it|that)\b|\b(?:we )?(?:didn't|did not) touch (?:anything|your limits|limits)\b|\b(?:limits|usage) (?:weren't|wasn't|were not|was not|haven't been|have not been) (?:touched|changed)\b|(?:^|[.!?] )(?:not true|not real|totally fake|fake)[.!]|\b(?:nothing|none)(?:'s| is)? (?:planned|scheduled|coming|happening)\b|\bno plans? (?:for|to do) (?:another|a|any)(?: one| reset)?\b|\b(?:is|are|it's|that's) (?:fake|not real|not true|false|a fake)\b|\bisn't mine\b/;
+/** Words that say a reset was not users', or that users have none. */
+const NOT_FOR_USERS =
+  /\bnothing (?:has )?changed\b|\b(?:internal|test|red-team|eval(?: harness)?) accounts? only\b|\bonly (?:that|one|this) (?:customer|workspace|account)\b|\bnothing to do with your\b|\bnot a user reset\b|\bno (?:codex |global |usage |user )?reset (?:today|this week|in real life|for (?:you|users|codex))\b|\bplan now: no\b|\bnot (?:announcing|promising) anything\b|\bon my own account\b|\b(?:codex )?limits (?:were|was|have|has)(?: not|n't)(?: been)? (?:reset|touched|changed)\b|\bthat was (?:(?:jan|febr)uary|march|april|may|june|july|august|september|october|november|december|weeks ago|months ago|last (?:week|month|year))\b/;
+/** Words that open a story or a dream: "Picture it:", "throwback:", "weird dream:". */
+const STORY =
+  /^(?:picture it|throwback|flashback|story time|weird dream|(?:had a|last night i had a) dream|imagine)\b|\bjust a daydream\b/;
 /** A recap's heading: "Week recap:", "This month in review:". */
 const RECAP = /^(?:(?:week(?:ly)?|month(?:ly)?|year(?:ly)?|quick|friday) )?recap\b|\bin review:/;
 /** Words that take back what was said, or mark it as a joke. */
@@ -207,6 +213,12 @@ const TAKEN_BACK: readonly (readonly [RegExp, (words: string) => string])[] = [
   [DISMISSED, (words) => `"${words}": the post says no reset is coming?`],
   // "Week recap:\n- Monday's limit reset …": what was (rules-2.13.3).
   [RECAP, (words) => `"${words}": a recap of what was?`],
+  // "(internal accounts only, not you, sorry)", "Only that customer was affected", "For Codex:
+  // nothing changed", "Plan now: no reset", "That was September": the post says whose reset
+  // it was, or that there is none for users (rules-2.13.5).
+  [NOT_FOR_USERS, (words) => `"${words}": not a reset of users' limits?`],
+  // "Picture it: …", "weird dream: …", "Imagine: …": a story, a dream, a daydream.
+  [STORY, (words) => `"${words}": a story, not an announcement?`],
 ];
 /** Limits and their state after a colon: "limits: refreshed." (read "limits: reset"). */
 const LIMITS_COLON = /\b(limits|usage): re-?set\b/;
@@ -253,8 +265,11 @@ function insideQuotes(text: string): boolean {
   const from = Math.max(opened + 2, 0);
   if (/'(?=[\s.,!?;:]|$)/.test(text.slice(from, at))) return false;
   const closing = /^[^']*?[\p{L}\p{N}?!.]'(?=[\s.,!?;:]|$)/u.exec(text.slice(at));
-  // Words said, not a label: "a 'Reset limits' button" is what the page shows.
-  return closing !== null && `${text.slice(from, at)}${closing[0]}`.split(/\s+/).length >= 3;
+  // Words said, not a label: "a 'Reset limits' button" is what the page shows; but the
+  // word alone in quotes is a so-called reset: "the 'reset' everyone's seeing" (rules-2.13.5).
+  if (closing === null) return false;
+  const quoted = `${text.slice(from, at)}${closing[0]}`;
+  return quoted.split(/\s+/).length >= 3 || /^re-?sets?'$/.test(quoted);
 }
 /**
  * "one" standing for the reset of the sentence before: "another one", "a fresh one"; "one
@@ -479,8 +494,15 @@ export function readAnnouncement(
   // launch": a bare "reset" under a heading that names a day ahead is that day's
   // (rules-2.13.3).
   const headingAhead = aheadHeading(own, announcedMs, options.timeZone);
+  // "something is going to happen to your limits at noon PT today 👀 (it's a reset.)": "it"
+  // is what the sentence before said, with its time (rules-2.13.5).
+  const antecedent = announcing
+    .filter((m) => IT_IS_A.test(m.sentence))
+    .map((m) => own.sentences[own.sentences.indexOf(m.sentence) - 1])
+    .find((s) => s !== undefined && timeAhead(s, announcedMs, options.timeZone) === 'explicit');
   const kinds = announcing.map((m) => {
     const kind = mentionKind(m, announcedMs, options.timeZone);
+    if (antecedent !== undefined && IT_IS_A.test(m.sentence) && kind === 'done') return 'coming';
     return (kind === 'done' || kind === 'ongoing') &&
       headingAhead !== null &&
       m.sentence !== headingAhead &&
@@ -638,7 +660,9 @@ export function readAnnouncement(
           ? [explicit]
           : headingAhead !== null
             ? [headingAhead]
-            : tense.whenText,
+            : antecedent !== undefined
+              ? [antecedent]
+              : tense.whenText,
     );
     schedule = {
       effectiveAt: when.effectiveMs === null ? null : formatTimestamp(when.effectiveMs),
@@ -699,6 +723,10 @@ function aheadHeading(own: ReadText, announcedMs: number, zone: string): string 
   if (timeAhead(first, announcedMs, zone) !== 'explicit') return null;
   return own.sentences.find((sentence) => first.includes(sentence)) ?? first;
 }
+/** "it's a reset", "(that's a reset.": what the sentence before spoke of. */
+const IT_IS_A = /^\(?(?:it's|it is|that's|that is|this is) a /;
+/** A heading of what comes: "how it's going to go:", "the plan:", "next up:". */
+const FUTURE_HEADING = /\b(?:going to|gonna|will|plan|next up|what happens next|coming up)\b/;
 /** A bare "reset" whose subject is "they" or "it". */
 const THEY_RESET = /(?:^|\s)(?:they|it) re-?set\b/;
 /** "in a few hours", "in a couple of minutes": a while ahead. */
@@ -709,7 +737,7 @@ const DEADLINE = /\bby (?:eod|end of (?:the )?day|tonight|tomorrow|\d)/;
 /** Words that place a weekday ahead: "next monday", "tomorrow", "this friday", "on monday at 9". */
 const NEAR_DAY = /\b(?:next|this|coming|tomorrow|tonight|today)\b/;
 /** A bare "reset", or a bare "do" before the noun ("we do a global reset tonight"). */
-const BARE_RESET = /^(?:re-?set|do)$/;
+const BARE_RESET = /^(?:re-?set|do|push|run|ship|flip|give)$/;
 /** "limits reset on the way shortly", "a reset of rate limits is headed your way". */
 const ON_THE_WAY =
   /\bre-?set (?:is |are )?on (?:the|its) way\b|\bre-?set\b[^.!?]{0,40}?\b(?:is|are|'s) (?:headed|heading) (?:your|our|to|out|for)\b/;
@@ -759,6 +787,11 @@ function mentionKind(mention: Mention, announcedMs: number, zone: string): Tense
         timeAhead(mention.reading.clause, announcedMs, zone) === 'explicit') ||
       IN_A_WHILE.test(mention.reading.clause);
     if (byDeadline || timeStartsAfter(mention.reading.clause, announcedMs, zone)) return 'coming';
+    // "the second it ships, we reset everyone's Codex limits": a bare "reset" awaiting an
+    // event is ahead of it (rules-2.13.5); so is one under a heading of what comes ("how
+    // it's going to go: … we push the reset.").
+    if (mention.reading.dependsOn?.startsWith('awaited ("the ') === true) return 'coming';
+    if (FUTURE_HEADING.test(HEADING.exec(mention.sentence)?.[0] ?? '')) return 'coming';
     // "(they reset. all of them.)": a bare "reset" of "they" or "it" says neither when nor
     // whether it has (rules-2.13.4); "we reset limits" is ours, and done.
     if (THEY_RESET.test(mention.reading.clause)) return 'none';

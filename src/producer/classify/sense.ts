@@ -987,12 +987,15 @@ function verdictAfter(
     at++;
   }
   const copula = words[at];
-  if (copula === undefined || (copula.text !== 'was' && copula.text !== 'were')) return null;
+  if (copula === undefined || !/^(?:was|were|is)$/.test(copula.text)) return null;
   let after = at + 1;
   while (after < end && isFiller(words[after]!)) after++;
   const next = words[after];
   if (next === undefined || isPredicateWord(next)) return null;
   if (next.pos !== 'DET' && !POSSESSIVES.has(next.text)) return null;
+  // "the reset after the outage on the 3rd is still my most-liked post": a present verdict
+  // too, said of the speaker's (rules-2.13.5); not "the reset is a go".
+  if (copula.text === 'is' && next.text !== 'my') return null;
   return textOf(words.slice(at, Math.min(end, after + 3)));
 }
 
@@ -1447,6 +1450,9 @@ const RESET_OBJECTS = new Set([
   'allowance',
   'everyone',
   'everybody',
+  // "just reset everyone's." (the tagger keeps the possessive with the word), rules-2.13.5.
+  "everyone's",
+  "everybody's",
   'all',
   'user',
   'account',
