@@ -41,11 +41,14 @@ test('a word with an apostrophe met first before a full stop is read the same af
   assert.equal(before[0]!.reset?.kind, 'reset_completed');
 });
 
-test('every written and frozen post reads the same read forwards and backwards', () => {
+test('written and frozen posts read the same read forwards and backwards', () => {
+  // Every frozen post and every third written one (about 1,800; all 4,852 agree too, but
+  // take 9 s here).
   const rows = [WRITTEN_SET, BLIND_SET, BLIND_SET_2, BLIND_SET_3].flatMap((path) =>
     readFileSync(path, 'utf8')
       .split('\n')
       .filter((line) => line.trim() !== '')
+      .filter((_, at) => path !== WRITTEN_SET || at % 3 === 0)
       .map(
         (line) => JSON.parse(line) as { text: string; parentText?: string; parentHandle?: string },
       ),
