@@ -397,8 +397,7 @@ export function classifyPost(
   // the reset is of that one person's account: "we'll restore the banked reset on your
   // account today" (rules-2.13.2).
   if (thread?.author === 'other' && result.reset !== null) {
-    const theirs = announcing.find((m) => ONE_ACCOUNT.test(m.sentence));
-    if (theirs !== undefined)
+    if (announcing.some((m) => ONE_ACCOUNT.test(m.sentence)))
       return hold(
         lessSure(result, 0.1, 'a reply to someone else', options),
         'a reset of one account ("your account"): theirs alone?',
@@ -434,7 +433,7 @@ const NOT_SAID_HEADING = /^[-•*\s]*(myth|rumou?r|claim|q|question|hot take|hyp
 /** A reset marked with a cross: "Reset ❌", "reset: ✗". */
 const CROSSED_OUT = /\bre-?sets?\b:? ?(?:\u274c|\u2716|\u2717|\u2718|\u{1f6ab})/u;
 
-/** One person's account, in a reply to them: "on your account", "yours", "for you". */
+/** One person's account, in a reply to them: "on your account", "yours". */
 const ONE_ACCOUNT = /\b(?:your (?:account|workspace|org|seat)|yours)\b/;
 
 /** `result` held for the operator, with why. */
