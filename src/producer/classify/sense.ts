@@ -278,9 +278,7 @@ export function clauseOf(words: readonly Word[], index: number): [number, number
 
 function endsClause(words: readonly Word[], index: number): boolean {
   const word = words[index]!;
-  // "5-hour": a hyphen inside a number's noun (rules-2.13.2).
-  if (word.text === '-' && words[index - 1]?.pos === 'NUM' && words[index + 1]?.pos === 'NOUN')
-    return false;
+  if (hyphenInNumber(words, index)) return false;
   if (word.pos === 'PUNCT' && CLAUSE_END.has(word.text)) return true;
   // "reset's propagated to all accounts + landed a few fixes": "+" before a verb is "and"
   // before a clause of its own (rules-2.12.0).
@@ -375,12 +373,16 @@ const NOUN_PHRASE_TAGS = new Set([
  * usage")? A participle between a determiner and a noun is an adjective: "a banked reset",
  * "all paid users"; an arrival verb tagged a noun ("landing", "lands") is not.
  */
+/**
+ * "a one-time reset", "the 5-hour window": a hyphen inside a number's noun, which the tagger
+ * gives as a word of its own; it neither ends a clause nor a noun phrase (rules-2.13.2).
+ */
+const hyphenInNumber = (words: readonly Word[], at: number) =>
+  words[at]!.text === '-' && words[at - 1]?.pos === 'NUM' && words[at + 1]?.pos === 'NOUN';
+
 function inNounPhrase(words: readonly Word[], at: number): boolean {
   const word = words[at]!;
-  if (word.text === "'s") return true;
-  // "a one-time reset", "the 5-hour window": a hyphen inside a number's noun (rules-2.13.4).
-  if (word.text === '-' && words[at - 1]?.pos === 'NUM' && words[at + 1]?.pos === 'NOUN')
-    return true;
+  if (word.text === "'s" || hyphenInNumber(words, at)) return true;
   if (NOUN_PHRASE_TAGS.has(word.pos)) return !(word.pos === 'NOUN' && isArrivalForm(word));
   if (word.pos !== 'VERB' || isReset(word)) return false;
   const before = words[at - 1];
@@ -620,12 +622,6 @@ function predicateAfter(words: readonly Word[], index: number, end: number): num
     const word = words[at]!;
     // "LIMITS RESET FOR EVERYONE 🔥🔥 GO GO GO": an emoji ends the phrase (rules-2.10.0).
     if (word.pos === 'SYM' && !/^[+&/%$]$/.test(word.text)) return null;
-    // "a full reset of codex 5-hour and weekly limits is scheduled": a hyphen inside a
-    // number's noun (rules-2.13.2).
-    if (word.text === '-' && words[at - 1]?.pos === 'NUM') {
-      at++;
-      continue;
-    }
     if (isAux(word)) break;
     if (isPredicateWord(word)) {
       // "the reset planned for today is postponed" (see reducedRelativeEnd).
@@ -1450,9 +1446,6 @@ const RESET_OBJECTS = new Set([
   'allowance',
   'everyone',
   'everybody',
-  // "just reset everyone's." (the tagger keeps the possessive with the word), rules-2.13.5.
-  "everyone's",
-  "everybody's",
   'all',
   'user',
   'account',
@@ -1619,18 +1612,8 @@ function whatIsReset(
       return { kind: 'agent', text: textOf(words.slice(named, chainStart)) };
     // "the Sora folks reset their generation limits": a team of ours by its word, but named
     // for another product (rules-2.13.3).
-    const team = words[chainStart - 2];
-    if (
-      agent !== undefined &&
-      OUR_AGENTS.has(agent.lemma) &&
-      team !== undefined &&
-      chainStart - 2 >= clauseStart &&
-      NAMES.has(team.pos) &&
-      !OUR_AGENTS.has(team.lemma) &&
-      !RESET_OBJECTS.has(team.lemma)
-    )
-      return { kind: 'agent', text: `${team.text} ${agent.text}` };
-    return null;
+    const team = otherTeamBefore(words, chainStart, clauseStart);
+    return team === null ? null : { kind: 'agent', text: team };
   }
   // No object: what is reset is the subject, the noun phrase before the verb group, when it
   // is one a determiner or a possessive opens ("Our metrics reset at midnight", "The
@@ -2210,9 +2193,6 @@ export function readMention(words: readonly Word[], index: number): MentionReadi
       ) {
         group = { ...group, negated: true };
       }
-      // "the only reset happening today": none other (rules-2.13.3).
-      if (words[index - 1]?.text === 'only' || words[index - 2]?.text === 'only')
-        doubt ??= 'the only reset: none other?';
       // "took the morning off for a mental reset": the verb has an object of its own; the
       // reset is what it is for, not what is done (rules-2.13.2).
       const forWhat = purposeOf(words, governor, index);
@@ -2353,9 +2333,6 @@ export function readMention(words: readonly Word[], index: number): MentionReadi
         ) {
           doubt ??= `what that reset was ("${words[predicate]!.text} ${words[after]!.text}")`;
         }
-        // "the only reset happening today": none other (rules-2.13.3).
-        if (words[index - 1]?.text === 'only' || words[index - 2]?.text === 'only')
-          doubt ??= 'the only reset: none other?';
         // "the reset I promised is almost here", "nearly there": not yet (rules-2.11.0).
         if (isAux(words[predicate]!) && ALMOST_HERE.test(clause(predicate + 1, predicate + 4))) {
           group = { ...group, tense: 'coming' };
@@ -2375,6 +2352,13 @@ export function readMention(words: readonly Word[], index: number): MentionReadi
   if (dated !== null && group?.tense !== 'coming') {
     return nothing(`the ${dated} reset`, `a reset named by its date ("${dated}")`);
   }
+  // "the only reset happening today": none other, whatever its verb (rules-2.13.3).
+  if (
+    !verbUse &&
+    group !== null &&
+    (words[index - 1]?.text === 'only' || words[index - 2]?.text === 'only')
+  )
+    doubt ??= 'the only reset: none other?';
   // "The last global reset was Nov 14": a reset before this one (rules-2.10.0).
   const pastOne = verbUse
     ? undefined
