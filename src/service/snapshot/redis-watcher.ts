@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import { REDIS_COMMAND_TIMEOUT_MS, type RedisClient } from '../../shared/redis/redis-client.ts';
 import { tooLarge } from '../../shared/snapshot/read-snapshot-file.ts';
 import { snapshotChannel, snapshotVersionKey } from '../../shared/snapshot/redis-keys.ts';
+import { withTimeout } from '../../shared/util/with-timeout.ts';
 import type { SnapshotStore } from './snapshot-store.ts';
 
 /**
@@ -65,21 +66,13 @@ export function watchRedisSnapshot(
    * `running` ends only when nothing of this read is left on the wire.
    */
   const bounded = async <T>(command: Promise<T>, ms: number, what: string): Promise<T> => {
-    let timer: NodeJS.Timeout | undefined;
-    const late = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => {
-        reject(new Error(`${what} did not answer within ${ms} ms`));
-      }, ms);
-    });
     try {
-      return await Promise.race([command, late]);
+      return await withTimeout(command, ms, what);
     } catch (error) {
       if (!/did not answer within/.test((error as Error).message)) throw error;
       resetReader();
       await command.catch(() => undefined); // rejected by the reset
       throw error;
-    } finally {
-      clearTimeout(timer);
     }
   };
   const resetReader = () => {

@@ -1,0 +1,52 @@
+import assert from 'node:assert/strict';
+import { once } from 'node:events';
+import { connect, type Socket } from 'node:net';
+import { describe, test } from 'node:test';
+import { withTimeout } from '../../src/shared/util/with-timeout.ts';
+import { SHARED_REDIS_URL } from './redis-support.ts';
+
+/** Keeps the event loop busy for `ms`, as a large snapshot's result being received does. */
+function stall(ms: number) {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    // busy
+  }
+}
+
+describe('withTimeout', () => {
+  test('settles with the value, and with the error, of a call that answers in time', async () => {
+    assert.equal(await withTimeout(Promise.resolve(7), 50, 'store'), 7);
+    await assert.rejects(withTimeout(Promise.reject(new Error('refused')), 50, 'store'), {
+      message: 'refused',
+    });
+  });
+
+  test('rejects a call that never answers, naming the store and the time', async () => {
+    const started = Date.now();
+    await assert.rejects(withTimeout(new Promise(() => undefined), 40, 'redis'), {
+      message: 'redis did not answer within 40 ms',
+    });
+    assert.ok(Date.now() - started >= 39);
+  });
+
+  test('an answer that came while the event loop was stalled past the time wins', async () => {
+    // Redis, another process, answers PING at once; the answer is read only when this
+    // loop polls for I/O, after the stall, when the timer is long due.
+    const url = new URL(SHARED_REDIS_URL);
+    const client: Socket = connect(Number(url.port || 6379), url.hostname);
+    await once(client, 'connect');
+    try {
+      for (let round = 0; round < 3; round++) {
+        const answer = new Promise<string>((resolve) =>
+          client.once('data', (chunk) => resolve(chunk.toString())),
+        );
+        client.write(`PING ${round}\r\n`);
+        const call = withTimeout(answer, 50, 'store');
+        stall(200);
+        assert.equal(await call, `$1\r\n${round}\r\n`);
+      }
+    } finally {
+      client.destroy();
+    }
+  });
+});
