@@ -103,6 +103,40 @@ describe('retries', () => {
       await sender.close();
     }));
 
+  test('a delivery whose retry comes due past maxDeliveryMs (its timer fired late) fails, and idle() hears of it', () =>
+    withReceiver(async (receiver, url) => {
+      receiver.script({ status: 503 });
+      // The clock jumps past the deadline once the first attempt has failed and its retry
+      // is planned, as when a busy event loop fires the retry's timer late.
+      let late = 0;
+      const records: DeliveryRecord[] = [];
+      const sender = createSender({
+        channels: [webhookTo(url)],
+        limits: FAST,
+        clock: () => Date.now() + late,
+        record: (record) => void records.push(record),
+        logger: {
+          info: (_details, text) => {
+            // Once the lane is paused for the retry (its timer set), before the timer fires.
+            if (text === 'delivery attempt failed; trying again')
+              setImmediate(() => {
+                late = 60_000;
+              });
+          },
+          warn: () => undefined,
+        },
+      });
+      sender.send(message(1));
+      assert.equal(await sender.idle(2_000), true);
+      assert.deepEqual(outcomes(records), [
+        ['queued', 0],
+        ['failed', 1],
+      ]);
+      assert.match(records.at(-1)!.problem!, /not delivered within 20 s$/);
+      assert.equal(receiver.requests.length, 1);
+      await sender.close();
+    }));
+
   test('a 429 with Retry-After (seconds) is waited out; one beyond maxDeliveryMs fails at once', () =>
     withReceiver(async (receiver, url) => {
       receiver.script({ status: 429, headers: { 'retry-after': '1' } });

@@ -236,6 +236,9 @@ export function createSender(options: SenderOptions): Sender {
         `${lane.channel.label}: not delivered within ${limits.maxDeliveryMs / 1000} s`,
       );
       pump(lane);
+      // A lane paused past the deadline (its timer fired late) ends its last delivery here,
+      // not in an attempt's `finally`: whoever waits for the sender to be idle is told too.
+      notifyIfIdle();
       return;
     }
     lane.busy = true;
