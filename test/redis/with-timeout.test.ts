@@ -49,4 +49,35 @@ describe('withTimeout', () => {
       client.destroy();
     }
   });
+
+  test('a command written only when the stall ends (node-redis writes on setImmediate) is still answered in time', async () => {
+    const url = new URL(SHARED_REDIS_URL);
+    const client: Socket = connect(Number(url.port || 6379), url.hostname);
+    await once(client, 'connect');
+    try {
+      for (let round = 0; round < 3; round++) {
+        const answer = new Promise<string>((resolve) => {
+          setImmediate(() => {
+            client.once('data', (chunk) => resolve(chunk.toString()));
+            client.write(`PING ${round}\r\n`);
+          });
+        });
+        const call = withTimeout(answer, 50, 'store');
+        stall(200);
+        assert.equal(await call, `$1\r\n${round}\r\n`);
+      }
+    } finally {
+      client.destroy();
+    }
+  });
+
+  test('a store that never answers still fails after a stall: at the time, the stall and 25 ms of grace', async () => {
+    const started = performance.now();
+    const call = withTimeout(new Promise(() => undefined), 50, 'redis');
+    stall(200);
+    await assert.rejects(call, { message: 'redis did not answer within 50 ms' });
+    const took = performance.now() - started;
+    assert.ok(took >= 200 + 25 - 1 && took < 200 + 25 + 500, `${took} ms`);
+  });
+
 });
