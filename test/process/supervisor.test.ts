@@ -33,7 +33,13 @@ const child = (then: string, { ready = true } = {}) => `
 
 const SCRIPTS = {
   calm: child("process.on('SIGTERM', () => process.exit(0));"),
-  crashesSoon: child('setTimeout(() => process.exit(1), 150);'),
+  // Exits 150 ms after its ready is written (not 150 ms after it started: on a loaded
+  // machine the ready could otherwise still be on its way).
+  crashesSoon: `
+    process.on('disconnect', () => process.exit(0));
+    setInterval(() => process.send({ type: 'alive' }), 100);
+    process.send({ type: 'ready' }, () => setTimeout(() => process.exit(1), 150));
+  `,
   crashesLater: child('setTimeout(() => process.exit(7), 500);'),
   failsToStart: "console.error('bad setting'); process.exit(3);",
   blocksItsLoop: child('setTimeout(() => { for (;;) {} }, 200);'),

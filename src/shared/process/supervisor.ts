@@ -68,6 +68,8 @@ export class SupervisedStartError extends Error {
 const DEFAULTS = { stopTimeoutMs: 10_000, stallTimeoutMs: 60_000, startTimeoutMs: 60_000 };
 /** How often silence is looked for. */
 const WATCH_EVERY_MS = 500;
+/** After a child's exit, the most we wait for its IPC channel to close (its last messages). */
+const CLOSE_AFTER_EXIT_MS = 1_000;
 /** After SIGKILL, the most we wait for the exit to be reported. */
 const KILL_WAIT_MS = 5_000;
 
@@ -174,7 +176,16 @@ export function supervise(options: SupervisorOptions): Supervisor {
         );
         restartTimer = setTimeout(start, delay);
       };
-      current.on('exit', (code, signal) => onEnd(code, signal));
+      // Judged once the IPC channel is closed too ('close'), so that a `ready` the child
+      // sent just before it exited is read first: 'exit' can come before the last messages.
+      // Bounded: a channel some grandchild kept open does not hold the judgement.
+      current.once('exit', (code, signal) => {
+        const late = setTimeout(() => onEnd(code, signal), CLOSE_AFTER_EXIT_MS);
+        current.once('close', () => {
+          clearTimeout(late);
+          onEnd(code, signal);
+        });
+      });
       current.on('error', (error) => {
         // A spawn failure has no 'exit'; any other error (a failed send) is followed by one.
         if (current.pid === undefined) onEnd(null, null, error);
