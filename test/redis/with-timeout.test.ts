@@ -79,5 +79,4 @@ describe('withTimeout', () => {
     const took = performance.now() - started;
     assert.ok(took >= 200 + 25 - 1 && took < 200 + 25 + 500, `${took} ms`);
   });
-
 });
