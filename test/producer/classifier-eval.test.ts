@@ -103,7 +103,7 @@ function blindCounts(path: string) {
   };
 }
 
-test('the frozen blind posts read as recorded for rules-2.13.2 to rules-2.13.5 (docs/classifier.md): a new version records its own first score', () => {
+test('the frozen blind posts read as recorded for rules-2.13.2 to rules-2.13.6 (docs/classifier.md): a new version records its own first score', () => {
   assert.deepEqual(blindCounts(BLIND_SET), {
     sentences: 120,
     right: 107,
@@ -114,18 +114,18 @@ test('the frozen blind posts read as recorded for rules-2.13.2 to rules-2.13.5 (
   });
 });
 
-test('the second frozen blind pair reads as recorded for rules-2.13.3 to rules-2.13.5 (docs/classifier.md; first scored by rules-2.12.0: 110 right, 9 held, 1 false): never read, never tuned on', () => {
+test('the second frozen blind pair reads as recorded for rules-2.13.6 (docs/classifier.md; first scored by rules-2.12.0: 110 right, 9 held, 1 false): never read, never tuned on', () => {
   assert.deepEqual(blindCounts(BLIND_SET_2), {
     sentences: 120,
-    right: 109,
-    held: 11,
+    right: 110,
+    held: 10,
     missed: 0,
     wrongKind: 0,
     falsePublished: 0,
   });
 });
 
-test('the third frozen blind pair reads as recorded for rules-2.13.4 and rules-2.13.5 (docs/classifier.md; first scored by rules-2.13.4): never read, never tuned on', () => {
+test('the third frozen blind pair reads as recorded for rules-2.13.4 to rules-2.13.6 (docs/classifier.md; first scored by rules-2.13.4): never read, never tuned on', () => {
   assert.deepEqual(blindCounts(BLIND_SET_3), {
     sentences: 120,
     right: 104,

@@ -1604,9 +1604,10 @@ describe('rounds 37 to 39: a month, the development posts by a fourth writer, ne
   });
 
   test('someone else, or the reader, resets: held or not a reset, never published', () => {
+    // Another product by its name: not a reset of ours at all since rules-2.13.6 (held before).
     assert.equal(
       at10('Gemini reset their quotas today, we are focused on capacity instead.'),
-      'reset_completed (held)',
+      'none',
     );
     assert.equal(
       at10('costume idea: go as a rate limit. everyone avoids you until you reset 🎃'),
@@ -2411,6 +2412,101 @@ describe('rounds 76 and 77: a month around a launch, near misses told as stories
     assert.equal(
       at10('the reset after the outage on the 3rd is still my favorite post of the year'),
       'reset_completed (held)',
+    );
+  });
+});
+
+describe('rounds 80 to 83: a timeline, near misses, replies, unusual phrasing (rules-2.13.6)', () => {
+  test('a reset of my own thing, one by another product, one counted, one conditional on someone', () => {
+    assert.equal(
+      at10(
+        'flew back from london and completely reset my sleep schedule by accident. codex kept me company',
+      ),
+      'none',
+    );
+    assert.equal(at10("saw claude code reset everyone's limits today. competition is fun"), 'none');
+    assert.equal(at10('the cursor folks just reset usage for their pro plans'), 'none');
+    assert.equal(
+      at10('we reset limits twice in october and both times the servers fell over'),
+      'none',
+    );
+    assert.equal(
+      at10(
+        'if support restored your limits this week, that was a per-account fix, not a global one',
+      ),
+      'none',
+    );
+    // Ours, whoever is named elsewhere in the sentence.
+    assert.equal(
+      at10(
+        "after the gemini outage drove everyone here, we've reset codex usage limits for all plans",
+      ),
+      'reset_completed',
+    );
+    assert.equal(
+      at10('We have reset usage limits for all plans, if you were blocked try again'),
+      'reset_completed',
+    );
+  });
+
+  test('a post that says the reset is of something else than codex usage is held', () => {
+    assert.equal(
+      at10(
+        'hackathon folks: the leaderboard resets saturday at noon so weekend teams get a fair shot. this is about the scoreboard, not your codex usage',
+      ),
+      'reset_scheduled (held)',
+    );
+  });
+
+  test('other words for a reset of limits: full again, a wiped slate', () => {
+    assert.equal(
+      at10("by the time you're back from lunch friday (PT) your codex limits will be full again"),
+      'reset_scheduled',
+    );
+    assert.equal(
+      at10('wiped the slate on codex usage for all plans. sorry about the mess'),
+      'reset_completed',
+    );
+    assert.equal(at10('limits are back to full for everyone'), 'reset_completed');
+    // Not the cycle of one window, nor anything else that is full.
+    assert.equal(at10('your weekly limit is full again on monday, as always'), 'none');
+    assert.equal(at10('my inbox is full again after the holiday'), 'none');
+    assert.equal(at10('wiped the slate on my whiteboard for the planning session'), 'none');
+  });
+
+  test('a reset called off in words', () => {
+    assert.equal(
+      at10(
+        "update on the reset we floated tuesday: we're not going to do it after all. the fix shipped",
+      ),
+      'none',
+    );
+    assert.equal(
+      at10('about the limit reset: we decided against it, the bug never hit limits'),
+      'none',
+    );
+  });
+
+  test('a sentence of nothing but a time ahead, right after the reset, is its time', () => {
+    assert.equal(
+      at10('the thanksgiving reset is back this year. wednesday morning PT, all plans 🦃'),
+      'reset_scheduled',
+    );
+    const result = classify(
+      'the thanksgiving reset is back this year. wednesday morning PT, all plans',
+      {
+        createdAt: MORNING,
+      },
+    );
+    assert.equal(result.reset?.scheduleBasis, 'explicit');
+    // A reset said to be done stays done; a time followed by other words is another event's.
+    assert.equal(
+      at10('we have reset usage limits. monday morning PT, all plans.'),
+      'reset_completed',
+    );
+    assert.equal(
+      at10("we reset everyone's limits. tomorrow 9am PT, the new model."),
+      'reset_completed',
     );
   });
 });

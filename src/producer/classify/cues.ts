@@ -13,7 +13,7 @@ export const RESET_WORD =
  * how someone feels (rules-2.12.1).
  */
 export const OTHER_SENSE =
-  /\b(?:password|factory|git|context|session|conversation|thread|chat|api key|token|cache|counter|mindset|brain|life)[ -]re-?set\b|\bre-?set (?:your |the |my )?(?:password|context|session|conversation|chat|thread|api key|branch|repo|head|mind|brain|expectations)\b|\breset --|\/reset\b|\b(?:feel|feels|feeling|felt|seems?|looks?)(?: (?:so|very|totally|completely|fully|truly|really|a bit|kinda))? re-?set(?:t?ed)?\b/;
+  /\b(?:password|factory|git|context|session|conversation|thread|chat|api key|token|cache|counter|mindset|brain|life)[ -]re-?set\b|\bre-?set (?:your |the |my )?(?:password|context|session|conversation|chat|thread|api key|branch|repo|head|mind|brain|expectations)\b|\breset --|\/reset\b|\bre-?set(?:ting)? (?:my|his|her) (?!(?:own )?(?:codex )?(?:usage|limits?|quotas?|rate))|\b(?:feel|feels|feeling|felt|seems?|looks?)(?: (?:so|very|totally|completely|fully|truly|really|a bit|kinda))? re-?set(?:t?ed)?\b/;
 
 /**
  * The reset is talked about, not announced: asked for, counted, explained, promised on a
@@ -41,9 +41,12 @@ export const TALK_ABOUT = [
   /\b(?:more|another|next|any|no more) re-?sets?\?/,
   // Not across a spaced dash: "if you're rate limited, hang in there - reset in ~2h"
   // (rules-2.10.0); "if gpt-6 ships today, we'll reset" is still a condition.
-  /\bif (?:we|you|your|our|my|i|this|it|codex|the|there)\b(?:(?! - )[^.!?]){0,60}\bre-?set/,
+  // "if support restored your limits this week, that was…": whoever did it (rules-2.13.6).
+  /\bif (?:we|you|your|our|my|i|this|it|codex|the|there|support|someone|somebody|anyone|anybody|they|he|she|everyone|people|users|a)\b(?:(?! - )[^.!?]){0,60}\bre-?set/,
   // Not across a new clause: "reset an hour ago, so if you were blocked, try again" (rules-2.10.0).
-  /\bre-?set\b(?:(?!\b(?:so|and|but|then)\b)[^.!?]){0,40}\bif (?:we|you|this|it)\b/,
+  // Not after a reset said done: "we have reset usage limits, if you were blocked try again"
+  // (rules-2.13.6).
+  /(?<!\b(?:have|has|'ve|been) )\bre-?set\b(?:(?!\b(?:so|and|but|then)\b)[^.!?]){0,40}\bif (?:we|you|this|it)\b/,
 ];
 
 /**
@@ -54,7 +57,7 @@ export const TALK_ABOUT = [
  * hour ago").
  */
 export const PAST_REFERENCE =
-  /\b(?:anniversary|(?<!\b(?:said|promised|mentioned|announced|teased|told you) )yesterday(?! ?'s)|(?<!\b(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|moments?) )ago|remember(?:s|ed)?|recall|back (?:then|when|in)|the other day|in the past|used to|previously|last (?:night|week|weekend|month|year|time|(?:mon|tues|wednes|thurs|fri|satur|sun)day)(?! ?'s)|earlier this (?:week|month|year)|(?:a|one|two|three) (?:weeks?|months?|years?) (?:back|before)|that (?:same )?(?:morning|afternoon|evening|night|day)|ever (?:did|had|made|ran|gave|shipped|pushed)|(?:weeks?|days?|months?|years?) since)\b/;
+  /\b(?:anniversary|(?<!\b(?:said|promised|mentioned|announced|teased|told you) )yesterday(?! ?'s)|(?<!\b(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|moments?) )ago|remember(?:s|ed)?|recall|back (?:then|when|in)|the other day|in the past|used to|previously|last (?:night|week|weekend|month|year|time|(?:mon|tues|wednes|thurs|fri|satur|sun)day)(?! ?'s)|earlier this (?:week|month|year)|(?:a|one|two|three) (?:weeks?|months?|years?) (?:back|before)|that (?:same )?(?:morning|afternoon|evening|night|day)|ever (?:did|had|made|ran|gave|shipped|pushed)|(?:weeks?|days?|months?|years?) since|twice|thrice|(?:two|three|four|five|several|many|a few|\d+) times)\b/;
 
 /** Whoever holds a banked reset spends it when they like: "whenever you want". */
 const ONE_LIKES = '(?:you|u|they|users|people) (?:want|like|choose|need|wish)';

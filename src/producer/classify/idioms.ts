@@ -91,6 +91,17 @@ const STARTS_OVER = new RegExp(
 const ARE_FRESH = new RegExp(
   String.raw`(?<=\b${USAGE_NOUN} (?:(?:is|are|now|all) ){1,3})fresh${AFTER_AMOUNT}`,
 );
+/**
+ * "your codex limits will be full again", "limits are back to full" (rules-2.13.6); not "your
+ * weekly limit is full again on monday", the cycle of one window.
+ */
+const ARE_FULL = new RegExp(
+  String.raw`(?<=\b(?:limits|quotas|usage) (?:(?:are|now|all|will|be|'ll|back|to) ){1,4})full(?: again)?${AFTER_AMOUNT}`,
+);
+/** "wiped the slate on codex usage for all plans" (rules-2.13.6). */
+const WIPED_THE_SLATE = new RegExp(
+  String.raw`\bwip(e|es|ed|ing) the slate(?: clean)?(?= (?:on|for) [^.!?,;]{0,30}\b${USAGE_NOUN})`,
+);
 /** "a clean slate on usage limits", "a fresh start for your limits". */
 const FRESH_START = new RegExp(
   String.raw`\b(?:a )?(?:clean slate|fresh slate|fresh start)\b(?=[^.!?,;]{0,30}\b${USAGE_NOUN}\b)`,
@@ -101,7 +112,7 @@ const TOP_UP = new RegExp(String.raw`\btop(s|ped|ping)? (${PEOPLE}) (?:back )?up
 
 /** A word every idiom above has. */
 const TRIGGER =
-  /\b(?:wip|refresh|refill|replenish|clear|restor|zero|back (?:to|at) |clean slate|fresh|top|start(?:s|ed|ing)? (?:over|fresh|afresh|from zero))/;
+  /\b(?:wip|refresh|refill|replenish|clear|restor|zero|back (?:to|at) |clean slate|fresh|full|top|start(?:s|ed|ing)? (?:over|fresh|afresh|from zero))/;
 
 /** `sentence` with its reset idiom made a form of "reset", or null when it has none. */
 export function resetIdiomRead(sentence: string): string | null {
@@ -111,6 +122,10 @@ export function resetIdiomRead(sentence: string): string | null {
   read = read.replace(BACK_TO_EMPTY, 'reset');
   read = read.replace(FRESH_START, 'a reset');
   read = read.replace(ARE_FRESH, 'reset');
+  read = read.replace(ARE_FULL, 'reset');
+  read = read.replace(WIPED_THE_SLATE, (_match, ending: string) =>
+    resetFormOf(ending === 'e' ? '' : ending),
+  );
   read = read.replace(A_FRESH_ONE, 'a reset');
   read = read.replace(A_REFILL, 'a reset');
   read = read.replace(A_USAGE_REFILL, '$1 reset');

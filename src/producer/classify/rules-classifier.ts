@@ -36,7 +36,7 @@ import { readReply, threadOf } from './thread.ts';
  * this system can make. docs/classifier.md describes every rule; change the version when
  * a rule changes (stored classifications keep the version that made them).
  */
-export const RULES_CLASSIFIER = 'rules-2.13.5';
+export const RULES_CLASSIFIER = 'rules-2.13.6';
 
 export interface ClassifierOptions {
   /** Hold a post whose confidence is below this (REVIEW_BELOW, default 0.8). */
@@ -185,6 +185,19 @@ const INTERNAL_ONLY =
 const OTHERS_RESET =
   /\b(?:(?:other|another|rival|competing) (?:[\w-]+ ){0,2}(?:labs?|compan(?:y|ies)|providers?|vendors?|tools?|products?|platforms?|players?|apps?|startups?)|competitors?)\b(?! like us)[^.!?,;:]{0,40}?\bre-?set/;
 /**
+ * Another product by its name, the subject of the reset: "saw claude code reset everyone's
+ * limits today" (rules-2.13.6). Only right before the verb: "after the gemini outage we reset
+ * limits" is ours.
+ */
+const NAMED_OTHERS_RESET =
+  /\b(?:claude(?: code)?|anthropic|cursor|gemini(?: cli)?|copilot|windsurf|grok|deepseek)(?: (?:team|folks|people|guys))? (?:just |also |finally |quietly )?re-?set\b/;
+/**
+ * A reset called off in words: "we're not going to do it after all", "decided against it"
+ * (rules-2.13.6).
+ */
+const CALLED_OFF_SAID =
+  /\b(?:not|n't) (?:going to |gonna )?(?:do|doing|happen|happening)(?: (?:it|that|this|one))? (?:after all|anymore|any more)\b|\bdecided against (?:it|that|the reset)\b|\bcall(?:ed|ing) (?:it|that|the reset) off\b/;
+/**
  * Another reset after the one named, in its sentence, and what is said of it: "…, with
  * another one coming later today" (its time is not the first one's).
  */
@@ -197,7 +210,7 @@ const DISMISSED =
   /\b(?:limits|usage) (?:are|is|remain|remains|stay|stays) (?:unchanged|untouched|the same)\b|\b(?:limits|usage) (?:are|is) not (?:part of|affected by|touched by) (?:this|it|that)\b|\b(?:we )?(?:didn't|did not) touch (?:anything|your limits|limits)\b|(?:^|[.!?] )(?:not true|not real|totally fake|fake)[.!]|\b(?:nothing|none)(?:'s| is)? (?:planned|scheduled|coming|happening)\b|\bno plans? (?:for|to do) (?:another|a|any)(?: one| reset)?\b|\b(?:is|are|it's|that's) (?:fake|not real|not true|false|a fake)\b|\bisn't mine\b/;
 /** Words that say a reset was not users', or that users have none. */
 const NOT_FOR_USERS =
-  /\bnothing (?:has )?changed\b|\b(?:internal|test|red-team|eval(?: harness)?) accounts? only\b|\bonly (?:that|one|this) (?:customer|workspace|account)\b|\bnothing to do with your\b|\bnot a user reset\b|\bno (?:codex |global |usage |user )?reset (?:today|this week|in real life|for (?:you|users|codex))\b|\bplan now: no\b|\bnot (?:announcing|promising) anything\b|\bon my own account\b|\b(?:codex )?(?:limits|usage) (?:were|was|have|has)(?: not|n't)(?: been)? (?:reset|touched|changed)\b|\bthat was (?:(?:jan|febr)uary|march|april|may|june|july|august|september|october|november|december|weeks ago|months ago|last (?:week|month|year))\b/;
+  /\bnothing (?:has )?changed\b|\b(?:internal|test|red-team|eval(?: harness)?) accounts? only\b|\bonly (?:that|one|this) (?:customer|workspace|account)\b|\bnothing to do with your\b|\bnot a user reset\b|\bno (?:codex |global |usage |user )?reset (?:today|this week|in real life|for (?:you|users|codex))\b|\bplan now: no\b|\bnot (?:announcing|promising) anything\b|\bon my own account\b|\b(?:codex )?(?:limits|usage) (?:were|was|have|has)(?: not|n't)(?: been)? (?:reset|touched|changed)\b|\b(?:this|that|it)(?:'s| is| was) (?:about|for) [^.!?]{1,40}?, not (?:about )?(?:your |the |anyone's )?(?:codex )?(?:usage|limits?|quotas?)\b|\bthat was (?:(?:jan|febr)uary|march|april|may|june|july|august|september|october|november|december|weeks ago|months ago|last (?:week|month|year))\b/;
 /** Words that open a story or a dream: "Picture it:", "throwback:", "weird dream:". */
 const STORY =
   /^(?:picture it|throwback|flashback|story time|weird dream|(?:had a|last night i had a) dream|imagine)\b|\bjust a daydream\b/;
@@ -322,14 +335,20 @@ function refusalOf(sentence: string, reading: MentionReading, read: string): str
   if (matchesAny(sentence, TALK_ABOUT) || (read !== sentence && matchesAny(read, TALK_ABOUT)))
     return `the reset is talked about, not announced: "${clip(sentence)}"`;
   if (reading.negated) return `the reset is denied: "${clip(sentence)}"`;
-  if (CALLED_OFF.test(sentence)) return `a reset called off: "${clip(sentence)}"`;
+  if (CALLED_OFF.test(sentence) || CALLED_OFF_SAID.test(sentence))
+    return `a reset called off: "${clip(sentence)}"`;
   if (reading.notAnnouncing !== null) return `${reading.notAnnouncing}: "${clip(sentence)}"`;
   if (HABIT.test(reading.clause) && !BANKED_WHENEVER.test(reading.clause))
     return `resets as a habit, not one reset: "${clip(sentence)}"`;
   if (INTERNAL_ONLY.test(reading.clause))
     return `a reset of internal accounts, not users': "${clip(sentence)}"`;
   // "saw another lab wipe everyone's limits": read with its idiom made "reset" (rules-2.12.3).
-  if (OTHERS_RESET.test(sentence) || OTHERS_RESET.test(read))
+  if (
+    OTHERS_RESET.test(sentence) ||
+    OTHERS_RESET.test(read) ||
+    NAMED_OTHERS_RESET.test(sentence) ||
+    NAMED_OTHERS_RESET.test(read)
+  )
     return `someone else's reset: "${clip(sentence)}"`;
   if (reading.tense === 'done' && (pastBeforeRecent(reading.clause) || ANNIVERSARY.test(sentence)))
     return `a reset of the past, not announced now: "${clip(sentence)}"`;
@@ -499,9 +518,23 @@ export function readAnnouncement(
     .filter((m) => IT_IS_A.test(m.sentence))
     .map((m) => own.sentences[own.sentences.indexOf(m.sentence) - 1])
     .find((s) => s !== undefined && timeAhead(s, announcedMs, options.timeZone) === 'explicit');
+  // "the thanksgiving reset is back this year. wednesday morning PT, all plans": a sentence
+  // of nothing but a time ahead (and whom), right after the reset's, is its time
+  // (rules-2.13.6).
+  const timeAfter = (m: (typeof announcing)[number]) => {
+    const next = own.sentences[own.sentences.indexOf(m.sentence) + 1];
+    return next !== undefined &&
+      isTimeFragment(next) &&
+      timeAhead(next, announcedMs, options.timeZone) === 'explicit'
+      ? next
+      : undefined;
+  };
+  const fragment = announcing.map(timeAfter).find((s) => s !== undefined);
   const kinds = announcing.map((m) => {
     const kind = mentionKind(m, announcedMs, options.timeZone);
     if (antecedent !== undefined && IT_IS_A.test(m.sentence) && kind === 'done') return 'coming';
+    if (kind === 'done' && !FIRMLY_DONE.test(m.reading.cue) && timeAfter(m) !== undefined)
+      return 'coming';
     return (kind === 'done' || kind === 'ongoing') &&
       headingAhead !== null &&
       m.sentence !== headingAhead &&
@@ -661,7 +694,9 @@ export function readAnnouncement(
             ? [headingAhead]
             : antecedent !== undefined
               ? [antecedent]
-              : tense.whenText,
+              : fragment !== undefined
+                ? [fragment]
+                : tense.whenText,
     );
     schedule = {
       effectiveAt: when.effectiveMs === null ? null : formatTimestamp(when.effectiveMs),
@@ -721,6 +756,18 @@ function aheadHeading(own: ReadText, announcedMs: number, zone: string): string 
     return null;
   if (timeAhead(first, announcedMs, zone) !== 'explicit') return null;
   return own.sentences.find((sentence) => first.includes(sentence)) ?? first;
+}
+/** Words of a time and whom it is for, the whole of a sentence: "wednesday morning PT, all plans". */
+const FRAGMENT_WORD =
+  /^(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|today|tonight|tomorrow|morning|afternoon|evening|night|noon|midnight|early|late|this|next|at|around|by|from|the|ish|\d{1,2}(?::\d{2})?(?:am|pm)?|am|pm|pt|pst|pdt|et|est|utc|all|plans?|tiers?|everyone|everybody|for|users|paid|free|plus|pro|and|[^\p{L}\p{N}]+)$/u;
+/** A verb group that says the reset has happened, whatever time follows. */
+const FIRMLY_DONE = /\b(?:has|have|had|'ve|was|were|been|just|already)\b/;
+function isTimeFragment(sentence: string): boolean {
+  const words = sentence
+    .toLowerCase()
+    .split(/[\s,.!]+/)
+    .filter((w) => w !== '');
+  return words.length > 0 && words.length <= 10 && words.every((w) => FRAGMENT_WORD.test(w));
 }
 /** "it's a reset", "(that's a reset.": what the sentence before spoke of. */
 const IT_IS_A = /^\(?(?:it's|it is|that's|that is|this is) a /;
