@@ -29,38 +29,25 @@ describe('withTimeout', () => {
     assert.ok(Date.now() - started >= 39);
   });
 
-  test('an answer that came while the event loop was stalled past the time wins', async () => {
-    // Redis, another process, answers PING at once; the answer is read only when this
-    // loop polls for I/O, after the stall, when the timer is long due.
-    const url = new URL(SHARED_REDIS_URL);
-    const client: Socket = connect(Number(url.port || 6379), url.hostname);
-    await once(client, 'connect');
-    try {
-      for (let round = 0; round < 3; round++) {
-        const answer = new Promise<string>((resolve) =>
-          client.once('data', (chunk) => resolve(chunk.toString())),
-        );
-        client.write(`PING ${round}\r\n`);
-        const call = withTimeout(answer, 50, 'store');
-        stall(200);
-        assert.equal(await call, `$1\r\n${round}\r\n`);
-      }
-    } finally {
-      client.destroy();
-    }
-  });
-
-  test('a command written only when the stall ends (node-redis writes on setImmediate) is still answered in time', async () => {
+  /**
+   * Three PINGs to Redis (another process, which answers at once), each bounded at 50 ms by
+   * withTimeout while this loop stalls for 200 ms: the answer is read only when the loop
+   * polls for I/O, after the stall, when the timer is long due. `writeLater` writes each
+   * command on setImmediate, as node-redis does, so it leaves only when the stall ends.
+   */
+  async function pingsThroughStalls(writeLater: boolean) {
     const url = new URL(SHARED_REDIS_URL);
     const client: Socket = connect(Number(url.port || 6379), url.hostname);
     await once(client, 'connect');
     try {
       for (let round = 0; round < 3; round++) {
         const answer = new Promise<string>((resolve) => {
-          setImmediate(() => {
+          const send = () => {
             client.once('data', (chunk) => resolve(chunk.toString()));
             client.write(`PING ${round}\r\n`);
-          });
+          };
+          if (writeLater) setImmediate(send);
+          else send();
         });
         const call = withTimeout(answer, 50, 'store');
         stall(200);
@@ -69,7 +56,13 @@ describe('withTimeout', () => {
     } finally {
       client.destroy();
     }
-  });
+  }
+
+  test('an answer that came while the event loop was stalled past the time wins', () =>
+    pingsThroughStalls(false));
+
+  test('a command written only when the stall ends (node-redis writes on setImmediate) is still answered in time', () =>
+    pingsThroughStalls(true));
 
   test('a store that never answers still fails after a stall: at the time, the stall and 25 ms of grace', async () => {
     const started = performance.now();
