@@ -169,10 +169,11 @@ function conditionOf(
     // The marker opens the sentence ("the day" at its start counts), or is in the clause; or
     // it opens what a colon introduces ("here's the deal: the second it ships, …"),
     // rules-2.13.5.
+    const atStart = at === 0 || (at === 1 && words[0]!.text === 'the');
     const head = words[at - 1]?.text === 'the' ? at - 1 : at;
-    const opens =
-      at === 0 || (at === 1 && words[0]!.text === 'the') || words[head - 1]?.text === ':';
-    if (!opens && (at < clauseStart || at >= clauseEnd)) continue;
+    const afterColon = !atStart && words[head - 1]?.text === ':';
+    const inClause = at >= clauseStart && at < clauseEnd;
+    if (!atStart && !afterColon && !inClause) continue;
     const verb = presentVerbAfterSubject(words, subject) ?? presentVerbAfterPhrase(words, subject);
     // "When we reset limits tomorrow, …": the condition's verb is the reset itself, a time.
     if (verb === null || verb === resetAt) continue;
@@ -182,8 +183,7 @@ function conditionOf(
       kind = 'awaited';
     // After a colon, only such an awaited event counts: a supposition there may be another
     // clause's.
-    const afterColon = !(at === 0 || (at === 1 && words[0]!.text === 'the'));
-    if (afterColon && kind === 'hypothetical' && (at < clauseStart || at >= clauseEnd)) continue;
+    if (afterColon && !inClause && kind === 'hypothetical') continue;
     const cue = words
       .slice(words[at - 1]?.text === 'the' && TIME_HEADS.has(word.text) ? at - 1 : at, verb + 1)
       .map((w) => w.text)

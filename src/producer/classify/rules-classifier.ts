@@ -180,23 +180,12 @@ const INTERNAL_ONLY =
   /\b(?:internal|employee|employees'|staff|test|testing|dogfood(?:ing)?) (?:employee |team |test )?(?:accounts?|users?|workspaces?|orgs?)\b/;
 /**
  * "Good to see other labs resetting their limits", "competitors doing usage resets": the
- * reset's doer is another company (rules-2.11.0); not "unlike other labs, we reset…".
+ * reset's doer is another company (rules-2.11.0); not "unlike other labs, we reset…". Or
+ * another product by its name, right before the verb: "saw claude code reset everyone's
+ * limits" (rules-2.13.6), not "after the gemini outage we reset limits".
  */
 const OTHERS_RESET =
-  /\b(?:(?:other|another|rival|competing) (?:[\w-]+ ){0,2}(?:labs?|compan(?:y|ies)|providers?|vendors?|tools?|products?|platforms?|players?|apps?|startups?)|competitors?)\b(?! like us)[^.!?,;:]{0,40}?\bre-?set/;
-/**
- * Another product by its name, the subject of the reset: "saw claude code reset everyone's
- * limits today" (rules-2.13.6). Only right before the verb: "after the gemini outage we reset
- * limits" is ours.
- */
-const NAMED_OTHERS_RESET =
-  /\b(?:claude(?: code)?|anthropic|cursor|gemini(?: cli)?|copilot|windsurf|grok|deepseek)(?: (?:team|folks|people|guys))? (?:just |also |finally |quietly )?re-?set\b/;
-/**
- * A reset called off in words: "we're not going to do it after all", "decided against it"
- * (rules-2.13.6).
- */
-const CALLED_OFF_SAID =
-  /\b(?:not|n't) (?:going to |gonna )?(?:do|doing|happen|happening)(?: (?:it|that|this|one))? (?:after all|anymore|any more)\b|\bdecided against (?:it|that|the reset)\b|\bcall(?:ed|ing) (?:it|that|the reset) off\b/;
+  /\b(?:(?:other|another|rival|competing) (?:[\w-]+ ){0,2}(?:labs?|compan(?:y|ies)|providers?|vendors?|tools?|products?|platforms?|players?|apps?|startups?)|competitors?)\b(?! like us)[^.!?,;:]{0,40}?\bre-?set|\b(?:claude(?: code)?|anthropic|cursor|gemini(?: cli)?|copilot|windsurf|grok|deepseek)(?: (?:team|folks|people|guys))? (?:just |also |finally |quietly )?re-?set\b/;
 /**
  * Another reset after the one named, in its sentence, and what is said of it: "…, with
  * another one coming later today" (its time is not the first one's).
@@ -242,8 +231,12 @@ const LIMITS_COLON = /\b(limits|usage): re-?set\b/;
  */
 const HAD_RESET =
   /(?<!\b(?:will|'ll|to|would|should|could|may|might|must|shall|gonna) )\b(?:has|have)(?: now| just| all)? (?:had )?(?:its|their|your|our) ((?:[\w&-]+ ){0,3}(?:limits|usage)) (?:re-?set|refreshed)\b/;
-/** A reset called off, as a heading: "Cancelled: the reset we teased yesterday." */
-const CALLED_OFF = /^(?:cancel+ed|postponed|delayed|paused|scrapped|called off|on hold) ?:/;
+/**
+ * A reset called off, as a heading: "Cancelled: the reset we teased yesterday."; or in words:
+ * "we're not going to do it after all", "decided against it" (rules-2.13.6).
+ */
+const CALLED_OFF =
+  /^(?:cancel+ed|postponed|delayed|paused|scrapped|called off|on hold) ?:|\b(?:not|n't) (?:going to |gonna )?(?:do|doing|happen|happening)(?: (?:it|that|this|one))? (?:after all|anymore|any more)\b|\bdecided against (?:it|that|the reset)\b|\bcall(?:ed|ing) (?:it|that|the reset) off\b/;
 /** A reset and its state after a colon: "Reset: done.", "Global reset: live". */
 const STATUS_COLON = /\b(re-?set): (done|live|complete|completed|landed|out|shipped)\b/;
 
@@ -335,20 +328,14 @@ function refusalOf(sentence: string, reading: MentionReading, read: string): str
   if (matchesAny(sentence, TALK_ABOUT) || (read !== sentence && matchesAny(read, TALK_ABOUT)))
     return `the reset is talked about, not announced: "${clip(sentence)}"`;
   if (reading.negated) return `the reset is denied: "${clip(sentence)}"`;
-  if (CALLED_OFF.test(sentence) || CALLED_OFF_SAID.test(sentence))
-    return `a reset called off: "${clip(sentence)}"`;
+  if (CALLED_OFF.test(sentence)) return `a reset called off: "${clip(sentence)}"`;
   if (reading.notAnnouncing !== null) return `${reading.notAnnouncing}: "${clip(sentence)}"`;
   if (HABIT.test(reading.clause) && !BANKED_WHENEVER.test(reading.clause))
     return `resets as a habit, not one reset: "${clip(sentence)}"`;
   if (INTERNAL_ONLY.test(reading.clause))
     return `a reset of internal accounts, not users': "${clip(sentence)}"`;
   // "saw another lab wipe everyone's limits": read with its idiom made "reset" (rules-2.12.3).
-  if (
-    OTHERS_RESET.test(sentence) ||
-    OTHERS_RESET.test(read) ||
-    NAMED_OTHERS_RESET.test(sentence) ||
-    NAMED_OTHERS_RESET.test(read)
-  )
+  if (OTHERS_RESET.test(sentence) || OTHERS_RESET.test(read))
     return `someone else's reset: "${clip(sentence)}"`;
   if (reading.tense === 'done' && (pastBeforeRecent(reading.clause) || ANNIVERSARY.test(sentence)))
     return `a reset of the past, not announced now: "${clip(sentence)}"`;
@@ -521,19 +508,19 @@ export function readAnnouncement(
   // "the thanksgiving reset is back this year. wednesday morning PT, all plans": a sentence
   // of nothing but a time ahead (and whom), right after the reset's, is its time
   // (rules-2.13.6).
-  const timeAfter = (m: (typeof announcing)[number]) => {
+  const timesAfter = announcing.map((m) => {
     const next = own.sentences[own.sentences.indexOf(m.sentence) + 1];
     return next !== undefined &&
       isTimeFragment(next) &&
       timeAhead(next, announcedMs, options.timeZone) === 'explicit'
       ? next
       : undefined;
-  };
-  const fragment = announcing.map(timeAfter).find((s) => s !== undefined);
-  const kinds = announcing.map((m) => {
+  });
+  const fragment = timesAfter.find((s) => s !== undefined);
+  const kinds = announcing.map((m, i) => {
     const kind = mentionKind(m, announcedMs, options.timeZone);
     if (antecedent !== undefined && IT_IS_A.test(m.sentence) && kind === 'done') return 'coming';
-    if (kind === 'done' && !FIRMLY_DONE.test(m.reading.cue) && timeAfter(m) !== undefined)
+    if (kind === 'done' && !FIRMLY_DONE.test(m.reading.cue) && timesAfter[i] !== undefined)
       return 'coming';
     return (kind === 'done' || kind === 'ongoing') &&
       headingAhead !== null &&
@@ -762,11 +749,9 @@ const FRAGMENT_WORD =
   /^(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|today|tonight|tomorrow|morning|afternoon|evening|night|noon|midnight|early|late|this|next|at|around|by|from|the|ish|\d{1,2}(?::\d{2})?(?:am|pm)?|am|pm|pt|pst|pdt|et|est|utc|all|plans?|tiers?|everyone|everybody|for|users|paid|free|plus|pro|and|[^\p{L}\p{N}]+)$/u;
 /** A verb group that says the reset has happened, whatever time follows. */
 const FIRMLY_DONE = /\b(?:has|have|had|'ve|was|were|been|just|already)\b/;
+/** `sentence` (lower case, as readText gives it) is nothing but FRAGMENT_WORDs. */
 function isTimeFragment(sentence: string): boolean {
-  const words = sentence
-    .toLowerCase()
-    .split(/[\s,.!]+/)
-    .filter((w) => w !== '');
+  const words = sentence.split(/[\s,.!]+/).filter((w) => w !== '');
   return words.length > 0 && words.length <= 10 && words.every((w) => FRAGMENT_WORD.test(w));
 }
 /** "it's a reset", "(that's a reset.": what the sentence before spoke of. */
