@@ -2606,3 +2606,80 @@ test('the options: REVIEW_BELOW holds what is below it', () => {
   assert.equal(strict.review, true);
   assert.match(strict.reasons[0]!, /^confidence 0.9 is below 0.95$/);
 });
+
+describe('rounds 84 and 85: a month, near misses (rules-2.13.7)', () => {
+  test('"neither" denies the reset; resets counted with "more … than"', () => {
+    assert.equal(
+      at10(
+        "people keep asking why there's both a 5h window and a weekly limit. the weekly one is the actual budget. neither resets at midnight, they roll from your first use",
+      ),
+      'none',
+    );
+    assert.equal(
+      at10("we've done more resets this month than i'd like. more tests going in"),
+      'none',
+    );
+    // Both windows reset, announced.
+    assert.equal(
+      at10('the weekly one and the 5h one both reset for everyone at 5pm PT today'),
+      'reset_scheduled',
+    );
+  });
+
+  test('a context, session or sandbox that gets reset is not usage', () => {
+    assert.equal(
+      at10(
+        'context getting reset between sessions is by design. put the stuff you want codex to remember in AGENTS.md',
+      ),
+      'none',
+    );
+    assert.equal(at10('your sandbox gets reset every night'), 'none');
+    assert.equal(at10('your codex limits get reset at 5pm PT today'), 'reset_scheduled');
+  });
+
+  test('resets talked about internally, and banked resets that expire, announce nothing', () => {
+    assert.equal(
+      at10(
+        "banked resets for everyone is something we've talked about internally. nothing to announce yet",
+      ),
+      'none',
+    );
+    assert.equal(
+      at10(
+        'reminder: the banked resets from the october incident expire end of december. if you still have one, use it',
+      ),
+      'none',
+    );
+    // A banked reset given today, with when it expires: given today, not in 30 days.
+    const given = classify("we're giving everyone a banked reset today that expires in 30 days", {
+      createdAt: MORNING,
+    });
+    assert.equal(given.review, false);
+    assert.deepEqual(
+      [given.reset?.kind, given.reset?.resetType, given.reset?.effectiveAt],
+      ['reset_completed', 'banked', null],
+    );
+  });
+
+  test('other words for a reset: refilling usage, restoring limits, people back at full', () => {
+    assert.equal(
+      at10("after this morning's outage we'll refill everyone's usage by EOD PT"),
+      'reset_scheduled',
+    );
+    assert.equal(
+      at10("we know, and we're sorry. restoring everyone's limits friday morning PT"),
+      'reset_scheduled',
+    );
+    assert.equal(
+      at10(
+        "codex users: you're all back at full capacity on both 5h and weekly. courtesy of this morning's rate limiter meltdown",
+      ),
+      'reset_completed',
+    );
+    // Not people: tasks back at full capacity.
+    assert.equal(
+      at10("codex cloud tasks are back to full capacity after this morning's degradation"),
+      'none',
+    );
+  });
+});

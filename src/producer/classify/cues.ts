@@ -10,10 +10,11 @@ export const RESET_WORD =
 
 /**
  * "reset" in a sense that has nothing to do with usage limits; "woke up feeling reset" is
- * how someone feels (rules-2.12.1).
+ * how someone feels (rules-2.12.1); "context getting reset between sessions", "the sandbox
+ * reset command" (rules-2.13.7).
  */
 export const OTHER_SENSE =
-  /\b(?:password|factory|git|context|session|conversation|thread|chat|api key|token|cache|counter|mindset|brain|life)[ -]re-?set\b|\bre-?set (?:your |the |my )?(?:password|context|session|conversation|chat|thread|api key|branch|repo|head|mind|brain|expectations)\b|\breset --|\/reset\b|\bre-?set(?:ting)? (?:my|his|her) (?!(?:own )?(?:codex )?(?:usage|limits?|quotas?|rate))|\b(?:feel|feels|feeling|felt|seems?|looks?)(?: (?:so|very|totally|completely|fully|truly|really|a bit|kinda))? re-?set(?:t?ed)?\b/;
+  /\b(?:password|factory|git|context|session|conversation|thread|chat|api key|token|cache|counter|mindset|brain|life|sandbox)[ -]re-?set\b|\b(?:context|sessions?|conversations?|chats?|threads?|cache|sandbox(?:es)?|passwords?|memory) (?:gets?|getting|got|is|are|was|were|being|will be) re-?set\b|\bre-?set (?:your |the |my )?(?:password|context|session|conversation|chat|thread|api key|branch|repo|head|mind|brain|expectations)\b|\breset --|\/reset\b|\bre-?set(?:ting)? (?:my|his|her) (?!(?:own )?(?:codex )?(?:usage|limits?|quotas?|rate))|\b(?:feel|feels|feeling|felt|seems?|looks?)(?: (?:so|very|totally|completely|fully|truly|really|a bit|kinda))? re-?set(?:t?ed)?\b/;
 
 /**
  * The reset is talked about, not announced: asked for, counted, explained, promised on a
@@ -47,6 +48,12 @@ export const TALK_ABOUT = [
   // Not after a reset said done: "we have reset usage limits, if you were blocked try again"
   // (rules-2.13.6).
   /(?<!\b(?:have|has|'ve|been) )\bre-?set\b(?:(?!\b(?:so|and|but|then)\b)[^.!?]){0,40}\bif (?:we|you|this|it)\b/,
+  // "banked resets for everyone is something we've talked about" (rules-2.13.7).
+  /\bre-?sets?\b[^.!?]{0,60}\b(?:is|are|was|'s) (?:something|a thing|an idea) (?:we|i|the team)(?:'ve| have|'re| are| has)? (?:\w+ )?(?:talked|talking|thought|thinking|discussed|discussing|considered|considering|explored|exploring|looked|looking)\b/,
+  // "the banked resets from the october incident expire end of december": resets held, not
+  // given; "we're giving everyone a banked reset that expires in 30 days" gives one
+  // (rules-2.13.7).
+  /\b(?=re-?sets?\b)(?<!\b(?:giv|grant|credit|add|load|get|drop|land|ship)\w*\b[^.!?]{0,60})re-?sets?\b(?:(?!\b(?:giv|grant|credit|add|load|get|drop|land|ship)\w*\b)[^.!?,;]){0,50}\bexpir(?:e|es|ed|ing)\b/,
 ];
 
 /**
@@ -57,7 +64,7 @@ export const TALK_ABOUT = [
  * hour ago").
  */
 export const PAST_REFERENCE =
-  /\b(?:anniversary|(?<!\b(?:said|promised|mentioned|announced|teased|told you) )yesterday(?! ?'s)|(?<!\b(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|moments?) )ago|remember(?:s|ed)?|recall|back (?:then|when|in)|the other day|in the past|used to|previously|last (?:night|week|weekend|month|year|time|(?:mon|tues|wednes|thurs|fri|satur|sun)day)(?! ?'s)|earlier this (?:week|month|year)|(?:a|one|two|three) (?:weeks?|months?|years?) (?:back|before)|that (?:same )?(?:morning|afternoon|evening|night|day)|ever (?:did|had|made|ran|gave|shipped|pushed)|(?:weeks?|days?|months?|years?) since|twice|thrice|(?:two|three|four|five|several|many|a few|\d+) times)\b/;
+  /\b(?:anniversary|(?<!\b(?:said|promised|mentioned|announced|teased|told you) )yesterday(?! ?'s)|(?<!\b(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|moments?) )ago|remember(?:s|ed)?|recall|back (?:then|when|in)|the other day|in the past|used to|previously|last (?:night|week|weekend|month|year|time|(?:mon|tues|wednes|thurs|fri|satur|sun)day)(?! ?'s)|earlier this (?:week|month|year)|(?:a|one|two|three) (?:weeks?|months?|years?) (?:back|before)|that (?:same )?(?:morning|afternoon|evening|night|day)|ever (?:did|had|made|ran|gave|shipped|pushed)|(?:done|had|did|ran|run|shipped) (?:more|fewer|so many|too many|a lot of|lots of|plenty of|enough|a bunch of) (?:\w+ )?re-?sets|(?:weeks?|days?|months?|years?) since|twice|thrice|(?:two|three|four|five|several|many|a few|\d+) times)\b/;
 
 /** Whoever holds a banked reset spends it when they like: "whenever you want". */
 const ONE_LIKES = '(?:you|u|they|users|people) (?:want|like|choose|need|wish)';

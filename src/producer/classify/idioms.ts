@@ -13,7 +13,7 @@
 const SYMBOL = String.raw`[^\w\s'"]`;
 /** Words that may follow the head of a phrase: its end, a preposition, a verb. */
 const AFTER_HEAD =
-  '(?:for|across|of|on|in|to|and|at|as|this|today|tonight|tomorrow|now|again|back|with|from|so|because|right|too|already|is|are|were|was|have|has|will|should|get|gets|got|getting|go|goes|just|all|clean|wiped|zeroed|replenished|refilled|restored|start|starts|started|went|came|come|comes|after|before|once|when|until)';
+  '(?:for|across|of|on|in|to|and|at|as|this|today|tonight|tomorrow|now|again|back|with|from|so|because|right|too|already|is|are|were|was|have|has|will|should|get|gets|got|getting|go|goes|just|all|clean|wiped|zeroed|replenished|refilled|restored|start|starts|started|went|came|come|comes|after|before|once|when|until|by|within|around|soon|shortly|overnight|(?:mon|tues|wednes|thurs|fri|satur|sun)day)';
 /**
  * What a reset of usage acts on, as the head of its phrase: "the usage counters for all",
  * not "usage logs" or "the usage page" (another noun after it is what is acted on).
@@ -98,6 +98,12 @@ const ARE_FRESH = new RegExp(
 const ARE_FULL = new RegExp(
   String.raw`(?<=\b(?:limits|quotas|usage) (?:(?:are|now|all|will|be|'ll|back|to) ){1,4})full(?: again)?${AFTER_AMOUNT}`,
 );
+/**
+ * "you're all back at full capacity on both 5h and weekly": people back at full on their
+ * windows (rules-2.13.7); not "cloud tasks are back to full capacity", which are not people.
+ */
+const PEOPLE_BACK_AT_FULL =
+  /\b(?<=(?:you|you're|you are|you all are|y'all are|everyone's|everyone is|everybody's|everybody is|users are) (?:all )?)back (?:at|to) full(?: capacity| limits)?(?= (?:on|for|across) (?:both |all |your |their )?(?:5h|5-hour|five-hour|weekly|limits|usage)\b)/;
 /** "wiped the slate on codex usage for all plans" (rules-2.13.6). */
 const WIPED_THE_SLATE = new RegExp(
   String.raw`\bwip(e|es|ed|ing) the slate(?: clean)?(?= (?:on|for) [^.!?,;]{0,30}\b${USAGE_NOUN})`,
@@ -123,6 +129,7 @@ export function resetIdiomRead(sentence: string): string | null {
   read = read.replace(FRESH_START, 'a reset');
   read = read.replace(ARE_FRESH, 'reset');
   read = read.replace(ARE_FULL, 'reset');
+  read = read.replace(PEOPLE_BACK_AT_FULL, 'reset');
   read = read.replace(WIPED_THE_SLATE, (_match, ending: string) =>
     resetFormOf(ending === 'e' ? '' : ending),
   );

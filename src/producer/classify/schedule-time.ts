@@ -145,7 +145,11 @@ function readWhen(given: string, announcedMs: number, zone: string): WhenFound {
   const posted = DateTime.fromMillis(announcedMs, { zone: hourlyZone(zone) });
   // "me at 10am on a thursday": any Thursday, not a date (rules-2.13.2).
   const text = withMonths(
-    given.replace(OTHER_EVENTS_TIME, ' ').replace(PROMISE_TIME, ' ').replace(ANY_WEEKDAY, ' '),
+    given
+      .replace(OTHER_EVENTS_TIME, ' ')
+      .replace(PROMISE_TIME, ' ')
+      .replace(ANY_WEEKDAY, ' ')
+      .replace(EXPIRY_TIME, ' '),
     posted,
   );
   const endOfDay = (day: DateTime) => day.endOf('day').toMillis();
@@ -526,6 +530,12 @@ function withMonths(text: string, posted: DateTime): string {
   });
 }
 
+/**
+ * When a banked reset expires, or must be used by: "a banked reset today, it expires in 30
+ * days" lands today (rules-2.13.7).
+ */
+const EXPIRY_TIME =
+  /\b(?:expir(?:e|es|ed|ing|y)|valid (?:until|till|through)|good (?:until|till|through)|use it (?:by|before|within))\b[^.!?,;]*/g;
 /** A weekday with "a": "on a thursday", any one of them. */
 const ANY_WEEKDAY = /\b(?:on )?an? (?:mon|tues|wednes|thurs|fri|satur|sun)day\b/g;
 /** When something was said: "as promised on Tuesday", "as announced last week". */

@@ -2107,7 +2107,8 @@ export function readMention(words: readonly Word[], index: number): MentionReadi
       (inNounPhrase(words, at) || QUANTIFIERS.has(words[at]!.text) || AHEAD.has(words[at]!.text));
       at--
     ) {
-      if (NEGATORS.has(words[at]!.text)) determinerNegated = true;
+      // "neither resets at midnight": "neither" before it denies both (rules-2.13.7).
+      if (NEGATORS.has(words[at]!.text) || words[at]!.text === 'neither') determinerNegated = true;
       phraseStart = at;
     }
     // "There was never a reset planned", "not a reset, a fix": a negator before the phrase.
