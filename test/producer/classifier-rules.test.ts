@@ -2683,3 +2683,36 @@ describe('rounds 84 and 85: a month, near misses (rules-2.13.7)', () => {
     );
   });
 });
+
+describe('rounds 87 and 88: near misses, replies (rules-2.13.8)', () => {
+  test('what a reset is like is no announcement', () => {
+    const answer = reply(
+      'the banked reset is kind of that already. more controls coming, no dates yet',
+      "any plans to add a 'reset my limit' button for paid users",
+      'button_ben',
+    );
+    assert.equal(answer.reset, null);
+    assert.equal(at10('a banked reset is similar to a global one, but you choose when'), 'none');
+    assert.equal(at10('the reset is live for all plans'), 'reset_completed');
+  });
+
+  test('"if you got hit by …:" speaks to those affected; "if we fix …:" is a condition', () => {
+    assert.equal(
+      at10(
+        "if you got hit by the outage: we're resetting your limits tonight. everyone else's too, why not",
+      ),
+      'reset_scheduled',
+    );
+    assert.equal(at10('if we fix the metering bug: reset tonight'), 'none');
+  });
+
+  test('a reply saying the reset went through is held with its parent', () => {
+    const answer = reply(
+      'real. all plans, went through around 8:40 PT this morning',
+      'so was that reset real or did I imagine it',
+      'bytebard',
+    );
+    assert.deepEqual([answer.reset?.kind, answer.review], ['reset_completed', true]);
+    assert.equal(at10('we went through the logs and found the reset bug'), 'none');
+  });
+});

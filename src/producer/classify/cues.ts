@@ -43,11 +43,15 @@ export const TALK_ABOUT = [
   // Not across a spaced dash: "if you're rate limited, hang in there - reset in ~2h"
   // (rules-2.10.0); "if gpt-6 ships today, we'll reset" is still a condition.
   // "if support restored your limits this week, that was…": whoever did it (rules-2.13.6).
-  /\bif (?:we|you|your|our|my|i|this|it|codex|the|there|support|someone|somebody|anyone|anybody|they|he|she|everyone|people|users|a)\b(?:(?! - )[^.!?]){0,60}\bre-?set/,
+  // Not "if you got hit by the outage: we're resetting your limits tonight", which speaks to
+  // those affected (rules-2.13.8).
+  /\bif (?!you(?:'ve| have| had)? (?:got|were|been|had been) (?:hit|affected|impacted|caught|rate[ -]limited|limited|blocked|locked out)\b[^.!?:]{0,40}: )(?:we|you|your|our|my|i|this|it|codex|the|there|support|someone|somebody|anyone|anybody|they|he|she|everyone|people|users|a)\b(?:(?! - )[^.!?]){0,60}\bre-?set/,
   // Not across a new clause: "reset an hour ago, so if you were blocked, try again" (rules-2.10.0).
   // Not after a reset said done: "we have reset usage limits, if you were blocked try again"
   // (rules-2.13.6).
   /(?<!\b(?:have|has|'ve|been) )\bre-?set\b(?:(?!\b(?:so|and|but|then)\b)[^.!?]){0,40}\bif (?:we|you|this|it)\b/,
+  // "the banked reset is kind of that already": what a reset is like (rules-2.13.8).
+  /\bre-?sets? (?:is|are|'s|was|were) (?:kind of|sort of|kinda|similar to|the same (?:as|thing)|exactly (?:that|what)|like (?:that|what))\b/,
   // "banked resets for everyone is something we've talked about" (rules-2.13.7).
   /\bre-?sets?\b[^.!?]{0,60}\b(?:is|are|was|'s) (?:something|a thing|an idea) (?:we|i|the team)(?:'ve| have|'re| are| has)? (?:\w+ )?(?:talked|talking|thought|thinking|discussed|discussing|considered|considering|explored|exploring|looked|looking)\b/,
   // "the banked resets from the october incident expire end of december": resets held, not
@@ -113,7 +117,7 @@ export const BARE_ACK =
 
 /** Progress or completion words that mean something under a reset post. */
 export const PROGRESS =
-  /\b(?:done|live|landed|propagated|propagating|rolled out|rolling out|complete|completed|finished|delivered|applied|went out|gone out|it's through|pushed|there now|going out|goes out)\b|\b\d{1,3}%/;
+  /\b(?:done|live|landed|propagated|propagating|rolled out|rolling out|complete|completed|finished|delivered|applied|went out|gone out|it's through|pushed|there now|going out|goes out|kicked in|took effect)\b|\bwent through(?= (?:around|at|about|this|earlier|an hour|\d)|[.!,]|$)|\b\d{1,3}%/;
 
 /**
  * A heading that names a day of a series ("Day 6/ Reset", "Day 2.1: …"): a reset named
