@@ -2716,3 +2716,55 @@ describe('rounds 87 and 88: near misses, replies (rules-2.13.8)', () => {
     assert.equal(at10('we went through the logs and found the reset bug'), 'none');
   });
 });
+
+describe('rounds 86, 89 and 90: six weeks, a month, near misses (rules-2.13.9)', () => {
+  test('"tomorrow am" is a morning; a holiday is a name, not a verb in -ing', () => {
+    const terse = classify('reset tomorrow am PT.', { createdAt: MORNING });
+    assert.equal(terse.reset?.kind, 'reset_scheduled');
+    assert.deepEqual(terse.reset?.scheduleWindow, {
+      startAt: '2026-11-20T14:00:00.000Z',
+      endAt: '2026-11-20T20:00:00.000Z',
+    });
+    assert.equal(
+      at10('confirmed: thanksgiving reset is happening. all plans, wednesday morning PT 🦃'),
+      'reset_scheduled',
+    );
+    // Under way now, with a deadline after it: done, as before.
+    assert.equal(
+      at10('confirmed: the reset is rolling out now. all plans, by 11am PT'),
+      'reset_completed',
+    );
+  });
+
+  test('a past reset judged, a reset pushed for, and "nothing was reset" announce nothing', () => {
+    assert.equal(
+      at10("the halloween reset was fun but i don't think we can do one every holiday 😅"),
+      'none',
+    );
+    assert.equal(
+      at10(
+        "if we can get the compaction bug fixed by tonight i'll push for a reset. no promises though",
+      ),
+      'none',
+    );
+    assert.equal(
+      at10(
+        'the usage page was showing stale numbers for some plus users, fixed now. your actual limits were never affected and nothing was reset',
+      ),
+      'none',
+    );
+    assert.equal(at10('we reset limits for everyone, the reset was a success'), 'reset_completed');
+  });
+
+  test('a banked reset kept "for later" names no time', () => {
+    const live = classify(
+      "ok it's live: global reset for everyone + a saved reset in your bank for later. enjoy",
+      { createdAt: MORNING },
+    );
+    assert.deepEqual(
+      [live.reset?.kind, live.reset?.resetType, live.review],
+      ['reset_completed', 'global_and_banked', false],
+    );
+    assert.equal(at10("we're resetting limits later, after the deploy"), 'reset_scheduled');
+  });
+});

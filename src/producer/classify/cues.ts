@@ -50,6 +50,10 @@ export const TALK_ABOUT = [
   // Not after a reset said done: "we have reset usage limits, if you were blocked try again"
   // (rules-2.13.6).
   /(?<!\b(?:have|has|'ve|been) )\bre-?set\b(?:(?!\b(?:so|and|but|then)\b)[^.!?]){0,40}\bif (?:we|you|this|it)\b/,
+  // "the halloween reset was fun": a reset of the past, judged (rules-2.13.9).
+  /\bre-?sets? (?:was|were) (?:(?:so|really|a bit|super|pretty|very|kind of|kinda|such) )?(?:fun|great|nice|cool|a hit|popular|wild|chaotic|chaos|a mess|messy|a blast|awesome|amazing|lovely|expensive|controversial|well received|appreciated|a mistake|rough|bumpy|a good idea|worth it)\b/,
+  // "i'll push for a reset": asked of others, not announced (rules-2.13.9).
+  /\b(?:push|pushing|pushed|lobby|lobbying|lobbied|advocate|advocating|advocated|fight|fighting|fought|argue|arguing|argued|campaign|campaigning|root|rooting) for (?:a|another|the|one more|an extra) (?:\w+ )?re-?set/,
   // "the banked reset is kind of that already": what a reset is like (rules-2.13.8).
   /\bre-?sets? (?:is|are|'s|was|were) (?:kind of|sort of|kinda|similar to|the same (?:as|thing)|exactly (?:that|what)|like (?:that|what))\b/,
   // "banked resets for everyone is something we've talked about" (rules-2.13.7).

@@ -78,7 +78,15 @@ function parse(sentence: string): readonly Word[] {
     text: text.replace(/\u2019/g, "'"),
     // "we'll make it right with a reset": the tagger's verb "right" is an adjective
     // (rules-2.11.0).
-    pos: text === 'right' && tags[index] === 'VERB' ? 'ADJ' : (tags[index] ?? 'X'),
-    lemma: lemmas[index] ?? text,
+    pos:
+      text === 'right' && tags[index] === 'VERB'
+        ? 'ADJ'
+        : HOLIDAYS.has(text)
+          ? 'PROPN'
+          : (tags[index] ?? 'X'),
+    lemma: HOLIDAYS.has(text) ? text : (lemmas[index] ?? text),
   }));
 }
+
+/** "thanksgiving reset": a holiday's name, not a verb in -ing (rules-2.13.9). */
+const HOLIDAYS = new Set(['thanksgiving', 'christmas', 'halloween', 'easter', 'hanukkah']);

@@ -36,7 +36,7 @@ import { readReply, threadOf } from './thread.ts';
  * this system can make. docs/classifier.md describes every rule; change the version when
  * a rule changes (stored classifications keep the version that made them).
  */
-export const RULES_CLASSIFIER = 'rules-2.13.8';
+export const RULES_CLASSIFIER = 'rules-2.13.9';
 
 export interface ClassifierOptions {
   /** Hold a post whose confidence is below this (REVIEW_BELOW, default 0.8). */
@@ -520,7 +520,13 @@ export function readAnnouncement(
   const kinds = announcing.map((m, i) => {
     const kind = mentionKind(m, announcedMs, options.timeZone);
     if (antecedent !== undefined && IT_IS_A.test(m.sentence) && kind === 'done') return 'coming';
-    if (kind === 'done' && !FIRMLY_DONE.test(m.reading.cue) && timesAfter[i] !== undefined)
+    // "thanksgiving reset is happening. all plans, wednesday morning PT": under way, but not
+    // now, and its time follows (rules-2.13.9).
+    if (
+      timesAfter[i] !== undefined &&
+      ((kind === 'done' && !FIRMLY_DONE.test(m.reading.cue)) ||
+        (kind === 'ongoing' && !/\bnow\b/.test(m.sentence)))
+    )
       return 'coming';
     return (kind === 'done' || kind === 'ongoing') &&
       headingAhead !== null &&

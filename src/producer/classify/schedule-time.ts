@@ -56,7 +56,8 @@ export const VAGUE_CUES: readonly (readonly [RegExp, number, string])[] = [
   // Not "5 hours later": after a duration, later than another event (rules-2.11.0).
   [
     // "I'll post when it's live": it is not yet (rules-2.11.0).
-    /\b(?:soon|(?<!\d ?(?:h|hrs?|hours?|mins?|minutes?|days?) )later|when i'm back|when i am back|when i land|when it(?:'s| is) (?:live|through|done|out))\b/,
+    // Nor "a saved reset in your bank for later": when it is spent (rules-2.13.9).
+    /\b(?:soon|(?<!\d ?(?:h|hrs?|hours?|mins?|minutes?|days?) |\b(?:for|use|using|spend|save|saved|keep) (?:it |them |one )?)later|when i'm back|when i am back|when i land|when it(?:'s| is) (?:live|through|done|out))\b/,
     12,
     'soon / later',
   ],

@@ -2567,8 +2567,13 @@ export function readMention(words: readonly Word[], index: number): MentionReadi
   // announcement (rules-2.10.0).
   if (group !== null && offeredBefore(words, start, phraseStart))
     group = { ...group, hedged: true };
-  // "Nobody on the team has reset anything": a negative subject denies the verb.
-  if (verbUse && group !== null && negativeSubject(words, start)) {
+  // "Nobody on the team has reset anything": a negative subject denies the verb; "…were
+  // never affected and nothing was reset": right before its verbs, too (rules-2.13.9).
+  if (
+    verbUse &&
+    group !== null &&
+    (negativeSubject(words, start) || NEGATIVE_SUBJECTS.has(words[phraseStart - 1]?.text ?? ''))
+  ) {
     group = { ...group, negated: true };
   }
 

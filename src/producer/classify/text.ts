@@ -33,6 +33,11 @@ export function readText(raw: string): ReadText {
     .replace(/(?<![\w.'])u(?![\w.'])/g, 'you')
     .replace(/(?<![\w.'])ur(?![\w.'])/g, 'your')
     .replace(/\byday\b/g, 'yesterday')
+    // "reset tomorrow am PT": a morning, not the verb "am" (rules-2.13.9).
+    .replace(
+      /\b(today|tomorrow|(?:mon|tues|wednes|thurs|fri|satur|sun)day) (am|pm)\b(?! ?\d)/g,
+      (_match, day: string, half: string) => `${day} ${half === 'am' ? 'morning' : 'afternoon'}`,
+    )
     // Quick phone posts (rules-2.12.0): "within the hr", "w another one", "ppl", "pls".
     .replace(/\b(the|an?|1|one) hr\b/g, '$1 hour')
     .replace(/\bhrs\b/g, 'hours')
