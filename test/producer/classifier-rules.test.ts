@@ -2768,3 +2768,100 @@ describe('rounds 86, 89 and 90: six weeks, a month, near misses (rules-2.13.9)',
     assert.equal(at10("we're resetting limits later, after the deploy"), 'reset_scheduled');
   });
 });
+
+describe('rounds 91 to 94: two months, near misses, replies, other words (rules-2.13.10)', () => {
+  test('what a banked reset is, an example, a reset called off, talk of another team', () => {
+    assert.equal(
+      at10(
+        'quick explainer since people keep asking: a banked reset is one full reset sitting on your account. you choose when to spend it',
+      ),
+      'none',
+    );
+    assert.equal(
+      at10(
+        'we were going to reset limits friday alongside the launch but the rollout slipped, so the reset is off too. sorry all',
+      ),
+      'none',
+    );
+    assert.equal(
+      at10(
+        "image gen quotas in chatgpt got a refresh today. that's not codex though, different team",
+      ),
+      'reset_completed (held)',
+    );
+    const idea = classify(
+      'e.g. a monthly banked reset for paid plans instead of ad hoc ones. nothing decided, just thinking out loud',
+      {
+        createdAt: MORNING,
+        inReplyToId: '2000000000000000000',
+        parentText: 'thinking about how to make resets more predictable',
+        parentHandle: 'thsottiaux',
+      },
+    );
+    // Held: the post says nothing is decided.
+    assert.equal(idea.review, true);
+  });
+
+  test('his reply turning down a banked reset adds nothing to his global one', () => {
+    const declined = classify(
+      'a few of you asked about a banked one on top. not this time, this round was just the global',
+      {
+        createdAt: MORNING,
+        inReplyToId: '2000000000000000000',
+        parentText: 'global reset done this morning, all plans',
+        parentHandle: 'thsottiaux',
+      },
+    );
+    assert.equal(declined.reset, null);
+    const answer = reply(
+      'both plus and pro got it, plus business.',
+      'Plus user here, did the reset hit Plus too or just Pro?',
+      'rbhatt_dev',
+    );
+    assert.deepEqual([answer.reset?.kind, answer.review], ['reset_completed', true]);
+  });
+
+  test('"credited now" lands his banked reset; "by end of the week" is a deadline ahead', () => {
+    const credited = classify(
+      "credited now, check settings > usage. you've got 30 days to spend it",
+      {
+        createdAt: MORNING,
+        inReplyToId: '2000000000000000000',
+        parentText: "we're giving everyone on plus and pro a banked reset this week 🏦",
+        parentHandle: 'thsottiaux',
+      },
+    );
+    assert.equal(credited.reset?.kind, 'reset_completed');
+    const week = classify("we're crediting a banked reset to every account by end of the week", {
+      createdAt: MORNING,
+    });
+    assert.equal(week.reset?.kind, 'reset_scheduled');
+    assert.deepEqual(week.reset?.scheduleWindow, {
+      startAt: '2026-11-19T18:00:00.000Z',
+      endAt: '2026-11-23T07:59:59.999Z',
+    });
+  });
+
+  test('other words: topped up, a banked refill, a fresh week, a do-over, fresh windows', () => {
+    for (const [text, kind] of [
+      ["topped everyone's codex limits back up to 100%. go build 🚀", 'reset_completed'],
+      ['plus and pro: your codex tanks are topped up. go nuts', 'reset_completed'],
+      ["gonna top everyone's codex limits back up tomorrow at 10am PT", 'reset_scheduled'],
+      [
+        "check your codex bank, there's one extra refill sitting in it now. spend it whenever you hit the wall",
+        'reset_completed',
+      ],
+      ['fresh week for everybody, courtesy of the codex team', 'reset_completed'],
+      ["do-over granted. everyone's codex weekly limit is full again", 'reset_completed'],
+      ['doing a do-over on usage limits friday', 'reset_scheduled'],
+      ['monday: fresh weekly codex limits for all plans, on the house', 'reset_scheduled'],
+      ['rolling out now: fresh 5h + weekly windows for everyone on codex', 'reset_completed'],
+      ['codex limits going back to 100% for plus, pro and business at noon PT', 'reset_scheduled'],
+    ] as const) {
+      assert.equal(read(text, MORNING).replace(' (held)', ''), kind, text);
+    }
+    // What a banked reset does, and wishes: not a reset of their own.
+    assert.equal(at10('apply it in desktop app or web, it tops your weekly usage back up'), 'none');
+    assert.equal(at10('your weekly limit is full again on monday, as always'), 'none');
+  });
+});

@@ -6,7 +6,7 @@
 
 /** A reset of usage limits is mentioned (the sense is checked by the other tables). */
 export const RESET_WORD =
-  /\bre-?set(?:s|ting|ing|ed)?\b|\brefresh(?:ed|ing)? (?:\w+ )?(?:usage |rate )?limits\b|\blimits (?:\w+ ){0,3}refreshed\b|\bbrand new usage\b|\bnew usage (?=for (?:every|all|each)\b)|\bfresh (?:(?:codex|weekly|5h|5-hour) )?(?:usage|limits)\b|\bfresh (?:5h|5-hour|five-hour|weekly)(?: and (?:5h|5-hour|five-hour|weekly))? windows\b/;
+  /\bre-?set(?:s|ting|ing|ed)?\b|\brefresh(?:ed|ing)? (?:\w+ )?(?:usage |rate )?limits\b|\blimits (?:\w+ ){0,3}refreshed\b|\bbrand new usage\b|\bnew usage (?=for (?:every|all|each)\b)|\bfresh (?:(?:codex|weekly|5h|5-hour) ){0,2}(?:usage|limits)\b|\bfresh (?:5h|5-hour|five-hour|weekly)(?: (?:and|\+|&) (?:5h|5-hour|five-hour|weekly))? windows\b/;
 
 /**
  * "reset" in a sense that has nothing to do with usage limits; "woke up feeling reset" is
@@ -50,6 +50,10 @@ export const TALK_ABOUT = [
   // Not after a reset said done: "we have reset usage limits, if you were blocked try again"
   // (rules-2.13.6).
   /(?<!\b(?:have|has|'ve|been) )\bre-?set\b(?:(?!\b(?:so|and|but|then)\b)[^.!?]){0,40}\bif (?:we|you|this|it)\b/,
+  // "a banked reset is one full reset sitting on your account": what one is; "e.g. a monthly
+  // banked reset": an example (rules-2.13.10).
+  /\ban? (?:banked |global |saved |manual |full )?re-?set (?:is|means) (?:a|an|one|just|basically|simply|like|when|what|how)\b/,
+  /^(?:e\.?g\.?|for example|for instance)\b/,
   // "the halloween reset was fun": a reset of the past, judged (rules-2.13.9).
   /\bre-?sets? (?:was|were) (?:(?:so|really|a bit|super|pretty|very|kind of|kinda|such) )?(?:fun|great|nice|cool|a hit|popular|wild|chaotic|chaos|a mess|messy|a blast|awesome|amazing|lovely|expensive|controversial|well received|appreciated|a mistake|rough|bumpy|a good idea|worth it)\b/,
   // "i'll push for a reset": asked of others, not announced (rules-2.13.9).
@@ -121,7 +125,7 @@ export const BARE_ACK =
 
 /** Progress or completion words that mean something under a reset post. */
 export const PROGRESS =
-  /\b(?:done|live|landed|propagated|propagating|rolled out|rolling out|complete|completed|finished|delivered|applied|went out|gone out|it's through|pushed|there now|going out|goes out|kicked in|took effect)\b|\bwent through(?= (?:around|at|about|this|earlier|an hour|\d)|[.!,]|$)|\b\d{1,3}%/;
+  /\b(?:done|live|landed|propagated|propagating|rolled out|rolling out|complete|completed|finished|delivered|applied|went out|gone out|it's through|pushed|there now|going out|goes out|kicked in|took effect|credited|deposited)\b|\bwent through(?= (?:around|at|about|this|earlier|an hour|\d)|[.!,]|$)|\b\d{1,3}%/;
 
 /**
  * A heading that names a day of a series ("Day 6/ Reset", "Day 2.1: …"): a reset named

@@ -13,7 +13,7 @@
 const SYMBOL = String.raw`[^\w\s'"]`;
 /** Words that may follow the head of a phrase: its end, a preposition, a verb. */
 const AFTER_HEAD =
-  '(?:for|across|of|on|in|to|and|at|as|this|today|tonight|tomorrow|now|again|back|with|from|so|because|right|too|already|is|are|were|was|have|has|will|should|get|gets|got|getting|go|goes|just|all|clean|wiped|zeroed|replenished|refilled|restored|start|starts|started|went|came|come|comes|after|before|once|when|until|by|within|around|soon|shortly|overnight|(?:mon|tues|wednes|thurs|fri|satur|sun)day)';
+  '(?:for|across|of|on|in|to|and|at|as|this|today|tonight|tomorrow|now|again|back|with|from|so|because|right|too|already|is|are|were|was|have|has|will|should|get|gets|got|getting|go|goes|just|all|clean|wiped|zeroed|replenished|refilled|restored|start|starts|started|went|came|come|comes|after|before|once|when|until|by|within|around|soon|shortly|overnight|going|(?:mon|tues|wednes|thurs|fri|satur|sun)day)';
 /**
  * What a reset of usage acts on, as the head of its phrase: "the usage counters for all",
  * not "usage logs" or "the usage page" (another noun after it is what is acted on).
@@ -75,7 +75,7 @@ const A_REFILL =
   /\b(?:a|the) (?:(?:full|limits?|usage|weekly) )?(?:refill|refresh)\b(?=[^.!?]{0,40}\b(?:limits?|usage|quota|plans?|users|accounts|everyone|everybody)\b)/;
 /** "a rate limit refresh is on its way", "one more usage refresh": it names what (rules-2.11.0). */
 const A_USAGE_REFILL =
-  /\b(a|the|one more|another) (?:full )?(?:usage|limits?|rate[ -]limits?|quota) (?:refill|refresh)\b/;
+  /\b(a|the|one more|another) (?:full )?(?:codex )?(?:usage|limits?|rate[ -]limits?|quota) (?:refill|refresh)\b/;
 /**
  * "your Codex limits are getting a refill in about an hour": the refill of what stands before
  * (rules-2.11.0); "your limits get a fresh start tomorrow" (rules-2.12.0).
@@ -113,12 +113,38 @@ const FRESH_START = new RegExp(
   String.raw`\b(?:a )?(?:clean slate|fresh slate|fresh start)\b(?=[^.!?,;]{0,30}\b${USAGE_NOUN}\b)`,
 );
 
+/**
+ * "topped everyone's codex limits back up to 100%", "gonna top all limits back up"
+ * (rules-2.13.10): the object between the verb and "up", whose; not "it tops your weekly
+ * usage back up" (what a banked reset does) nor "whenever you want to top it up".
+ */
+const TOP_OBJECT_UP =
+  /(?<!\b(?:want|wants|can|could|to|how to) )\btop(ped|ping)? ((?:everyone's|everybody's|all|the|every|plus|pro) (?:[\w'%&-]+ ){0,3}(?:usage|limits?|quotas?|windows?|tanks?)) (?:back )?up\b/;
+/** "your codex tanks are topped up" (rules-2.13.10); not "want your usage topped back up". */
+const ARE_TOPPED_UP =
+  /(?<=\b(?:tanks?|limits|usage|quotas?|windows) (?:(?:are|is|got|get|all|been|have|has|now|just) ){1,3})topped (?:back )?up\b/;
+/** "one banked refill", "a saved refill", "one extra refill sitting in your bank" (rules-2.13.10). */
+const BANKED_REFILL =
+  /\b(?:(?:one|an?|another|the) )?(?:banked|saved) refills?\b|\b(?:one|an?|another) (?:extra |more |additional )?refill\b(?=[^.!?]{0,40}\b(?:bank|spend it|use it)\b)|(?<=\bbank\b[^.!?]{0,40})\b(?:one|an?|another) (?:extra |more |additional )?refill\b/;
+/** "everyone's getting a full refill tomorrow morning": the people before it (rules-2.13.10). */
+const PEOPLE_GET_A_REFILL = new RegExp(
+  String.raw`(?<=\b${PEOPLE}(?:'s| is| are)? (?:getting|gets|get|will get|'ll get|to get|got) )(?:a|the|one) (?:full |fresh )?refill\b`,
+);
+/**
+ * "a fresh week for everybody", "a do-over on usage limits friday", "everyone's codex weekly
+ * limit is full again" (not "your weekly limit is full again on monday") (rules-2.13.10).
+ */
+const FRESH_WEEK = new RegExp(String.raw`\b(?:a )?fresh (?:codex )?week(?= for ${PEOPLE}\b)`);
+const DO_OVER = /\b(?:a )?do-?over\b(?=(?: granted)?[^.!?,;]{0,30}\b(?:usage|limits?|quotas?)\b)/;
+const EVERYONES_FULL =
+  /(?<=\b(?:everyone's|everybody's) (?:[\w-]+ ){0,3}(?:limits?|quotas?|usage|windows?) (?:is|are) (?:now |all )?)full(?: again)?\b/;
+
 /** "topped everyone back up to 100%", "we're topping everyone up in 2 hours". */
 const TOP_UP = new RegExp(String.raw`\btop(s|ped|ping)? (${PEOPLE}) (?:back )?up\b`);
 
 /** A word every idiom above has. */
 const TRIGGER =
-  /\b(?:wip|refresh|refill|replenish|clear|restor|zero|back (?:to|at) |clean slate|fresh|full|top|start(?:s|ed|ing)? (?:over|fresh|afresh|from zero))/;
+  /\b(?:wip|refresh|refill|replenish|clear|restor|zero|back (?:to|at) |clean slate|fresh|full|top|start(?:s|ed|ing)? (?:over|fresh|afresh|from zero)|do-?over)/;
 
 /** `sentence` with its reset idiom made a form of "reset", or null when it has none. */
 export function resetIdiomRead(sentence: string): string | null {
@@ -130,6 +156,12 @@ export function resetIdiomRead(sentence: string): string | null {
   read = read.replace(ARE_FRESH, 'reset');
   read = read.replace(ARE_FULL, 'reset');
   read = read.replace(PEOPLE_BACK_AT_FULL, 'reset');
+  read = read.replace(EVERYONES_FULL, 'reset');
+  read = read.replace(ARE_TOPPED_UP, 'reset');
+  read = read.replace(BANKED_REFILL, 'a banked reset');
+  read = read.replace(PEOPLE_GET_A_REFILL, 'a reset');
+  read = read.replace(FRESH_WEEK, 'a reset');
+  read = read.replace(DO_OVER, 'a reset');
   read = read.replace(WIPED_THE_SLATE, (_match, ending: string) =>
     resetFormOf(ending === 'e' ? '' : ending),
   );
@@ -146,6 +178,11 @@ export function resetIdiomRead(sentence: string): string | null {
   read = read.replace(OBJECT_THEN_VERB, verb);
   read = read.replace(STARTS_OVER, (_match, ending: string | undefined) =>
     resetFormOf(ending ?? ''),
+  );
+  read = read.replace(
+    TOP_OBJECT_UP,
+    (_match, ending: string | undefined, object: string) =>
+      `${verb(`top${ending ?? ''}`)} ${object}`,
   );
   read = read.replace(
     TOP_UP,

@@ -36,7 +36,7 @@ import { readReply, threadOf } from './thread.ts';
  * this system can make. docs/classifier.md describes every rule; change the version when
  * a rule changes (stored classifications keep the version that made them).
  */
-export const RULES_CLASSIFIER = 'rules-2.13.9';
+export const RULES_CLASSIFIER = 'rules-2.13.10';
 
 export interface ClassifierOptions {
   /** Hold a post whose confidence is below this (REVIEW_BELOW, default 0.8). */
@@ -196,10 +196,10 @@ const SECOND_ONE =
 const PER_PERIOD = /\b(?:per|each|every) (?:day|week|month)\b/;
 /** Words that say nothing is planned, or that what went round is fake. */
 const DISMISSED =
-  /\b(?:limits|usage) (?:are|is|remain|remains|stay|stays) (?:unchanged|untouched|the same)\b|\b(?:limits|usage) (?:are|is) not (?:part of|affected by|touched by) (?:this|it|that)\b|\b(?:we )?(?:didn't|did not) touch (?:anything|your limits|limits)\b|(?:^|[.!?] )(?:not true|not real|totally fake|fake)[.!]|\b(?:nothing|none)(?:'s| is)? (?:planned|scheduled|coming|happening)\b|\bno plans? (?:for|to do) (?:another|a|any)(?: one| reset)?\b|\b(?:is|are|it's|that's) (?:fake|not real|not true|false|a fake)\b|\bisn't mine\b/;
+  /\b(?:limits|usage) (?:are|is|remain|remains|stay|stays) (?:unchanged|untouched|the same)\b|\b(?:limits|usage) (?:are|is) not (?:part of|affected by|touched by) (?:this|it|that)\b|\b(?:we )?(?:didn't|did not) touch (?:anything|your limits|limits)\b|(?:^|[.!?] )(?:not true|not real|totally fake|fake)[.!]|\b(?:nothing|none)(?:'s| is)? (?:planned|scheduled|coming|happening)\b|\bno plans? (?:for|to do) (?:another|a|any)(?: one| reset)?\b|\b(?:is|are|it's|that's) (?:fake|not real|not true|false|a fake)\b|\bisn't mine\b|\bnothing (?:is )?decided\b|\bno decision yet\b|\bthinking out loud\b|\bjust an idea\b/;
 /** Words that say a reset was not users', or that users have none. */
 const NOT_FOR_USERS =
-  /\bnothing (?:has )?changed\b|\b(?:internal|test|red-team|eval(?: harness)?) accounts? only\b|\bonly (?:that|one|this) (?:customer|workspace|account)\b|\bnothing to do with your\b|\bnot a user reset\b|\bno (?:codex |global |usage |user )?reset (?:today|this week|in real life|for (?:you|users|codex))\b|\bplan now: no\b|\bnot (?:announcing|promising) anything\b|\bon my own account\b|\b(?:codex )?(?:limits|usage) (?:were|was|have|has)(?: not|n't)(?: been)? (?:reset|touched|changed)\b|\b(?:this|that|it)(?:'s| is| was) (?:about|for) [^.!?]{1,40}?, not (?:about )?(?:your |the |anyone's )?(?:codex )?(?:usage|limits?|quotas?)\b|\bthat was (?:(?:jan|febr)uary|march|april|may|june|july|august|september|october|november|december|weeks ago|months ago|last (?:week|month|year))\b/;
+  /\bnothing (?:has )?changed\b|\b(?:internal|test|red-team|eval(?: harness)?) accounts? only\b|\bonly (?:that|one|this) (?:customer|workspace|account)\b|\bnothing to do with your\b|\bnot a user reset\b|\bno (?:codex |global |usage |user )?reset (?:today|this week|in real life|for (?:you|users|codex))\b|\bplan now: no\b|\bnot (?:announcing|promising) anything\b|\bon my own account\b|\b(?:codex )?(?:limits|usage) (?:were|was|have|has)(?: not|n't)(?: been)? (?:reset|touched|changed)\b|\b(?:this|that|it)(?:'s| is| was) (?:about|for) [^.!?]{1,40}?, not (?:about )?(?:your |the |anyone's )?(?:codex )?(?:usage|limits?|quotas?)\b|\b(?:that's|that is|it's|it is|but) not (?:for )?codex\b|\bnot codex though\b|\bthat was (?:(?:jan|febr)uary|march|april|may|june|july|august|september|october|november|december|weeks ago|months ago|last (?:week|month|year))\b/;
 /** Words that open a story or a dream: "Picture it:", "throwback:", "weird dream:". */
 const STORY =
   /^(?:picture it|throwback|flashback|story time|weird dream|(?:had a|last night i had a) dream|imagine)\b|\bjust a daydream\b/;
@@ -236,7 +236,7 @@ const HAD_RESET =
  * "we're not going to do it after all", "decided against it" (rules-2.13.6).
  */
 const CALLED_OFF =
-  /^(?:cancel+ed|postponed|delayed|paused|scrapped|called off|on hold) ?:|\b(?:not|n't) (?:going to |gonna )?(?:do|doing|happen|happening)(?: (?:it|that|this|one))? (?:after all|anymore|any more)\b|\bdecided against (?:it|that|the reset)\b|\bcall(?:ed|ing) (?:it|that|the reset) off\b/;
+  /^(?:cancel+ed|postponed|delayed|paused|scrapped|called off|on hold) ?:|\b(?:not|n't) (?:going to |gonna )?(?:do|doing|happen|happening)(?: (?:it|that|this|one))? (?:after all|anymore|any more)\b|\bdecided against (?:it|that|the reset)\b|\bcall(?:ed|ing) (?:it|that|the reset) off\b|\b(?:the )?re-?set(?:'s| is) (?:off|cancel+ed|scrapped)\b|\b(?:was|were) going to re-?set\b[^.!?]{0,60}\bbut\b/;
 /** A reset and its state after a colon: "Reset: done.", "Global reset: live". */
 const STATUS_COLON = /\b(re-?set): (done|live|complete|completed|landed|out|shipped)\b/;
 
@@ -286,7 +286,7 @@ const ONE_MORE =
 
 /** The windows after "fresh": "5 h and weekly windows" (as the words are split). */
 const FRESH_WINDOWS =
-  /^(?:5 ?h|5-hour|five-hour|weekly)(?: and (?:5 ?h|5-hour|five-hour|weekly))? windows\b/;
+  /^(?:5 ?h|5-hour|five-hour|weekly)(?: (?:and|\+|&) (?:5 ?h|5-hour|five-hour|weekly))? windows\b/;
 /** "reset", "refreshed … limits", "brand new usage": the words that name the reset. */
 function mentionIndices(words: readonly Word[]): number[] {
   const resets = resetWordsOf(words);
@@ -300,7 +300,9 @@ function mentionIndices(words: readonly Word[]): number[] {
     if (word.lemma === 'refresh' && /\blimits?\b|\busage\b/.test(next)) found.push(index);
     if (word.text === 'usage' && /^(?:new|fresh)$/.test(words[index - 1]?.text ?? ''))
       found.push(index);
-    if (word.text === 'fresh' && /^(?:usage|limits)/.test(next)) found.push(index);
+    // "fresh weekly codex limits" (rules-2.13.10).
+    if (word.text === 'fresh' && /^(?:(?:codex|weekly|5-hour) ){0,2}(?:usage|limits)/.test(next))
+      found.push(index);
     // "fresh 5h and weekly windows" (rules-2.13.1).
     if (
       word.text === 'fresh' &&

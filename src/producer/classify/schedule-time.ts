@@ -176,6 +176,10 @@ function readWhen(given: string, announcedMs: number, zone: string): WhenFound {
   if (byEndOfDay) {
     return window('datetime', 'explicit', announcedMs, endOfDay(posted), null, byEndOfDay[0]);
   }
+  // "by end of the week", "end of week": a deadline, the last day of the Pacific week
+  // (rules-2.13.10).
+  const byEndOfWeek = /\b(?:by |before )?(?:the )?end of (?:the |this )?week\b/.exec(text);
+  if (byEndOfWeek) return deadline(endOfDay(posted.endOf('week')), byEndOfWeek[0]);
   if (WITHIN_THE_HOUR.test(text)) {
     return window(
       'datetime',
@@ -536,7 +540,7 @@ function withMonths(text: string, posted: DateTime): string {
  * days" lands today (rules-2.13.7).
  */
 const EXPIRY_TIME =
-  /\b(?:expir(?:e|es|ed|ing|y)|valid (?:until|till|through)|good (?:until|till|through)|use it (?:by|before|within))\b[^.!?,;]*/g;
+  /\b(?:expir(?:e|es|ed|ing|y)|valid (?:until|till|through)|good (?:until|till|through)|use it (?:by|before|within))\b[^.!?,;]*|\b(?:\d+|thirty|sixty|ninety|a few|a couple of) (?:days|weeks|months) to (?:spend|use|redeem|claim) (?:it|them|one)\b/g;
 /** A weekday with "a": "on a thursday", any one of them. */
 const ANY_WEEKDAY = /\b(?:on )?an? (?:mon|tues|wednes|thurs|fri|satur|sun)day\b/g;
 /** When something was said: "as promised on Tuesday", "as announced last week". */

@@ -87,11 +87,13 @@ export function readReply(
   if (thread.author === 'self') {
     // His own reply continues his post only with something of its own about the reset: its
     // time, progress, a type, or a correction (rules-2.2.0).
+    // Not a type he was asked about and turns down: "a few of you asked about a banked one on
+    // top. not this time" (rules-2.13.10).
+    const declined = NOT_THIS_TIME.test(own.all);
     const adds =
       itsTime ||
       progress ||
-      BANKED.test(own.all) ||
-      GLOBAL.test(own.all) ||
+      (!declined && (BANKED.test(own.all) || GLOBAL.test(own.all))) ||
       /\bmeant\b/.test(own.all);
     if (!adds) return notAReset('a reply in his own thread that adds nothing about the reset');
     const announcing = parentMentions.filter((m) => m.refused === null);
@@ -137,6 +139,7 @@ export function readReply(
     BARE_ACK.test(own.sentences[0] ?? '') ||
     ANSWERS_YES.test(own.all) ||
     ONE_OF_THEM.test(own.all) ||
+    PLANS_GOT_IT.test(own.all) ||
     (own.all.length <= 280 && PROGRESS.test(own.all)) ||
     (own.all.length <= 120 && itsTime);
   if (!acknowledges) return notAReset('a reply that does not speak of the reset in its parent');
@@ -201,6 +204,11 @@ function withParentDay(own: ReadText, parent: ReadText): ReadText {
  * A reply that opens on yes: "yep 🫡 everyone got one", "yes, going out later today", "just
  * did." (rules-2.12.0).
  */
+/** "not this time", "not this round": a reply that turns something down. */
+const NOT_THIS_TIME = /\bnot (?:this|that) (?:time|round)\b|\bnot on top\b/;
+/** "both plus and pro got it": the plans asked about got the reset (rules-2.13.10). */
+const PLANS_GOT_IT =
+  /\b(?:plus|pro|business|team|edu|enterprise|everyone|everybody|all plans|both)\b[^.!?]{0,24}\bgot (?:it|one)\b/;
 const ANSWERS_YES =
   /^(?:yes|yep|yup|yeah|yea|sure|correct|confirmed|indeed|(?:it|they|we) did|sure did|good timing|(?:just )?did (?:it|that)|just did|on it|doing it)\b/;
 /** "a global one", "a full one": the reset asked about, named by its kind. */
