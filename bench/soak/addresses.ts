@@ -30,7 +30,11 @@ export function addressIn(block: number, n: number): string {
 /** Hands out fresh addresses of one block, in order. */
 export class AddressSequence {
   private next = 0;
-  constructor(private readonly block: number) {}
+  private readonly block: number;
+
+  constructor(block: number) {
+    this.block = block;
+  }
 
   take(): string {
     return addressIn(this.block, this.next++);
@@ -51,10 +55,10 @@ export class BudgetedAddresses {
   private current: string;
   private usedOnCurrent = 0;
 
-  constructor(
-    block: number,
-    private readonly perAddress: number,
-  ) {
+  private readonly perAddress: number;
+
+  constructor(block: number, perAddress: number) {
+    this.perAddress = perAddress;
     this.sequence = new AddressSequence(block);
     this.current = this.sequence.take();
   }

@@ -61,7 +61,11 @@ export class PaginationChecker {
   };
   private readonly addresses = new BudgetedAddresses(BLOCKS.pagination, QUOTA_LIMIT);
 
-  constructor(private readonly options: PaginationOptions) {}
+  private readonly options: PaginationOptions;
+
+  constructor(options: PaginationOptions) {
+    this.options = options;
+  }
 
   get addressesUsed(): number {
     return this.addresses.addressesUsed;

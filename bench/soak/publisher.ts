@@ -71,7 +71,11 @@ export class Publisher {
   private lastGeneratedMs = 0;
   private target: Target = { host: '127.0.0.1', port: 0 };
 
-  constructor(private readonly options: PublisherOptions) {}
+  private readonly options: PublisherOptions;
+
+  constructor(options: PublisherOptions) {
+    this.options = options;
+  }
 
   /** The first snapshot, through the CLI, before the service starts. */
   async publishInitial(): Promise<void> {

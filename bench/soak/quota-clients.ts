@@ -169,7 +169,11 @@ export class QuotaClients {
   };
   private readonly addresses = new AddressSequence(BLOCKS.quotaClients);
 
-  constructor(private readonly options: QuotaClientOptions) {}
+  private readonly options: QuotaClientOptions;
+
+  constructor(options: QuotaClientOptions) {
+    this.options = options;
+  }
 
   /** Starts sessions at the configured rate until the duration ends or the soak stops. */
   async run(): Promise<void> {

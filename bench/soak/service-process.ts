@@ -59,13 +59,18 @@ export interface ProcessSample {
 }
 
 export class ServiceProcess {
-  private constructor(
-    readonly child: ChildProcess,
-    readonly target: Target,
-    /** Where /metrics is served: its own listener in newer versions, else the main port. */
-    readonly metricsPort: number,
-    readonly logPath: string,
-  ) {}
+  readonly child: ChildProcess;
+  readonly target: Target;
+  /** Where /metrics is served: its own listener in newer versions, else the main port. */
+  readonly metricsPort: number;
+  readonly logPath: string;
+
+  private constructor(child: ChildProcess, target: Target, metricsPort: number, logPath: string) {
+    this.child = child;
+    this.target = target;
+    this.metricsPort = metricsPort;
+    this.logPath = logPath;
+  }
 
   get origin(): string {
     return `http://${this.target.host}:${this.target.port}`;

@@ -58,7 +58,11 @@ export class Reservoir {
   count = 0;
   max = 0;
 
-  constructor(private readonly capacity = 100_000) {}
+  private readonly capacity: number;
+
+  constructor(capacity = 100_000) {
+    this.capacity = capacity;
+  }
 
   add(value: number): void {
     this.count++;
@@ -114,7 +118,11 @@ export type ViolationRecord = Record<string, { count: number; samples: string[] 
 export class Violations {
   readonly byKind: ViolationRecord = {};
 
-  constructor(private readonly samplesPerKind = 3) {}
+  private readonly samplesPerKind: number;
+
+  constructor(samplesPerKind = 3) {
+    this.samplesPerKind = samplesPerKind;
+  }
 
   add(kind: string, sample: string): void {
     const found = entry(this.byKind, kind, () => ({ count: 0, samples: [] as string[] }));

@@ -142,11 +142,15 @@ export function postMcp(
  * (and `Mcp-Name` on tools/call) and the `_meta` envelope in params.
  */
 export class RawMcp {
-  constructor(
-    readonly origin: string,
-    readonly revision: string,
-    readonly localAddress?: string,
-  ) {}
+  readonly origin: string;
+  readonly revision: string;
+  readonly localAddress: string | undefined;
+
+  constructor(origin: string, revision: string, localAddress?: string) {
+    this.origin = origin;
+    this.revision = revision;
+    this.localAddress = localAddress;
+  }
 
   get modern(): boolean {
     return this.revision === MODERN;

@@ -113,7 +113,11 @@ export class OwnRedis {
   #exited: Promise<void> = Promise.resolve();
   #frozen = false;
 
-  private constructor(readonly port: number) {}
+  readonly port: number;
+
+  private constructor(port: number) {
+    this.port = port;
+  }
 
   get url(): string {
     return `redis://127.0.0.1:${this.port}`;

@@ -14,7 +14,10 @@ export class LineBatches {
   #chars = 0;
   #gone = false;
 
-  constructor(private readonly stream: Writable) {
+  private readonly stream: Writable;
+
+  constructor(stream: Writable) {
+    this.stream = stream;
     stream.on('error', () => {
       this.#gone = true;
     });

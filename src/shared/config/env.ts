@@ -29,8 +29,11 @@ export const commaSeparated = z.string().transform((value) =>
 
 /** Refused settings; the message lists each problem, naming its variable, never a secret. */
 export class ConfigError extends Error {
-  constructor(readonly problems: readonly string[]) {
+  readonly problems: readonly string[];
+
+  constructor(problems: readonly string[]) {
     super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.problems = problems;
     this.name = 'ConfigError';
   }
 }

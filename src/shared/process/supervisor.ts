@@ -55,13 +55,14 @@ export interface Supervisor {
 /** The first child did not become ready: its exit status (or why it was killed). */
 export class SupervisedStartError extends Error {
   override name = 'SupervisedStartError';
-  constructor(
-    readonly child: string,
-    /** The child's exit status; null when it was ended by a signal or never started. */
-    readonly code: number | null,
-    why: string,
-  ) {
+  readonly child: string;
+  /** The child's exit status; null when it was ended by a signal or never started. */
+  readonly code: number | null;
+
+  constructor(child: string, code: number | null, why: string) {
     super(`the ${child} did not start: ${why}`);
+    this.child = child;
+    this.code = code;
   }
 }
 

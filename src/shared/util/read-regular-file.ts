@@ -3,11 +3,11 @@ import { open } from 'node:fs/promises';
 
 /** A file that cannot be read as asked, with a message an operator can act on. */
 export class FileReadError extends Error {
-  constructor(
-    message: string,
-    readonly code: string,
-  ) {
+  readonly code: string;
+
+  constructor(message: string, code: string) {
     super(message);
+    this.code = code;
     this.name = 'FileReadError';
   }
 }

@@ -291,7 +291,11 @@ export class Ledger {
   readonly instants: number[] = [];
   #tokens = 0;
 
-  constructor(readonly options: LedgerOptions) {}
+  readonly options: LedgerOptions;
+
+  constructor(options: LedgerOptions) {
+    this.options = options;
+  }
 
   add<T extends EntryType>(type: T, payload: Payload<T>, actor: string): Entry {
     const entry = {
