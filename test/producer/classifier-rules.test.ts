@@ -1748,11 +1748,16 @@ describe('rounds 40 to 42: three weeks, near misses again, replies (rules-2.12.0
   });
 
   test('replies: "just did", "a global one", and a time ahead under a reset said done', () => {
+    // Since rules-2.13.11 "all pro accounts are back to full" carries the announcement in the
+    // reply's own words: published, no longer held.
+    const ownWords = reply(
+      'just did. all pro accounts are back to full',
+      'pls reset pro limits, the loop bug burned my week',
+      'a_user',
+    );
+    assert.deepEqual([ownWords.reset?.kind, ownWords.review], ['reset_completed', false]);
     for (const [text, parentText] of [
-      [
-        'just did. all pro accounts are back to full',
-        'pls reset pro limits, the loop bug burned my week',
-      ],
+      ['just did.', 'pls reset pro limits, the loop bug burned my week'],
       ["we'll do a global one friday at 10am PT", 'when is the next reset'],
     ] as const) {
       const result = reply(text, parentText, 'a_user');
@@ -2863,5 +2868,80 @@ describe('rounds 91 to 94: two months, near misses, replies, other words (rules-
     // What a banked reset does, and wishes: not a reset of their own.
     assert.equal(at10('apply it in desktop app or web, it tops your weekly usage back up'), 'none');
     assert.equal(at10('your weekly limit is full again on monday, as always'), 'none');
+  });
+});
+
+describe('rounds 95 to 98: five weeks, near misses, replies, other words (rules-2.13.11)', () => {
+  test('a counter reset, another lab, a comparison, a session cleared without usage', () => {
+    for (const text of [
+      'days since last codex incident: 0 ↩️ resetting the counter. again.',
+      'claude code just did a limits reset for their users and now my mentions are full of "your turn". lol',
+      'another lab just handed out fresh limits to everyone. competition is good for users',
+      'refilling the snack drawer on the codex floor has become more contested than resetting limits ever was',
+      '/clear gives your session a fresh start without touching your usage. context gone, limits untouched',
+      "update: calling off tomorrow's reset. turns out the bad requests were never metered",
+    ]) {
+      assert.equal(at10(text), 'none', text);
+    }
+    // A condition with "fingers crossed, nothing's committed yet" is held, not published.
+    assert.equal(
+      at10(
+        "if the new capacity in the second region comes up clean by friday, we'll do a reset for everyone. fingers crossed, nothing's committed yet",
+      ),
+      'reset_scheduled (held)',
+    );
+  });
+
+  test('"within the next couple of hours" is ahead, whatever else is under way now', () => {
+    assert.equal(
+      at10('resetting for everyone within the next couple of hours, the fix is deploying now'),
+      'reset_scheduled',
+    );
+    // "rolling out over the next hour": under way now.
+    const rolling = classify(
+      "we're also resetting limits for all affected accounts, rolling out over the next hour",
+      {
+        createdAt: MORNING,
+        inReplyToId: '2000000000000000000',
+        parentText:
+          'a bug was overcounting usage for some cloud tasks since tuesday. fix is deploying now.',
+        parentHandle: 'thsottiaux',
+      },
+    );
+    assert.equal(rolling.reset?.kind, 'reset_completed');
+  });
+
+  test('more other words: topped off, sitting at 0% again, back at 100%, a free refill', () => {
+    for (const [text, kind] of [
+      ['usage meters are all sitting at 0% used again. consider it a thank-you', 'reset_completed'],
+      [
+        "edu + enterprise: you're back to full. we topped off workspace limits this morning",
+        'reset_completed',
+      ],
+      [
+        "everyone just got a free refill on codex. don't spend it all in one prompt",
+        'reset_completed',
+      ],
+      [
+        'clean slate coming monday for plus and pro: weekly usage goes to zero at 9am PT',
+        'reset_scheduled',
+      ],
+      [
+        'business and enterprise workspaces will be back at 100% first thing tomorrow morning',
+        'reset_scheduled',
+      ],
+      ["going to top off everyone's codex usage at 2pm PT today. enjoy 🍔", 'reset_scheduled'],
+      [
+        'early thanksgiving gift: limits back to full next wednesday for plus, pro and team',
+        'reset_scheduled',
+      ],
+      ['plus users: your refill is queued, lands at midnight PT', 'reset_scheduled'],
+      ['every account is getting one banked top-up tomorrow', 'reset_scheduled'],
+    ] as const) {
+      assert.equal(read(text, MORNING).replace(' (held)', ''), kind, text);
+    }
+    // Not capacity, nor a session.
+    assert.equal(at10('the cloud workers are back to full capacity after the outage'), 'none');
+    assert.equal(at10('the workspaces are back to full speed after the outage'), 'none');
   });
 });

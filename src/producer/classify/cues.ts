@@ -14,7 +14,7 @@ export const RESET_WORD =
  * reset command" (rules-2.13.7).
  */
 export const OTHER_SENSE =
-  /\b(?:password|factory|git|context|session|conversation|thread|chat|api key|token|cache|counter|mindset|brain|life|sandbox)[ -]re-?set\b|\b(?:context|sessions?|conversations?|chats?|threads?|cache|sandbox(?:es)?|passwords?|memory) (?:gets?|getting|got|is|are|was|were|being|will be) re-?set\b|\bre-?set (?:your |the |my )?(?:password|context|session|conversation|chat|thread|api key|branch|repo|head|mind|brain|expectations)\b|\breset --|\/reset\b|\bre-?set(?:ting)? (?:my|his|her) (?!(?:own )?(?:codex )?(?:usage|limits?|quotas?|rate))|\b(?:feel|feels|feeling|felt|seems?|looks?)(?: (?:so|very|totally|completely|fully|truly|really|a bit|kinda))? re-?set(?:t?ed)?\b/;
+  /\b(?:password|factory|git|context|session|conversation|thread|chat|api key|token|cache|counter|mindset|brain|life|sandbox)[ -]re-?set\b|\b(?:context|sessions?|conversations?|chats?|threads?|cache|sandbox(?:es)?|passwords?|memory) (?:gets?|getting|got|is|are|was|were|being|will be) re-?set\b|\bre-?set(?:ting)? (?:your |the |my )?(?:password|context|session|conversation|chat|thread|api key|branch|repo|head|mind|brain|expectations|counter|clock|timer|streak|scoreboard|leaderboard)\b|\breset --|\/reset\b|\bre-?set(?:ting)? (?:my|his|her) (?!(?:own )?(?:codex )?(?:usage|limits?|quotas?|rate))|\b(?:feel|feels|feeling|felt|seems?|looks?)(?: (?:so|very|totally|completely|fully|truly|really|a bit|kinda))? re-?set(?:t?ed)?\b/;
 
 /**
  * The reset is talked about, not announced: asked for, counted, explained, promised on a
@@ -58,6 +58,8 @@ export const TALK_ABOUT = [
   /\bre-?sets? (?:was|were) (?:(?:so|really|a bit|super|pretty|very|kind of|kinda|such) )?(?:fun|great|nice|cool|a hit|popular|wild|chaotic|chaos|a mess|messy|a blast|awesome|amazing|lovely|expensive|controversial|well received|appreciated|a mistake|rough|bumpy|a good idea|worth it)\b/,
   // "i'll push for a reset": asked of others, not announced (rules-2.13.9).
   /\b(?:push|pushing|pushed|lobby|lobbying|lobbied|advocate|advocating|advocated|fight|fighting|fought|argue|arguing|argued|campaign|campaigning|root|rooting) for (?:a|another|the|one more|an extra) (?:\w+ )?re-?set/,
+  // "more contested than resetting limits ever was": a comparison (rules-2.13.11).
+  /\b(?:than|like) re-?setting\b/,
   // "the banked reset is kind of that already": what a reset is like (rules-2.13.8).
   /\bre-?sets? (?:is|are|'s|was|were) (?:kind of|sort of|kinda|similar to|the same (?:as|thing)|exactly (?:that|what)|like (?:that|what))\b/,
   // "banked resets for everyone is something we've talked about" (rules-2.13.7).

@@ -13,14 +13,14 @@
 const SYMBOL = String.raw`[^\w\s'"]`;
 /** Words that may follow the head of a phrase: its end, a preposition, a verb. */
 const AFTER_HEAD =
-  '(?:for|across|of|on|in|to|and|at|as|this|today|tonight|tomorrow|now|again|back|with|from|so|because|right|too|already|is|are|were|was|have|has|will|should|get|gets|got|getting|go|goes|just|all|clean|wiped|zeroed|replenished|refilled|restored|start|starts|started|went|came|come|comes|after|before|once|when|until|by|within|around|soon|shortly|overnight|going|(?:mon|tues|wednes|thurs|fri|satur|sun)day)';
+  '(?:for|across|of|on|in|to|and|at|as|this|today|tonight|tomorrow|now|again|back|with|from|so|because|right|too|already|is|are|were|was|have|has|will|should|get|gets|got|getting|go|goes|just|all|clean|wiped|zeroed|replenished|refilled|restored|start|starts|started|went|came|come|comes|after|before|once|when|until|by|within|around|soon|shortly|overnight|going|about|(?:mon|tues|wednes|thurs|fri|satur|sun)day)';
 /**
  * What a reset of usage acts on, as the head of its phrase: "the usage counters for all",
  * not "usage logs" or "the usage page" (another noun after it is what is acted on).
  */
 const USAGE_NOUN = String.raw`(?:usage|limits?|quotas?|counters?|meters?)(?=[.!?,;:)]|$| ${AFTER_HEAD}\b| ${SYMBOL})`;
 /** After "back to zero" / "back to full": the clause goes on with no noun ("full color"). */
-const AFTER_AMOUNT = String.raw`(?=[.!?,;:)]|$| (?:for|across|on|in|as|at|by|this|today|tonight|tomorrow|now|just|again|already|and|so|because|right)\b| ${SYMBOL})`;
+const AFTER_AMOUNT = String.raw`(?=[.!?,;:)]|$| (?:for|across|on|in|as|at|by|this|today|tonight|tomorrow|now|just|again|already|and|so|because|right|next|first|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b| ${SYMBOL})`;
 /** Whose limits: "topped everyone back up" ("a clean slate for everyone" may be of anything). */
 const PEOPLE = String.raw`(?:everyone|everybody|all of you|(?:all )?(?:paid |codex )?(?:users|accounts|subscribers))`;
 /**
@@ -38,7 +38,7 @@ function resetFormOf(ending: string): string {
 }
 
 const VERBS =
-  '(?:wip(?:e|es|ed|ing)|refresh(?:es|ed|ing)?|refill(?:s|ed|ing)?|replenish(?:es|ed|ing)?|clear(?:s|ed|ing)?(?! up\b| the air\b)|restor(?:e|es|ed|ing)|zero(?:es|ed|ing)? out|zeroed|zeroing|zeroes|top(?:s|ped|ping)? (?:back )?up)';
+  '(?:wip(?:e|es|ed|ing)|refresh(?:es|ed|ing)?|refill(?:s|ed|ing)?|replenish(?:es|ed|ing)?|clear(?:s|ed|ing)?(?! up\b| the air\b)|restor(?:e|es|ed|ing)|zero(?:es|ed|ing)? out|zeroed|zeroing|zeroes|top(?:s|ped|ping)? (?:back )?up|top(?:s|ped|ping)? off)';
 /** "everyone's 5h and weekly windows": the windows of usage, named with their length. */
 const WINDOW_NOUN = String.raw`(?:5h|5-hour|five-hour|weekly|hourly|usage) windows?\b`;
 /** A verb and its object: "wiped the usage counters", "replenish the weekly usage". */
@@ -64,7 +64,7 @@ const FRESHLY_DONE = new RegExp(
  * at 0% used", which names the usage itself.
  */
 const BACK_TO_EMPTY = new RegExp(
-  String.raw`(?<=\b(?:${USAGE_NOUN}\b|${WINDOW_NOUN})[^.!?,;]{0,40})\b(?:back|restored|refilled) (?:to|at) (?:zero|0%?|100%|full)(?: used| usage)?${AFTER_AMOUNT}|\bback (?:to|at) 0% (?:used|usage)${AFTER_AMOUNT}`,
+  String.raw`(?<=\b(?:${USAGE_NOUN}\b|${WINDOW_NOUN})[^.!?,;]{0,40})\b(?:back|restored|refilled|goes|go|going) (?:to|at) (?:zero|0%?|100%|full)(?: used| usage)?${AFTER_AMOUNT}|\bback (?:to|at) 0% (?:used|usage)${AFTER_AMOUNT}|(?<=\b(?:${USAGE_NOUN}\b|${WINDOW_NOUN})[^.!?,;]{0,20})\bsitting at (?:zero|0%)(?: used)? again\b`,
 );
 /** "a fresh weekly limit", "a fresh 5-hour window", "a fresh weekly bucket". */
 const A_FRESH_ONE = new RegExp(
@@ -72,7 +72,7 @@ const A_FRESH_ONE = new RegExp(
 );
 /** "a full refill for every plan", "a limits refill": a refill with whom it is for. */
 const A_REFILL =
-  /\b(?:a|the) (?:(?:full|limits?|usage|weekly) )?(?:refill|refresh)\b(?=[^.!?]{0,40}\b(?:limits?|usage|quota|plans?|users|accounts|everyone|everybody)\b)/;
+  /\b(?:(?:a|the) (?:(?:full|limits?|usage|weekly) )?|full )(?:refill|refresh)\b(?=[^.!?]{0,40}\b(?:limits?|usage|quota|plans?|users|accounts|everyone|everybody)\b)/;
 /** "a rate limit refresh is on its way", "one more usage refresh": it names what (rules-2.11.0). */
 const A_USAGE_REFILL =
   /\b(a|the|one more|another) (?:full )?(?:codex )?(?:usage|limits?|rate[ -]limits?|quota) (?:refill|refresh)\b/;
@@ -110,7 +110,7 @@ const WIPED_THE_SLATE = new RegExp(
 );
 /** "a clean slate on usage limits", "a fresh start for your limits". */
 const FRESH_START = new RegExp(
-  String.raw`\b(?:a )?(?:clean slate|fresh slate|fresh start)\b(?=[^.!?,;]{0,30}\b${USAGE_NOUN}\b)`,
+  String.raw`\b(?:a )?(?:clean slate|fresh slate|fresh start)\b(?![^.!?,;]{0,30}\b(?:without|not|never|no)\b)(?=[^.!?,;]{0,30}\b${USAGE_NOUN}\b)`,
 );
 
 /**
@@ -119,16 +119,16 @@ const FRESH_START = new RegExp(
  * usage back up" (what a banked reset does) nor "whenever you want to top it up".
  */
 const TOP_OBJECT_UP =
-  /(?<!\b(?:want|wants|can|could|to|how to) )\btop(ped|ping)? ((?:everyone's|everybody's|all|the|every|plus|pro) (?:[\w'%&-]+ ){0,3}(?:usage|limits?|quotas?|windows?|tanks?)) (?:back )?up\b/;
+  /(?<!\b(?:want|wants|can|could|to|how to) )\btop(ped|ping)? ((?:everyone's|everybody's|all|the|every|plus|pro) (?:[\w'%&-]+ ){0,3}(?:usage|limits?|quotas?|windows?|tanks?)) (?:back )?(?:up|off)\b/;
 /** "your codex tanks are topped up" (rules-2.13.10); not "want your usage topped back up". */
 const ARE_TOPPED_UP =
   /(?<=\b(?:tanks?|limits|usage|quotas?|windows) (?:(?:are|is|got|get|all|been|have|has|now|just) ){1,3})topped (?:back )?up\b/;
 /** "one banked refill", "a saved refill", "one extra refill sitting in your bank" (rules-2.13.10). */
 const BANKED_REFILL =
-  /\b(?:(?:one|an?|another|the) )?(?:banked|saved) refills?\b|\b(?:one|an?|another) (?:extra |more |additional )?refill\b(?=[^.!?]{0,40}\b(?:bank|spend it|use it)\b)|(?<=\bbank\b[^.!?]{0,40})\b(?:one|an?|another) (?:extra |more |additional )?refill\b/;
+  /\b(?:(?:one|an?|another|the) )?(?:banked|saved) (?:refills?|top-?ups?)\b|\b(?:one|an?|another) (?:extra |more |additional )?refill\b(?=[^.!?]{0,40}\b(?:bank|spend it|use it)\b)|(?<=\bbank\b[^.!?]{0,40})\b(?:one|an?|another) (?:extra |more |additional )?refill\b/;
 /** "everyone's getting a full refill tomorrow morning": the people before it (rules-2.13.10). */
 const PEOPLE_GET_A_REFILL = new RegExp(
-  String.raw`(?<=\b${PEOPLE}(?:'s| is| are)? (?:getting|gets|get|will get|'ll get|to get|got) )(?:a|the|one) (?:full |fresh )?refill\b`,
+  String.raw`(?<=\b${PEOPLE}(?:'s| is| are)? (?:just )?(?:getting|gets|get|will get|'ll get|to get|got) )(?:a|the|one) (?:full |fresh |free )?refill\b`,
 );
 /**
  * "a fresh week for everybody", "a do-over on usage limits friday", "everyone's codex weekly
@@ -139,12 +139,22 @@ const DO_OVER = /\b(?:a )?do-?over\b(?=(?: granted)?[^.!?,;]{0,30}\b(?:usage|lim
 const EVERYONES_FULL =
   /(?<=\b(?:everyone's|everybody's) (?:[\w-]+ ){0,3}(?:limits?|quotas?|usage|windows?) (?:is|are) (?:now |all )?)full(?: again)?\b/;
 
+/**
+ * "business and enterprise workspaces will be back at 100%", "your accounts are back to
+ * full" (rules-2.13.11); not "back to full capacity", "full speed"; not people ("everyone is
+ * back to full"), whom no idiom reads without usage or limits named.
+ */
+const ACCOUNTS_BACK_AT_FULL =
+  /(?<=\b(?:workspaces?|accounts?|plans|subscribers) (?:will be|'ll be|are|'re|is|'s) (?:all )?)back (?:at|to) (?:100%|full)(?! (?:capacity|speed|strength|health|service|power|steam))(?=[\s.,!?;:)]|$)/;
+/** "plus users: your refill is queued, lands at midnight PT" (rules-2.13.11). */
+const YOUR_REFILL = /\byour (?:full |codex )?refill\b(?= (?:is|lands|will|'s|comes|arrives|goes))/;
+
 /** "topped everyone back up to 100%", "we're topping everyone up in 2 hours". */
 const TOP_UP = new RegExp(String.raw`\btop(s|ped|ping)? (${PEOPLE}) (?:back )?up\b`);
 
 /** A word every idiom above has. */
 const TRIGGER =
-  /\b(?:wip|refresh|refill|replenish|clear|restor|zero|back (?:to|at) |clean slate|fresh|full|top|start(?:s|ed|ing)? (?:over|fresh|afresh|from zero)|do-?over)/;
+  /\b(?:wip|refresh|refill|replenish|clear|restor|zero|back (?:to|at) |clean slate|fresh|full|top|start(?:s|ed|ing)? (?:over|fresh|afresh|from zero)|do-?over|sitting at|go(?:es|ing)? to )/;
 
 /** `sentence` with its reset idiom made a form of "reset", or null when it has none. */
 export function resetIdiomRead(sentence: string): string | null {
@@ -162,6 +172,8 @@ export function resetIdiomRead(sentence: string): string | null {
   read = read.replace(PEOPLE_GET_A_REFILL, 'a reset');
   read = read.replace(FRESH_WEEK, 'a reset');
   read = read.replace(DO_OVER, 'a reset');
+  read = read.replace(ACCOUNTS_BACK_AT_FULL, 'reset');
+  read = read.replace(YOUR_REFILL, 'your reset');
   read = read.replace(WIPED_THE_SLATE, (_match, ending: string) =>
     resetFormOf(ending === 'e' ? '' : ending),
   );

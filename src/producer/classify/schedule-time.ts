@@ -51,8 +51,9 @@ export const VAGUE_CUES: readonly (readonly [RegExp, number, string])[] = [
   [/\b(?:in a (?:little )?bit|incoming|inbound|on (?:its|the) way)\b/, 2, 'in a bit / incoming'],
   // "right after lunch" (rules-2.11.0).
   [/\bafter lunch\b/, 4, 'after lunch'],
-  [/\bin a couple (?:of )?hours\b/, 3, 'in a couple of hours'],
-  [/\bin a few hours\b/, 6, 'in a few hours'],
+  // "within the next couple of hours" (rules-2.13.11).
+  [/\b(?:in|within) (?:the next )?a? ?couple (?:of )?hours\b/, 3, 'in a couple of hours'],
+  [/\b(?:in|within) (?:the next )?a? ?few hours\b/, 6, 'in a few hours'],
   // Not "5 hours later": after a duration, later than another event (rules-2.11.0).
   [
     // "I'll post when it's live": it is not yet (rules-2.11.0).
@@ -150,7 +151,8 @@ function readWhen(given: string, announcedMs: number, zone: string): WhenFound {
       .replace(OTHER_EVENTS_TIME, ' ')
       .replace(PROMISE_TIME, ' ')
       .replace(ANY_WEEKDAY, ' ')
-      .replace(EXPIRY_TIME, ' '),
+      .replace(EXPIRY_TIME, ' ')
+      .replace(ROLLOUT_TIME, ' '),
     posted,
   );
   const endOfDay = (day: DateTime) => day.endOf('day').toMillis();
@@ -541,6 +543,13 @@ function withMonths(text: string, posted: DateTime): string {
  */
 const EXPIRY_TIME =
   /\b(?:expir(?:e|es|ed|ing|y)|valid (?:until|till|through)|good (?:until|till|through)|use it (?:by|before|within))\b[^.!?,;]*|\b(?:\d+|thirty|sixty|ninety|a few|a couple of) (?:days|weeks|months) to (?:spend|use|redeem|claim) (?:it|them|one)\b/g;
+/**
+ * How long a rollout under way takes: "rolling out over the next hour" is under way now,
+ * not a time ahead (rules-2.13.11).
+ */
+const ROLLOUT_TIME =
+  /\b(?:rolling out|rolls out|propagating|landing|going out) over the (?:next|coming) [^.!?,;]*/g;
+
 /** A weekday with "a": "on a thursday", any one of them. */
 const ANY_WEEKDAY = /\b(?:on )?an? (?:mon|tues|wednes|thurs|fri|satur|sun)day\b/g;
 /** When something was said: "as promised on Tuesday", "as announced last week". */
