@@ -156,34 +156,39 @@ const TOP_UP = new RegExp(String.raw`\btop(s|ped|ping)? (${PEOPLE}) (?:back )?up
 const TRIGGER =
   /\b(?:wip|refresh|refill|replenish|clear|restor|zero|back (?:to|at) |clean slate|fresh|full|top|start(?:s|ed|ing)? (?:over|fresh|afresh|from zero)|do-?over|sitting at|go(?:es|ing)? to )/;
 
+/** Idioms read as a phrase of "reset", in this order: each reads what those before left. */
+const PHRASES: readonly (readonly [RegExp, string])[] = [
+  [BACK_TO_EMPTY, 'reset'],
+  [FRESH_START, 'a reset'],
+  [ARE_FRESH, 'reset'],
+  [ARE_FULL, 'reset'],
+  [PEOPLE_BACK_AT_FULL, 'reset'],
+  [EVERYONES_FULL, 'reset'],
+  [ARE_TOPPED_UP, 'reset'],
+  [BANKED_REFILL, 'a banked reset'],
+  [PEOPLE_GET_A_REFILL, 'a reset'],
+  [FRESH_WEEK, 'a reset'],
+  [DO_OVER, 'a reset'],
+  [ACCOUNTS_BACK_AT_FULL, 'reset'],
+  [YOUR_REFILL, 'your reset'],
+  [A_FRESH_ONE, 'a reset'],
+  [A_REFILL, 'a reset'],
+  [A_USAGE_REFILL, '$1 reset'],
+  [FRESHLY_DONE, 'reset'],
+  [GETTING_A_REFILL, 'a reset'],
+];
+
 /** `sentence` with its reset idiom made a form of "reset", or null when it has none. */
 export function resetIdiomRead(sentence: string): string | null {
   // Most sentences have none of these words: one quick test spares them the patterns.
   if (!TRIGGER.test(sentence)) return null;
-  let read = sentence;
-  read = read.replace(BACK_TO_EMPTY, 'reset');
-  read = read.replace(FRESH_START, 'a reset');
-  read = read.replace(ARE_FRESH, 'reset');
-  read = read.replace(ARE_FULL, 'reset');
-  read = read.replace(PEOPLE_BACK_AT_FULL, 'reset');
-  read = read.replace(EVERYONES_FULL, 'reset');
-  read = read.replace(ARE_TOPPED_UP, 'reset');
-  read = read.replace(BANKED_REFILL, 'a banked reset');
-  read = read.replace(PEOPLE_GET_A_REFILL, 'a reset');
-  read = read.replace(FRESH_WEEK, 'a reset');
-  read = read.replace(DO_OVER, 'a reset');
-  read = read.replace(ACCOUNTS_BACK_AT_FULL, 'reset');
-  read = read.replace(YOUR_REFILL, 'your reset');
-  read = read.replace(WIPED_THE_SLATE, (_match, ending: string) =>
+  let read = sentence.replace(WIPED_THE_SLATE, (_match, ending: string) =>
     resetFormOf(ending === 'e' ? '' : ending),
   );
-  read = read.replace(A_FRESH_ONE, 'a reset');
-  read = read.replace(A_REFILL, 'a reset');
-  read = read.replace(A_USAGE_REFILL, '$1 reset');
-  read = read.replace(FRESHLY_DONE, 'reset');
-  read = read.replace(GETTING_A_REFILL, 'a reset');
+  for (const [pattern, phrase] of PHRASES) read = read.replace(pattern, phrase);
   const verb = (match: string) => {
-    const ending = /(ing|es|ed|s|e)$/.exec(match.replace(/(?: back)? (?:out|up)$/, ''))?.[1] ?? '';
+    const ending =
+      /(ing|es|ed|s|e)$/.exec(match.replace(/(?: back)? (?:out|up|off)$/, ''))?.[1] ?? '';
     return resetFormOf(ending === 'e' ? '' : ending);
   };
   read = read.replace(VERB_THEN_OBJECT, verb);
