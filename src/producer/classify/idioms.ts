@@ -103,7 +103,7 @@ const ARE_FULL = new RegExp(
  * windows (rules-2.13.7); not "cloud tasks are back to full capacity", which are not people.
  */
 const PEOPLE_BACK_AT_FULL =
-  /\b(?<=(?:you|you're|you are|you all are|y'all are|everyone's|everyone is|everybody's|everybody is|users are) (?:all )?)back (?:at|to) full(?: capacity| limits)?(?= (?:on|for|across) (?:both |all |your |their )?(?:5h|5-hour|five-hour|weekly|limits|usage)\b)/;
+  /\b(?=back )(?<=(?:you|you're|you are|you all are|y'all are|everyone's|everyone is|everybody's|everybody is|users are) (?:all )?)back (?:at|to) full(?: capacity| limits)?(?= (?:on|for|across) (?:both |all |your |their )?(?:5h|5-hour|five-hour|weekly|limits|usage)\b)/;
 /** "wiped the slate on codex usage for all plans" (rules-2.13.6). */
 const WIPED_THE_SLATE = new RegExp(
   String.raw`\bwip(e|es|ed|ing) the slate(?: clean)?(?= (?:on|for) [^.!?,;]{0,30}\b${USAGE_NOUN})`,
@@ -122,13 +122,13 @@ const TOP_OBJECT_UP =
   /(?<!\b(?:want|wants|can|could|to|how to) )\btop(ped|ping)? ((?:everyone's|everybody's|all|the|every|plus|pro) (?:[\w'%&-]+ ){0,3}(?:usage|limits?|quotas?|windows?|tanks?)) (?:back )?(?:up|off)\b/;
 /** "your codex tanks are topped up" (rules-2.13.10); not "want your usage topped back up". */
 const ARE_TOPPED_UP =
-  /(?<=\b(?:tanks?|limits|usage|quotas?|windows) (?:(?:are|is|got|get|all|been|have|has|now|just) ){1,3})topped (?:back )?up\b/;
+  /\b(?=topped )(?<=\b(?:tanks?|limits|usage|quotas?|windows) (?:(?:are|is|got|get|all|been|have|has|now|just) ){1,3})topped (?:back )?up\b/;
 /** "one banked refill", "a saved refill", "one extra refill sitting in your bank" (rules-2.13.10). */
 const BANKED_REFILL =
-  /\b(?:(?:one|an?|another|the) )?(?:banked|saved) (?:refills?|top-?ups?)\b|\b(?:one|an?|another) (?:extra |more |additional )?refill\b(?=[^.!?]{0,40}\b(?:bank|spend it|use it)\b)|(?<=\bbank\b[^.!?]{0,40})\b(?:one|an?|another) (?:extra |more |additional )?refill\b/;
+  /\b(?:(?:one|an?|another|the) )?(?:banked|saved) (?:refills?|top-?ups?)\b|\b(?:one|an?|another) (?:extra |more |additional )?refill\b(?=[^.!?]{0,40}\b(?:bank|spend it|use it)\b)|\b(?=(?:one|an?|another) (?:extra |more |additional )?refill\b)(?<=\bbank\b[^.!?]{0,40})(?:one|an?|another) (?:extra |more |additional )?refill\b/;
 /** "everyone's getting a full refill tomorrow morning": the people before it (rules-2.13.10). */
 const PEOPLE_GET_A_REFILL = new RegExp(
-  String.raw`(?<=\b${PEOPLE}(?:'s| is| are)? (?:just )?(?:getting|gets|get|will get|'ll get|to get|got) )(?:a|the|one) (?:full |fresh |free )?refill\b`,
+  String.raw`\b(?=(?:a|the|one) (?:full |fresh |free )?refill\b)(?<=\b${PEOPLE}(?:'s| is| are)? (?:just )?(?:getting|gets|get|will get|'ll get|to get|got) )(?:a|the|one) (?:full |fresh |free )?refill\b`,
 );
 /**
  * "a fresh week for everybody", "a do-over on usage limits friday", "everyone's codex weekly
@@ -137,7 +137,7 @@ const PEOPLE_GET_A_REFILL = new RegExp(
 const FRESH_WEEK = new RegExp(String.raw`\b(?:a )?fresh (?:codex )?week(?= for ${PEOPLE}\b)`);
 const DO_OVER = /\b(?:a )?do-?over\b(?=(?: granted)?[^.!?,;]{0,30}\b(?:usage|limits?|quotas?)\b)/;
 const EVERYONES_FULL =
-  /(?<=\b(?:everyone's|everybody's) (?:[\w-]+ ){0,3}(?:limits?|quotas?|usage|windows?) (?:is|are) (?:now |all )?)full(?: again)?\b/;
+  /\b(?=full\b)(?<=\b(?:everyone's|everybody's) (?:[\w-]+ ){0,3}(?:limits?|quotas?|usage|windows?) (?:is|are) (?:now |all )?)full(?: again)?\b/;
 
 /**
  * "business and enterprise workspaces will be back at 100%", "your accounts are back to
@@ -145,7 +145,7 @@ const EVERYONES_FULL =
  * back to full"), whom no idiom reads without usage or limits named.
  */
 const ACCOUNTS_BACK_AT_FULL =
-  /(?<=\b(?:workspaces?|accounts?|plans|subscribers) (?:will be|'ll be|are|'re|is|'s) (?:all )?)back (?:at|to) (?:100%|full)(?! (?:capacity|speed|strength|health|service|power|steam))(?=[\s.,!?;:)]|$)/;
+  /\b(?=back )(?<=\b(?:workspaces?|accounts?|plans|subscribers) (?:will be|'ll be|are|'re|is|'s) (?:all )?)back (?:at|to) (?:100%|full)(?! (?:capacity|speed|strength|health|service|power|steam))(?=[\s.,!?;:)]|$)/;
 /** "plus users: your refill is queued, lands at midnight PT" (rules-2.13.11). */
 const YOUR_REFILL = /\byour (?:full |codex )?refill\b(?= (?:is|lands|will|'s|comes|arrives|goes))/;
 
@@ -154,7 +154,7 @@ const TOP_UP = new RegExp(String.raw`\btop(s|ped|ping)? (${PEOPLE}) (?:back )?up
 
 /** A word every idiom above has. */
 const TRIGGER =
-  /\b(?:wip|refresh|refill|replenish|clear|restor|zero|back (?:to|at) |clean slate|fresh|full|top|start(?:s|ed|ing)? (?:over|fresh|afresh|from zero)|do-?over|sitting at|go(?:es|ing)? to )/;
+  /\b(?:wip|refresh|refill|replenish|clear|restor|zero|back (?:to|at) |clean slate|fresh|full|top|start(?:s|ed|ing)? (?:over|fresh|afresh|from zero)|do-?over|sitting at|go(?:es|ing)? to (?:zero|0|100|full))/;
 
 /** Idioms read as a phrase of "reset", in this order: each reads what those before left. */
 const PHRASES: readonly (readonly [RegExp, string])[] = [
