@@ -2945,3 +2945,51 @@ describe('rounds 95 to 98: five weeks, near misses, replies, other words (rules-
     assert.equal(at10('the workspaces are back to full speed after the outage'), 'none');
   });
 });
+
+describe('rounds 99 to 102: a month, near misses, replies, other words (rules-2.13.12)', () => {
+  test('a reset almost done is none; "no reset today, but one is coming tomorrow" is held', () => {
+    assert.equal(at10('we almost did a reset tonight. almost.'), 'none');
+    assert.equal(
+      at10('no reset today, but one is coming tomorrow once the capacity rollout finishes'),
+      'reset_scheduled (held)',
+    );
+    assert.equal(at10('no reset today, sorry'), 'none');
+  });
+
+  test('replies naming the plans or the type asked about; "done ✅" under his own schedule', () => {
+    const plans = reply(
+      'business and enterprise too, should already show full on your end',
+      'did the reset include Business seats or just Plus/Pro?',
+      'rustacean_rae',
+    );
+    assert.deepEqual([plans.reset?.kind, plans.review], ['reset_completed', true]);
+    const done = classify('done ✅ everyone should be back to full', {
+      createdAt: MORNING,
+      inReplyToId: '2000000000000000000',
+      parentText: "resetting everyone's limits tomorrow morning, details soon",
+      parentHandle: 'thsottiaux',
+    });
+    assert.equal(done.reset?.kind, 'reset_completed');
+  });
+
+  test('other words: zeroed out a few minutes ago, a mulligan, top up every account, the limit wipe', () => {
+    for (const [text, kind] of [
+      [
+        "zeroed out everyone's weekly codex usage a few minutes ago. clean slate 🧼",
+        'reset_completed',
+      ],
+      [
+        "after yesterday's outage we gave every codex user a mulligan. your weekly limit has been full again since this morning",
+        'reset_completed',
+      ],
+      [
+        "tonight around 6pm PT we'll top up every codex account to full. pro, plus, business, all of it",
+        'reset_scheduled',
+      ],
+      ['and yes, the limit wipe is still on for tonight. around 8pm PT', 'reset_scheduled'],
+    ] as const) {
+      assert.equal(read(text, MORNING).replace(' (held)', ''), kind, text);
+    }
+    assert.equal(at10('took a mulligan on that golf shot'), 'none');
+  });
+});

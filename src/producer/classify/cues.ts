@@ -58,6 +58,8 @@ export const TALK_ABOUT = [
   /\bre-?sets? (?:was|were) (?:(?:so|really|a bit|super|pretty|very|kind of|kinda|such) )?(?:fun|great|nice|cool|a hit|popular|wild|chaotic|chaos|a mess|messy|a blast|awesome|amazing|lovely|expensive|controversial|well received|appreciated|a mistake|rough|bumpy|a good idea|worth it)\b/,
   // "i'll push for a reset": asked of others, not announced (rules-2.13.9).
   /\b(?:push|pushing|pushed|lobby|lobbying|lobbied|advocate|advocating|advocated|fight|fighting|fought|argue|arguing|argued|campaign|campaigning|root|rooting) for (?:a|another|the|one more|an extra) (?:\w+ )?re-?set/,
+  // "we almost did a reset tonight": it did not happen (rules-2.13.12).
+  /\b(?:almost|nearly) (?:(?:did|done|had|ran|shipped|pushed|went ahead with|pulled the trigger on) (?:a |the |another )?(?:\w+ )?)?re-?set/,
   // "more contested than resetting limits ever was": a comparison (rules-2.13.11).
   /\b(?:than|like) re-?setting\b/,
   // "the banked reset is kind of that already": what a reset is like (rules-2.13.8).

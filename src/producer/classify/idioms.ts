@@ -13,7 +13,7 @@
 const SYMBOL = String.raw`[^\w\s'"]`;
 /** Words that may follow the head of a phrase: its end, a preposition, a verb. */
 const AFTER_HEAD =
-  '(?:for|across|of|on|in|to|and|at|as|this|today|tonight|tomorrow|now|again|back|with|from|so|because|right|too|already|is|are|were|was|have|has|will|should|get|gets|got|getting|go|goes|just|all|clean|wiped|zeroed|replenished|refilled|restored|start|starts|started|went|came|come|comes|after|before|once|when|until|by|within|around|soon|shortly|overnight|going|about|(?:mon|tues|wednes|thurs|fri|satur|sun)day)';
+  '(?:for|across|of|on|in|to|and|at|as|this|today|tonight|tomorrow|now|again|back|with|from|so|because|right|too|already|is|are|were|was|have|has|will|should|get|gets|got|getting|go|goes|just|all|clean|wiped|zeroed|replenished|refilled|restored|start|starts|started|went|came|come|comes|after|before|once|when|until|by|within|around|soon|shortly|overnight|going|about|a few|an hour|a couple|(?:mon|tues|wednes|thurs|fri|satur|sun)day)';
 /**
  * What a reset of usage acts on, as the head of its phrase: "the usage counters for all",
  * not "usage logs" or "the usage page" (another noun after it is what is acted on).
@@ -22,7 +22,7 @@ const USAGE_NOUN = String.raw`(?:usage|limits?|quotas?|counters?|meters?)(?=[.!?
 /** After "back to zero" / "back to full": the clause goes on with no noun ("full color"). */
 const AFTER_AMOUNT = String.raw`(?=[.!?,;:)]|$| (?:for|across|on|in|as|at|by|this|today|tonight|tomorrow|now|just|again|already|and|so|because|right|next|first|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b| ${SYMBOL})`;
 /** Whose limits: "topped everyone back up" ("a clean slate for everyone" may be of anything). */
-const PEOPLE = String.raw`(?:everyone|everybody|all of you|(?:all )?(?:paid |codex )?(?:users|accounts|subscribers))`;
+const PEOPLE = String.raw`(?:everyone|everybody|all of you|(?:all )?(?:paid |codex )?(?:users|accounts|subscribers)|every (?:paid |codex )?(?:user|account|subscriber|workspace))`;
 /**
  * Up to five words between a verb and its object: "wiped the 5-hour and weekly usage"; not
  * a preposition that makes usage the topic of another object: "clearing up some confusion
@@ -75,7 +75,7 @@ const A_REFILL =
   /\b(?:(?:a|the) (?:(?:full|limits?|usage|weekly) )?|full )(?:refill|refresh)\b(?=[^.!?]{0,40}\b(?:limits?|usage|quota|plans?|users|accounts|everyone|everybody)\b)/;
 /** "a rate limit refresh is on its way", "one more usage refresh": it names what (rules-2.11.0). */
 const A_USAGE_REFILL =
-  /\b(a|the|one more|another) (?:full )?(?:codex )?(?:usage|limits?|rate[ -]limits?|quota) (?:refill|refresh)\b/;
+  /\b(a|the|one more|another) (?:full )?(?:codex )?(?:usage|limits?|rate[ -]limits?|quota) (?:refill|refresh|wipe|top-?up)\b/;
 /**
  * "your Codex limits are getting a refill in about an hour": the refill of what stands before
  * (rules-2.11.0); "your limits get a fresh start tomorrow" (rules-2.12.0).
@@ -151,10 +151,16 @@ const YOUR_REFILL = /\byour (?:full |codex )?refill\b(?= (?:is|lands|will|'s|com
 
 /** "topped everyone back up to 100%", "we're topping everyone up in 2 hours". */
 const TOP_UP = new RegExp(String.raw`\btop(s|ped|ping)? (${PEOPLE}) (?:back )?up\b`);
+/** "we'll top up every codex account to full" (rules-2.13.12). */
+const TOP_UP_PEOPLE = new RegExp(String.raw`\btop(s|ped|ping)? up (${PEOPLE})\b`);
+/** "we gave every codex user a mulligan" (rules-2.13.12). */
+const A_MULLIGAN = new RegExp(
+  String.raw`\b(?=(?:a |one )?(?:free )?mulligan\b)(?<=\b(?:gave|give|giving|gives|get|getting|got|gets) ${PEOPLE} )(?:a |one )?(?:free )?mulligan\b`,
+);
 
 /** A word every idiom above has. */
 const TRIGGER =
-  /\b(?:wip|refresh|refill|replenish|clear|restor|zero|back (?:to|at) |clean slate|fresh|full|top|start(?:s|ed|ing)? (?:over|fresh|afresh|from zero)|do-?over|sitting at|go(?:es|ing)? to (?:zero|0|100|full))/;
+  /\b(?:wip|refresh|refill|replenish|clear|restor|zero|back (?:to|at) |clean slate|fresh|full|top|start(?:s|ed|ing)? (?:over|fresh|afresh|from zero)|do-?over|sitting at|go(?:es|ing)? to (?:zero|0|100|full)|mulligan)/;
 
 /** Idioms read as a phrase of "reset", in this order: each reads what those before left. */
 const PHRASES: readonly (readonly [RegExp, string])[] = [
@@ -176,6 +182,7 @@ const PHRASES: readonly (readonly [RegExp, string])[] = [
   [A_USAGE_REFILL, '$1 reset'],
   [FRESHLY_DONE, 'reset'],
   [GETTING_A_REFILL, 'a reset'],
+  [A_MULLIGAN, 'a reset'],
 ];
 
 /** `sentence` with its reset idiom made a form of "reset", or null when it has none. */
@@ -200,6 +207,11 @@ export function resetIdiomRead(sentence: string): string | null {
     TOP_OBJECT_UP,
     (_match, ending: string | undefined, object: string) =>
       `${verb(`top${ending ?? ''}`)} ${object}`,
+  );
+  read = read.replace(
+    TOP_UP_PEOPLE,
+    (_match, ending: string | undefined, people: string) =>
+      `${verb(`top${ending ?? ''}`)} ${people}`,
   );
   read = read.replace(
     TOP_UP,

@@ -67,7 +67,10 @@ export function readText(raw: string): ReadText {
     .trim();
   const sentences = all
     // A quotation's closing mark stays with its sentence: "asked: 'will there be a reset?'"
-    .split(/(?<=[.!?…]["')\]]{0,2})\s+|\n+/)
+    // "no reset today, but one is coming tomorrow": two things said (rules-2.13.12).
+    .split(
+      /(?<=[.!?…]["')\]]{0,2})\s+|\n+|(?<=\bno (?:[\w-]+ )?re-?sets?\b[^.!?,]{0,30}),? but (?=(?:one|another one|a (?:[\w-]+ )?re-?set) )/,
+    )
     .map((sentence) => sentence.trim())
     .filter((sentence) => sentence.length > 0);
   return { all, sentences };

@@ -109,8 +109,11 @@ export function readReply(
       );
       // "Update: all delivered." under "Banked resets are going out today": the reply says
       // the reset announced is done (rules-2.11.0).
+      // "done ✅ everyone should be back to full": said done first (rules-2.13.12).
       const saysLanded =
-        progress && !timed && !/\b(?:will|'ll|going to|gonna|should)\b/.test(own.all);
+        progress &&
+        !timed &&
+        (!/\b(?:will|'ll|going to|gonna|should)\b/.test(own.all) || SAID_DONE_FIRST.test(own.all));
       if (saysLanded)
         return secondCompletion(landed(read), post, thread.parent, parentMentions, options);
       // "free and edu are next, going out by end of day" under "usage reset went out to plus
@@ -140,6 +143,7 @@ export function readReply(
     ANSWERS_YES.test(own.all) ||
     ONE_OF_THEM.test(own.all) ||
     PLANS_GOT_IT.test(own.all) ||
+    PLANS_ANSWER.test(own.all) ||
     (own.all.length <= 280 && PROGRESS.test(own.all)) ||
     (own.all.length <= 120 && itsTime);
   if (!acknowledges) return notAReset('a reply that does not speak of the reset in its parent');
@@ -204,6 +208,11 @@ function withParentDay(own: ReadText, parent: ReadText): ReadText {
  * A reply that opens on yes: "yep 🫡 everyone got one", "yes, going out later today", "just
  * did." (rules-2.12.0).
  */
+/** A reply that opens by saying it is done: "done ✅", "all done.", "landed!". */
+const SAID_DONE_FIRST = /^(?:and |all |it's |reset )?(?:done|landed|live|complete|completed)\b/;
+/** "business and enterprise too", "global. every plan": the plans or type asked about. */
+const PLANS_ANSWER =
+  /^(?:(?:plus|pro|business|team|edu|enterprise|free|all plans|every plan|everyone)(?:,? (?:and|&|\+) |, )?)+ (?:too|as well|also|included|are included|is included)\b|^(?:global|banked|both)[.!,]/;
 /** "not this time", "not this round": a reply that turns something down. */
 const NOT_THIS_TIME = /\bnot (?:this|that) (?:time|round)\b|\bnot on top\b/;
 /** "both plus and pro got it": the plans asked about got the reset (rules-2.13.10). */
