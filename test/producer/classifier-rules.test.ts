@@ -1134,9 +1134,10 @@ describe('a fourth blind pair: a timeline, and near misses (rules-2.10.0)', () =
       'none',
     );
     assert.equal(read("Some of you are reporting your banked reset didn't apply."), 'none');
+    // Held until rules-2.13.13; a reset considered is talk since.
     assert.equal(
       read('We considered resetting limits after the incident but decided to issue credits.'),
-      'reset_scheduled (held)',
+      'none',
     );
     assert.equal(
       read(
@@ -2991,5 +2992,74 @@ describe('rounds 99 to 102: a month, near misses, replies, other words (rules-2.
       assert.equal(read(text, MORNING).replace(' (held)', ''), kind, text);
     }
     assert.equal(at10('took a mulligan on that golf shot'), 'none');
+  });
+});
+
+describe('rounds 103 to 106: six weeks, near misses, replies, unusual shapes (rules-2.13.13)', () => {
+  test('a reset talked about, looked into, lobbied for, or a policy announces nothing', () => {
+    for (const text of [
+      "we talked about doing a reset after yesterday's latency issues. decided against it",
+      "looking into a banked reset for folks hit by tuesday's auth bug. still figuring out if it's feasible",
+      "pondering whether to do a reset friday. the answer is probably no, but i'm pondering",
+      "if we can get cloud queue times under a minute by friday i'll lobby hard for a reset. no promises",
+      "we only reset when we've caused you to lose usage. it's not a marketing lever",
+      'someone on infra reset the gpu quota dashboards and now every graph looks like a cliff',
+      'git stash, then tell it to reset to the last good commit and re-plan',
+      "mitigated. we're checking whether anyone lost meaningful usage, and if so we'll figure out a reset",
+    ]) {
+      assert.equal(at10(text), 'none', text);
+    }
+    assert.equal(
+      at10(
+        "We're not exploring a reset anymore, we're doing one: a global limit reset is coming Monday.",
+      ),
+      'reset_scheduled',
+    );
+  });
+
+  test('his reply calling off his own announced reset is held, so the operator is told', () => {
+    const off = classify(
+      'update: the fix is getting rolled back, so no reset today. will post again when we know more',
+      {
+        createdAt: MORNING,
+        inReplyToId: '2000000000000000000',
+        parentText: "we'll reset everyone's limits this afternoon after the fix ships",
+        parentHandle: 'thsottiaux',
+      },
+    );
+    assert.equal(off.review, true);
+    assert.match(off.reasons.join(' | '), /his reply calls off the reset his post announced/);
+    // Under a post that announced nothing, it is nothing.
+    const nothing = classify('no reset today', {
+      createdAt: MORNING,
+      inReplyToId: '2000000000000000000',
+      parentText: 'cloud tasks are degraded, looking into it',
+      parentHandle: 'thsottiaux',
+    });
+    assert.equal(nothing.reset, null);
+  });
+
+  test('shapes: a question answered yes, a list item with its time, a gerund with its day, typos', () => {
+    assert.equal(
+      at10("did we just reset everyone's codex limits? yes. yes we did."),
+      'reset_completed',
+    );
+    assert.equal(
+      at10(
+        "this week's list:\n1. fix the compaction bug ✅\n2. reset everyone's limits — tomorrow 9am PT",
+      ),
+      'reset_scheduled',
+    );
+    const monday = reply(
+      'yes, resetting on monday once the fix is out to everyone',
+      "any chance of a reset after today's mess?",
+      'ngozi_dev',
+    );
+    assert.equal(monday.reset?.kind, 'reset_scheduled');
+    assert.equal(at10("we'll be reseting limits tommorow morning"), 'reset_scheduled');
+    assert.equal(
+      at10('ok resset is done for plus and pro, business/enterprise finishng in a few min'),
+      'reset_completed',
+    );
   });
 });

@@ -14,7 +14,7 @@ export const RESET_WORD =
  * reset command" (rules-2.13.7).
  */
 export const OTHER_SENSE =
-  /\b(?:password|factory|git|context|session|conversation|thread|chat|api key|token|cache|counter|mindset|brain|life|sandbox)[ -]re-?set\b|\b(?:context|sessions?|conversations?|chats?|threads?|cache|sandbox(?:es)?|passwords?|memory) (?:gets?|getting|got|is|are|was|were|being|will be) re-?set\b|\bre-?set(?:ting)? (?:your |the |my )?(?:password|context|session|conversation|chat|thread|api key|branch|repo|head|mind|brain|expectations|counter|clock|timer|streak|scoreboard|leaderboard)\b|\breset --|\/reset\b|\bre-?set(?:ting)? (?:my|his|her) (?!(?:own )?(?:codex )?(?:usage|limits?|quotas?|rate))|\b(?:feel|feels|feeling|felt|seems?|looks?)(?: (?:so|very|totally|completely|fully|truly|really|a bit|kinda))? re-?set(?:t?ed)?\b/;
+  /\b(?:password|factory|git|context|session|conversation|thread|chat|api key|token|cache|counter|mindset|brain|life|sandbox)[ -]re-?set\b|\b(?:context|sessions?|conversations?|chats?|threads?|cache|sandbox(?:es)?|passwords?|memory) (?:gets?|getting|got|is|are|was|were|being|will be) re-?set\b|\bre-?set(?:ting)? (?:your |the |my )?(?:password|context|session|conversation|chat|thread|api key|branch|repo|head|mind|brain|expectations|counter|clock|timer|streak|scoreboard|leaderboard)\b|\breset --|\/reset\b|\bre-?set (?:to|back to) (?:the |a |your |an )?(?:last|previous|earlier|known|good|clean|main|head|origin|commit)\b|\bre-?set (?:the |our |their |all the )?(?:[\w-]+ ){0,2}(?:quota|usage|limit|rate|credit)s? (?:[\w-]+ )?(?:dashboards?|graphs?|charts?|alerts?|panels?|pages?|monitors?|exporters?|metrics)\b|\bre-?set(?:ting)? (?:my|his|her) (?!(?:own )?(?:codex )?(?:usage|limits?|quotas?|rate))|\b(?:feel|feels|feeling|felt|seems?|looks?)(?: (?:so|very|totally|completely|fully|truly|really|a bit|kinda))? re-?set(?:t?ed)?\b/;
 
 /**
  * The reset is talked about, not announced: asked for, counted, explained, promised on a
@@ -45,7 +45,7 @@ export const TALK_ABOUT = [
   // "if support restored your limits this week, that was…": whoever did it (rules-2.13.6).
   // Not "if you got hit by the outage: we're resetting your limits tonight", which speaks to
   // those affected (rules-2.13.8).
-  /\bif (?!you(?:'ve| have| had)? (?:got|were|been|had been) (?:hit|affected|impacted|caught|rate[ -]limited|limited|blocked|locked out)\b[^.!?:]{0,40}: )(?:we|you|your|our|my|i|this|it|codex|the|there|support|someone|somebody|anyone|anybody|they|he|she|everyone|people|users|a)\b(?:(?! - )[^.!?]){0,60}\bre-?set/,
+  /\bif (?!you(?:'ve| have| had)? (?:got|were|been|had been) (?:hit|affected|impacted|caught|rate[ -]limited|limited|blocked|locked out)\b[^.!?:]{0,40}: )(?:we|you|your|our|my|i|this|it|codex|the|there|support|someone|somebody|anyone|anybody|they|he|she|everyone|people|users|a|so)\b(?:(?! - )[^.!?]){0,60}\bre-?set/,
   // Not across a new clause: "reset an hour ago, so if you were blocked, try again" (rules-2.10.0).
   // Not after a reset said done: "we have reset usage limits, if you were blocked try again"
   // (rules-2.13.6).
@@ -57,7 +57,13 @@ export const TALK_ABOUT = [
   // "the halloween reset was fun": a reset of the past, judged (rules-2.13.9).
   /\bre-?sets? (?:was|were) (?:(?:so|really|a bit|super|pretty|very|kind of|kinda|such) )?(?:fun|great|nice|cool|a hit|popular|wild|chaotic|chaos|a mess|messy|a blast|awesome|amazing|lovely|expensive|controversial|well received|appreciated|a mistake|rough|bumpy|a good idea|worth it)\b/,
   // "i'll push for a reset": asked of others, not announced (rules-2.13.9).
-  /\b(?:push|pushing|pushed|lobby|lobbying|lobbied|advocate|advocating|advocated|fight|fighting|fought|argue|arguing|argued|campaign|campaigning|root|rooting) for (?:a|another|the|one more|an extra) (?:\w+ )?re-?set/,
+  /\b(?:push|pushing|pushed|lobby|lobbying|lobbied|advocate|advocating|advocated|fight|fighting|fought|argue|arguing|argued|campaign|campaigning|root|rooting)(?: (?:hard|harder|strongly|internally|really))? for (?:a|another|the|one more|an extra) (?:\w+ )?re-?set/,
+  // "we talked about doing a reset", "looking into a banked reset", "pondering whether to do a
+  // reset", "we'll figure out a reset" (rules-2.13.13).
+  // Not "we're not exploring a reset anymore, we're doing one".
+  /(?<!\b(?:not|no longer|stopped|done) )\b(?:talked|talking|thought|thinking|discussed|discussing|debated|debating|considered|considering|pondered|pondering|mulling|mulled|weighing|weighed|looking into|looked into|exploring|explored|investigating|figure out|figuring out|work out|working out)(?: (?:about|over|whether to|if we should|doing|giving|do|give))* (?:a |another |the |one more )?(?:[\w-]+ )?re-?set/,
+  // "we only reset when we've caused you to lose usage": a policy (rules-2.13.13).
+  /\bonly re-?set (?:when|if|after|once)\b|\bre-?set only (?:when|if|after|once)\b/,
   // "we almost did a reset tonight": it did not happen (rules-2.13.12).
   /\b(?:almost|nearly) (?:(?:did|done|had|ran|shipped|pushed|went ahead with|pulled the trigger on) (?:a |the |another )?(?:\w+ )?)?re-?set/,
   // "more contested than resetting limits ever was": a comparison (rules-2.13.11).

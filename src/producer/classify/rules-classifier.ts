@@ -36,7 +36,7 @@ import { readReply, threadOf } from './thread.ts';
  * this system can make. docs/classifier.md describes every rule; change the version when
  * a rule changes (stored classifications keep the version that made them).
  */
-export const RULES_CLASSIFIER = 'rules-2.13.12';
+export const RULES_CLASSIFIER = 'rules-2.13.13';
 
 export interface ClassifierOptions {
   /** Hold a post whose confidence is below this (REVIEW_BELOW, default 0.8). */
@@ -161,7 +161,15 @@ export function mentionsOf(own: ReadText): Mention[] {
     mentions.push({
       sentence,
       read,
-      refused: refusalOf(sentence, doubted, read),
+      // "did we just reset everyone's codex limits? yes. yes we did.": a question he answers
+      // yes at once is said (rules-2.13.13).
+      refused: refusalOf(
+        ASKED_DONE.test(sentence) && ANSWERED_YES.test(own.sentences[at + 1] ?? '')
+          ? sentence.replace(QUESTION_END, '.')
+          : sentence,
+        doubted,
+        read,
+      ),
       reading: doubted,
     });
   }
@@ -283,6 +291,12 @@ function insideQuotes(text: string): boolean {
  */
 const ONE_MORE =
   /\b(another|one more|a new|a fresh|a second) one\b|^one(?= (?:will|'ll|is|'s|lands?|goes|hits?|arrives?|drops?)\b)/;
+
+/** The sentence after a question that answers it yes. */
+const ANSWERED_YES = /^(?:yes|yep|yup|yeah|of course|absolutely|you bet|indeed|sure)\b/;
+/** A question of what was done: "did we just reset…?", "have we reset…?" (not "will…?"). */
+const ASKED_DONE = /^(?:did|have|has)\b/;
+const QUESTION_END = /\?+(?=["')\s]*$)/;
 
 /** The windows after "fresh": "5 h and weekly windows" (as the words are split). */
 const FRESH_WINDOWS =
@@ -756,6 +770,8 @@ function aheadHeading(own: ReadText, announcedMs: number, zone: string): string 
 const FRAGMENT_WORD =
   /^(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|today|tonight|tomorrow|morning|afternoon|evening|night|noon|midnight|early|late|this|next|at|around|by|from|the|ish|\d{1,2}(?::\d{2})?(?:am|pm)?|am|pm|pt|pst|pdt|et|est|utc|all|plans?|tiers?|everyone|everybody|for|users|paid|free|plus|pro|and|[^\p{L}\p{N}]+)$/u;
 /** A verb group that says the reset has happened, whatever time follows. */
+/** What follows a spaced dash at the end of a sentence. */
+const DASH_TAIL = /\s[—–-]\s([^—–]+)$/;
 const FIRMLY_DONE = /\b(?:has|have|had|'ve|was|were|been|just|already)\b/;
 /** `sentence` (lower case, as readText gives it) is nothing but FRAGMENT_WORDs. */
 function isTimeFragment(sentence: string): boolean {
@@ -820,6 +836,14 @@ function mentionKind(mention: Mention, announcedMs: number, zone: string): Tense
   // "Tomorrow we reset usage limits": a bare "reset" (no auxiliary) is past or present alike;
   // a time in its own clause that starts after the post makes it a schedule. So is a bare
   // "do": "we do a global reset tonight at 8pm PT" (rules-2.13.1).
+  // "resetting on monday once the fix is out": a gerund with no auxiliary, its time ahead
+  // (rules-2.13.13).
+  if (
+    tense === 'done' &&
+    /^re-?setting\b/.test(cue) &&
+    timeStartsAfter(mention.reading.clause, announcedMs, zone)
+  )
+    return 'coming';
   if (tense === 'done' && BARE_RESET.test(cue)) {
     // "- reset everyone's limits by EOD": a deadline ahead too (rules-2.13.3); so is "in a few
     // hours" (rules-2.13.4).
@@ -828,6 +852,15 @@ function mentionKind(mention: Mention, announcedMs: number, zone: string): Tense
         timeAhead(mention.reading.clause, announcedMs, zone) === 'explicit') ||
       IN_A_WHILE.test(mention.reading.clause);
     if (byDeadline || timeStartsAfter(mention.reading.clause, announcedMs, zone)) return 'coming';
+    // "3. reset everyone's limits — tomorrow 9am PT": its time after a spaced dash
+    // (rules-2.13.13).
+    const afterDash = DASH_TAIL.exec(mention.sentence)?.[1];
+    if (
+      afterDash !== undefined &&
+      isTimeFragment(afterDash) &&
+      timeAhead(afterDash, announcedMs, zone) === 'explicit'
+    )
+      return 'coming';
     // "the second it ships, we reset everyone's Codex limits": a bare "reset" awaiting an
     // event is ahead of it (rules-2.13.5); so is one under a heading of what comes ("how
     // it's going to go: … we push the reset.").

@@ -51,6 +51,11 @@ export function readText(raw: string): ReadText {
     // Typos of the words the rules read (rules-2.10.0): "limts", "resetted", "rest limits".
     .replace(/\b(?:limts|limtis|lmits|limites)\b/g, 'limits')
     .replace(/\bresetted\b/g, 'reset')
+    // "reset'd", "resset", "reseting limits tommorow" (rules-2.13.13).
+    .replace(/\bre-?set'd\b/g, 'reset')
+    .replace(/\bres{2,}et(s|ting|ed)?\b/g, 'reset$1')
+    .replace(/\bresetings?\b|\breseting\b/g, 'resetting')
+    .replace(/\b(?:tommorow|tomorow|tommorrow|tomorrw)\b/g, 'tomorrow')
     // Negations typed without the apostrophe (rules-2.13.4): "didnt reset anything", "isnt a
     // reset"; "cant", "wont".
     .replace(/\b(did|do|does|is|are|was|were|has|have|had|should|would|could)nt\b/g, "$1n't")

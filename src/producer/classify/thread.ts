@@ -68,7 +68,27 @@ export function readReply(
   mentions: readonly Mention[],
   options: ClassifierOptions,
 ): Classification {
-  if (mentions.length > 0) return notAReset(mentions[0]!.refused!);
+  if (mentions.length > 0) {
+    const refused = mentions[0]!.refused!;
+    // "update: calling off tomorrow's reset" under his own announcement: nothing of its own,
+    // but his announcement's record stands published; held, so the operator is told and
+    // dismisses it (rules-2.13.13).
+    if (
+      thread.author === 'self' &&
+      CALLS_IT_OFF.test(refused) &&
+      mentionsOf(thread.parent).some((m) => m.refused === null)
+    ) {
+      return heldReply(
+        post,
+        own,
+        thread.parent,
+        'his reply calls off the reset his post announced: `ops dismiss` the record of his post?',
+        options,
+        '',
+      );
+    }
+    return notAReset(refused);
+  }
   const postedMs = Date.parse(post.createdAt);
   const timed = timeAhead(own.all, postedMs, options.timeZone) !== null;
   const progress = own.all.length <= 120 && PROGRESS.test(own.all);
@@ -208,6 +228,8 @@ function withParentDay(own: ReadText, parent: ReadText): ReadText {
  * A reply that opens on yes: "yep 🫡 everyone got one", "yes, going out later today", "just
  * did." (rules-2.12.0).
  */
+/** The reasons of a reset denied or called off (rules-classifier.ts, refusalOf). */
+const CALLS_IT_OFF = /^(?:the reset is denied|a reset called off)\b/;
 /** A reply that opens by saying it is done: "done ✅", "all done.", "landed!". */
 const SAID_DONE_FIRST = /^(?:and |all |it's |reset )?(?:done|landed|live|complete|completed)\b/;
 /** "business and enterprise too", "global. every plan": the plans or type asked about. */
@@ -257,6 +279,8 @@ function heldReply(
   parent: ReadText,
   context: string,
   options: ClassifierOptions,
+  /** What the reason says before the context; "" for none. */
+  lead = 'a reply that only makes sense with its parent',
 ): Classification {
   const both = `${parent.all}\n${own.all}`;
   const postedMs = Date.parse(post.createdAt);
@@ -284,5 +308,5 @@ function heldReply(
       },
     });
   }
-  return held(fields, [`a reply that only makes sense with its parent (${context})`]);
+  return held(fields, [lead === '' ? context : `${lead} (${context})`]);
 }
