@@ -3063,3 +3063,49 @@ describe('rounds 103 to 106: six weeks, near misses, replies, unusual shapes (ru
     );
   });
 });
+
+describe('rounds 107 to 110: a month, near misses, replies, other words (rules-2.13.14)', () => {
+  test('holding off, password resets, a banked reset got in october', () => {
+    for (const text of [
+      "we had a plus reset pencilled in for tonight but the fix got pushed to next week, so we're holding off",
+      'password resets go through your chatgpt account settings, not through me',
+      'reminder: the banked reset you got in october is still sitting there if you never used it',
+    ]) {
+      assert.equal(at10(text), 'none', text);
+    }
+    const off = classify(
+      "change of plans: we're holding off on friday's reset, the capacity isn't there yet",
+      {
+        createdAt: MORNING,
+        inReplyToId: '2000000000000000000',
+        parentText: 'resetting limits friday 10am PT for all plans',
+        parentHandle: 'thsottiaux',
+      },
+    );
+    assert.equal(off.review, true);
+  });
+
+  test('other words: a full tank, refreshed windows, a spare refill, a do-over on the cap, a recharge', () => {
+    for (const [text, kind] of [
+      [
+        "once the migration wraps on monday morning we're giving everyone a full tank on codex. all plans",
+        'reset_scheduled',
+      ],
+      [
+        "everyone's 5h and weekly codex windows have been refreshed. thanks for bearing with us",
+        'reset_completed',
+      ],
+      ['dropped a spare refill into every plus/pro account', 'reset_completed'],
+      ['just gave all codex users a do-over on their weekly cap', 'reset_completed'],
+      ['pro folks, your codex limits get a full recharge tomorrow at 10am PT', 'reset_scheduled'],
+    ] as const) {
+      assert.equal(read(text, MORNING).replace(' (held)', ''), kind, text);
+    }
+    assert.equal(
+      at10(
+        "no, unused usage doesn't roll over when limits get wiped. it's a refill, not a savings account",
+      ),
+      'none',
+    );
+  });
+});

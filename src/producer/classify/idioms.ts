@@ -40,7 +40,7 @@ function resetFormOf(ending: string): string {
 const VERBS =
   '(?:wip(?:e|es|ed|ing)|refresh(?:es|ed|ing)?|refill(?:s|ed|ing)?|replenish(?:es|ed|ing)?|clear(?:s|ed|ing)?(?! up\b| the air\b)|restor(?:e|es|ed|ing)|zero(?:es|ed|ing)? out|zeroed|zeroing|zeroes|top(?:s|ped|ping)? (?:back )?up|top(?:s|ped|ping)? off)';
 /** "everyone's 5h and weekly windows": the windows of usage, named with their length. */
-const WINDOW_NOUN = String.raw`(?:5h|5-hour|five-hour|weekly|hourly|usage) windows?\b`;
+const WINDOW_NOUN = String.raw`(?:5h|5-hour|five-hour|weekly|hourly|usage) (?:codex )?windows?\b`;
 /** A verb and its object: "wiped the usage counters", "replenish the weekly usage". */
 const VERB_THEN_OBJECT = new RegExp(
   String.raw`\b(${VERBS})\b(?= ${OBJECT_GAP}(?:${USAGE_NOUN}\b|${WINDOW_NOUN}))`,
@@ -81,7 +81,7 @@ const A_USAGE_REFILL =
  * (rules-2.11.0); "your limits get a fresh start tomorrow" (rules-2.12.0).
  */
 const GETTING_A_REFILL = new RegExp(
-  String.raw`(?<=\b${USAGE_NOUN} (?:(?:is|are|will|be|get|gets|getting|got|just|all) ){1,3})(?:a|the) (?:full |quick )?(?:refill|refresh|wipe|fresh start|clean slate)\b`,
+  String.raw`(?<=\b${USAGE_NOUN} (?:(?:is|are|will|be|get|gets|getting|got|just|all) ){1,3})(?:a|the) (?:full |quick )?(?:refill|refresh|recharge|top-?up|wipe|fresh start|clean slate)\b`,
 );
 /** "your weekly window just started over", "limits start fresh at 5pm" (rules-2.11.0). */
 const STARTS_OVER = new RegExp(
@@ -125,7 +125,7 @@ const ARE_TOPPED_UP =
   /\b(?=topped )(?<=\b(?:tanks?|limits|usage|quotas?|windows) (?:(?:are|is|got|get|all|been|have|has|now|just) ){1,3})topped (?:back )?up\b/;
 /** "one banked refill", "a saved refill", "one extra refill sitting in your bank" (rules-2.13.10). */
 const BANKED_REFILL =
-  /\b(?:(?:one|an?|another|the) )?(?:banked|saved) (?:refills?|top-?ups?)\b|\b(?:one|an?|another) (?:extra |more |additional )?refill\b(?=[^.!?]{0,40}\b(?:bank|spend it|use it)\b)|\b(?=(?:one|an?|another) (?:extra |more |additional )?refill\b)(?<=\bbank\b[^.!?]{0,40})(?:one|an?|another) (?:extra |more |additional )?refill\b/;
+  /\b(?:(?:one|an?|another|the) )?(?:banked|saved) (?:refills?|top-?ups?)\b|\b(?:one|an?|another) (?:extra |more |additional |spare )?refill\b(?=[^.!?]{0,40}\b(?:bank|spend it|use it)\b| (?:into|in|to) (?:every|each|your|all)\b)|\b(?=(?:one|an?|another) (?:extra |more |additional )?refill\b)(?<=\bbank\b[^.!?]{0,40})(?:one|an?|another) (?:extra |more |additional )?refill\b/;
 /** "everyone's getting a full refill tomorrow morning": the people before it (rules-2.13.10). */
 const PEOPLE_GET_A_REFILL = new RegExp(
   String.raw`\b(?=(?:a|the|one) (?:full |fresh |free )?refill\b)(?<=\b${PEOPLE}(?:'s| is| are)? (?:just )?(?:getting|gets|get|will get|'ll get|to get|got) )(?:a|the|one) (?:full |fresh |free )?refill\b`,
@@ -135,7 +135,8 @@ const PEOPLE_GET_A_REFILL = new RegExp(
  * limit is full again" (not "your weekly limit is full again on monday") (rules-2.13.10).
  */
 const FRESH_WEEK = new RegExp(String.raw`\b(?:a )?fresh (?:codex )?week(?= for ${PEOPLE}\b)`);
-const DO_OVER = /\b(?:a )?do-?over\b(?=(?: granted)?[^.!?,;]{0,30}\b(?:usage|limits?|quotas?)\b)/;
+const DO_OVER =
+  /\b(?:a )?do-?over\b(?=(?: granted)?[^.!?,;]{0,30}\b(?:usage|limits?|quotas?|caps?)\b)/;
 const EVERYONES_FULL =
   /\b(?=full\b)(?<=\b(?:everyone's|everybody's) (?:[\w-]+ ){0,3}(?:limits?|quotas?|usage|windows?) (?:is|are) (?:now |all )?)full(?: again)?\b/;
 
@@ -153,6 +154,10 @@ const YOUR_REFILL = /\byour (?:full |codex )?refill\b(?= (?:is|lands|will|'s|com
 const TOP_UP = new RegExp(String.raw`\btop(s|ped|ping)? (${PEOPLE}) (?:back )?up\b`);
 /** "we'll top up every codex account to full" (rules-2.13.12). */
 const TOP_UP_PEOPLE = new RegExp(String.raw`\btop(s|ped|ping)? up (${PEOPLE})\b`);
+/** "we're giving everyone a full tank on codex" (rules-2.13.14). */
+const A_FULL_TANK = new RegExp(
+  String.raw`\b(?=a full tank\b)(?<=\b(?:gave|give|giving|gives|get|getting|got|gets) ${PEOPLE} )a full tank\b`,
+);
 /** "we gave every codex user a mulligan" (rules-2.13.12). */
 const A_MULLIGAN = new RegExp(
   String.raw`\b(?=(?:a |one )?(?:free )?mulligan\b)(?<=\b(?:gave|give|giving|gives|get|getting|got|gets) ${PEOPLE} )(?:a |one )?(?:free )?mulligan\b`,
@@ -160,7 +165,7 @@ const A_MULLIGAN = new RegExp(
 
 /** A word every idiom above has. */
 const TRIGGER =
-  /\b(?:wip|refresh|refill|replenish|clear|restor|zero|back (?:to|at) |clean slate|fresh|full|top|start(?:s|ed|ing)? (?:over|fresh|afresh|from zero)|do-?over|sitting at|go(?:es|ing)? to (?:zero|0|100|full)|mulligan)/;
+  /\b(?:wip|refresh|refill|replenish|clear|restor|zero|back (?:to|at) |clean slate|fresh|full|top|start(?:s|ed|ing)? (?:over|fresh|afresh|from zero)|do-?over|sitting at|go(?:es|ing)? to (?:zero|0|100|full)|mulligan|recharge|tank)/;
 
 /** Idioms read as a phrase of "reset", in this order: each reads what those before left. */
 const PHRASES: readonly (readonly [RegExp, string])[] = [
@@ -183,6 +188,7 @@ const PHRASES: readonly (readonly [RegExp, string])[] = [
   [FRESHLY_DONE, 'reset'],
   [GETTING_A_REFILL, 'a reset'],
   [A_MULLIGAN, 'a reset'],
+  [A_FULL_TANK, 'a reset'],
 ];
 
 /** `sentence` with its reset idiom made a form of "reset", or null when it has none. */

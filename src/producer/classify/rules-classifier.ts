@@ -36,7 +36,7 @@ import { readReply, threadOf } from './thread.ts';
  * this system can make. docs/classifier.md describes every rule; change the version when
  * a rule changes (stored classifications keep the version that made them).
  */
-export const RULES_CLASSIFIER = 'rules-2.13.13';
+export const RULES_CLASSIFIER = 'rules-2.13.14';
 
 export interface ClassifierOptions {
   /** Hold a post whose confidence is below this (REVIEW_BELOW, default 0.8). */
@@ -244,7 +244,7 @@ const HAD_RESET =
  * "we're not going to do it after all", "decided against it" (rules-2.13.6).
  */
 const CALLED_OFF =
-  /^(?:cancel+ed|postponed|delayed|paused|scrapped|called off|on hold) ?:|\b(?:not|n't) (?:going to |gonna )?(?:do|doing|happen|happening)(?: (?:it|that|this|one))? (?:after all|anymore|any more)\b|\bdecided against (?:it|that|the reset)\b|\bcall(?:ed|ing) (?:it|that|the reset) off\b|\bcall(?:ed|ing) off (?:the |today's |tonight's |tomorrow's |this week's |friday's |monday's )?re-?set\b|\b(?:the )?re-?set(?:'s| is) (?:off|cancel+ed|scrapped)\b|\b(?:was|were) going to re-?set\b[^.!?]{0,60}\bbut\b/;
+  /^(?:cancel+ed|postponed|delayed|paused|scrapped|called off|on hold) ?:|\b(?:not|n't) (?:going to |gonna )?(?:do|doing|happen|happening)(?: (?:it|that|this|one))? (?:after all|anymore|any more)\b|\bdecided against (?:it|that|the reset)\b|\bcall(?:ed|ing) (?:it|that|the reset) off\b|\bcall(?:ed|ing) off (?:the |today's |tonight's |tomorrow's |this week's |friday's |monday's )?re-?set\b|\bhold(?:ing)? off\b|\b(?:the )?re-?set(?:'s| is) (?:off|cancel+ed|scrapped)\b|\b(?:was|were) going to re-?set\b[^.!?]{0,60}\bbut\b/;
 /** A reset and its state after a colon: "Reset: done.", "Global reset: live". */
 const STATUS_COLON = /\b(re-?set): (done|live|complete|completed|landed|out|shipped)\b/;
 
