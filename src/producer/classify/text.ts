@@ -74,7 +74,7 @@ export function readText(raw: string): ReadText {
     // A quotation's closing mark stays with its sentence: "asked: 'will there be a reset?'"
     // "no reset today, but one is coming tomorrow": two things said (rules-2.13.12).
     .split(
-      /(?<=[.!?…]["')\]]{0,2})\s+|\n+|(?<=\bno (?:[\w-]+ )?re-?sets?\b[^.!?,]{0,30}),? but (?=(?:one|another one|a (?:[\w-]+ )?re-?set) )/,
+      /(?<=[.!?…]["')\]]{0,2})\s+|\n+|(?=,? but (?:one|another one|a (?:[\w-]+ )?re-?set) )(?<=\bno (?:[\w-]+ )?re-?sets?\b[^.!?,]{0,30}),? but /,
     )
     .map((sentence) => sentence.trim())
     .filter((sentence) => sentence.length > 0);
