@@ -2795,28 +2795,20 @@ describe('rounds 91 to 94: two months, near misses, replies, other words (rules-
       ),
       'reset_completed (held)',
     );
-    const idea = classify(
+    const idea = reply(
       'e.g. a monthly banked reset for paid plans instead of ad hoc ones. nothing decided, just thinking out loud',
-      {
-        createdAt: MORNING,
-        inReplyToId: '2000000000000000000',
-        parentText: 'thinking about how to make resets more predictable',
-        parentHandle: 'thsottiaux',
-      },
+      'thinking about how to make resets more predictable',
+      'thsottiaux',
     );
     // Held: the post says nothing is decided.
     assert.equal(idea.review, true);
   });
 
   test('his reply turning down a banked reset adds nothing to his global one', () => {
-    const declined = classify(
+    const declined = reply(
       'a few of you asked about a banked one on top. not this time, this round was just the global',
-      {
-        createdAt: MORNING,
-        inReplyToId: '2000000000000000000',
-        parentText: 'global reset done this morning, all plans',
-        parentHandle: 'thsottiaux',
-      },
+      'global reset done this morning, all plans',
+      'thsottiaux',
     );
     assert.equal(declined.reset, null);
     const answer = reply(
@@ -2828,14 +2820,10 @@ describe('rounds 91 to 94: two months, near misses, replies, other words (rules-
   });
 
   test('"credited now" lands his banked reset; "by end of the week" is a deadline ahead', () => {
-    const credited = classify(
+    const credited = reply(
       "credited now, check settings > usage. you've got 30 days to spend it",
-      {
-        createdAt: MORNING,
-        inReplyToId: '2000000000000000000',
-        parentText: "we're giving everyone on plus and pro a banked reset this week 🏦",
-        parentHandle: 'thsottiaux',
-      },
+      "we're giving everyone on plus and pro a banked reset this week 🏦",
+      'thsottiaux',
     );
     assert.equal(credited.reset?.kind, 'reset_completed');
     const week = classify("we're crediting a banked reset to every account by end of the week", {
@@ -2899,15 +2887,10 @@ describe('rounds 95 to 98: five weeks, near misses, replies, other words (rules-
       'reset_scheduled',
     );
     // "rolling out over the next hour": under way now.
-    const rolling = classify(
+    const rolling = reply(
       "we're also resetting limits for all affected accounts, rolling out over the next hour",
-      {
-        createdAt: MORNING,
-        inReplyToId: '2000000000000000000',
-        parentText:
-          'a bug was overcounting usage for some cloud tasks since tuesday. fix is deploying now.',
-        parentHandle: 'thsottiaux',
-      },
+      'a bug was overcounting usage for some cloud tasks since tuesday. fix is deploying now.',
+      'thsottiaux',
     );
     assert.equal(rolling.reset?.kind, 'reset_completed');
   });
@@ -2964,12 +2947,11 @@ describe('rounds 99 to 102: a month, near misses, replies, other words (rules-2.
       'rustacean_rae',
     );
     assert.deepEqual([plans.reset?.kind, plans.review], ['reset_completed', true]);
-    const done = classify('done ✅ everyone should be back to full', {
-      createdAt: MORNING,
-      inReplyToId: '2000000000000000000',
-      parentText: "resetting everyone's limits tomorrow morning, details soon",
-      parentHandle: 'thsottiaux',
-    });
+    const done = reply(
+      'done ✅ everyone should be back to full',
+      "resetting everyone's limits tomorrow morning, details soon",
+      'thsottiaux',
+    );
     assert.equal(done.reset?.kind, 'reset_completed');
   });
 
@@ -3018,24 +3000,19 @@ describe('rounds 103 to 106: six weeks, near misses, replies, unusual shapes (ru
   });
 
   test('his reply calling off his own announced reset is held, so the operator is told', () => {
-    const off = classify(
+    const off = reply(
       'update: the fix is getting rolled back, so no reset today. will post again when we know more',
-      {
-        createdAt: MORNING,
-        inReplyToId: '2000000000000000000',
-        parentText: "we'll reset everyone's limits this afternoon after the fix ships",
-        parentHandle: 'thsottiaux',
-      },
+      "we'll reset everyone's limits this afternoon after the fix ships",
+      'thsottiaux',
     );
     assert.equal(off.review, true);
     assert.match(off.reasons.join(' | '), /his reply calls off the reset his post announced/);
     // Under a post that announced nothing, it is nothing.
-    const nothing = classify('no reset today', {
-      createdAt: MORNING,
-      inReplyToId: '2000000000000000000',
-      parentText: 'cloud tasks are degraded, looking into it',
-      parentHandle: 'thsottiaux',
-    });
+    const nothing = reply(
+      'no reset today',
+      'cloud tasks are degraded, looking into it',
+      'thsottiaux',
+    );
     assert.equal(nothing.reset, null);
   });
 
@@ -3073,14 +3050,10 @@ describe('rounds 107 to 110: a month, near misses, replies, other words (rules-2
     ]) {
       assert.equal(at10(text), 'none', text);
     }
-    const off = classify(
+    const off = reply(
       "change of plans: we're holding off on friday's reset, the capacity isn't there yet",
-      {
-        createdAt: MORNING,
-        inReplyToId: '2000000000000000000',
-        parentText: 'resetting limits friday 10am PT for all plans',
-        parentHandle: 'thsottiaux',
-      },
+      'resetting limits friday 10am PT for all plans',
+      'thsottiaux',
     );
     assert.equal(off.review, true);
   });
