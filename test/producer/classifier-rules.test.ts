@@ -3082,3 +3082,35 @@ describe('rounds 107 to 110: a month, near misses, replies, other words (rules-2
     );
   });
 });
+
+describe('rounds 111 to 114: five weeks, near misses, replies, other words (rules-2.13.15)', () => {
+  test('the "me: … also me" meme is held; a changelog line "no longer resets" is none', () => {
+    assert.equal(
+      at10('me: we should stop doing resets. also me, two hours after a bug: resetting everyone'),
+      'reset_completed (held)',
+    );
+    assert.equal(
+      at10('- fix: `codex login` no longer resets your selected model to the default'),
+      'none',
+    );
+  });
+
+  test('other words: an allowance restored, usage bars at 0% for everyone; a flipped reply', () => {
+    assert.equal(
+      at10(
+        "tonight around 8pm PT we're restoring everyone's codex allowance to 100%. cli, ide, web",
+      ),
+      'reset_scheduled',
+    );
+    assert.equal(
+      at10('usage bars at 0% for everyone. yes, on purpose. happy thursday'),
+      'reset_completed',
+    );
+    const flipped = reply(
+      'no, thursday — so today. flipping it on around noon PT',
+      'resetting limits friday?',
+      'orbitdev',
+    );
+    assert.deepEqual([flipped.reset?.kind, flipped.review], ['reset_scheduled', true]);
+  });
+});

@@ -66,6 +66,9 @@ export const TALK_ABOUT = [
   /\bonly re-?set (?:when|if|after|once)\b|\bre-?set only (?:when|if|after|once)\b/,
   // "we almost did a reset tonight": it did not happen (rules-2.13.12).
   /\b(?:almost|nearly) (?:(?:did|done|had|ran|shipped|pushed|went ahead with|pulled the trigger on) (?:a |the |another )?(?:\w+ )?)?re-?set/,
+  // "- fix: `codex login` no longer resets your selected model": a changelog's behaviour
+  // (rules-2.13.15).
+  /\bno longer re-?sets?\b/,
   // "more contested than resetting limits ever was": a comparison (rules-2.13.11).
   /\b(?:than|like) re-?setting\b/,
   // "the banked reset is kind of that already": what a reset is like (rules-2.13.8).

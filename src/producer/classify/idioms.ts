@@ -18,7 +18,7 @@ const AFTER_HEAD =
  * What a reset of usage acts on, as the head of its phrase: "the usage counters for all",
  * not "usage logs" or "the usage page" (another noun after it is what is acted on).
  */
-const USAGE_NOUN = String.raw`(?:usage|limits?|quotas?|counters?|meters?)(?=[.!?,;:)]|$| ${AFTER_HEAD}\b| ${SYMBOL})`;
+const USAGE_NOUN = String.raw`(?:usage|limits?|quotas?|counters?|meters?|allowances?)(?=[.!?,;:)]|$| ${AFTER_HEAD}\b| ${SYMBOL})`;
 /** After "back to zero" / "back to full": the clause goes on with no noun ("full color"). */
 const AFTER_AMOUNT = String.raw`(?=[.!?,;:)]|$| (?:for|across|on|in|as|at|by|this|today|tonight|tomorrow|now|just|again|already|and|so|because|right|next|first|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b| ${SYMBOL})`;
 /** Whose limits: "topped everyone back up" ("a clean slate for everyone" may be of anything). */
@@ -135,6 +135,9 @@ const PEOPLE_GET_A_REFILL = new RegExp(
  * limit is full again" (not "your weekly limit is full again on monday") (rules-2.13.10).
  */
 const FRESH_WEEK = new RegExp(String.raw`\b(?:a )?fresh (?:codex )?week(?= for ${PEOPLE}\b)`);
+/** "usage bars at 0% for everyone" (rules-2.13.15). */
+const USAGE_AT_ZERO =
+  /\busage (?:bars?|meters?|counters?) (?:are |all )*at (?:0%|zero)(?= for (?:everyone|everybody|all)\b)/;
 const DO_OVER =
   /\b(?:a )?do-?over\b(?=(?: granted)?[^.!?,;]{0,30}\b(?:usage|limits?|quotas?|caps?)\b)/;
 const EVERYONES_FULL =
@@ -165,7 +168,7 @@ const A_MULLIGAN = new RegExp(
 
 /** A word every idiom above has. */
 const TRIGGER =
-  /\b(?:wip|refresh|refill|replenish|clear|restor|zero|back (?:to|at) |clean slate|fresh|full|top|start(?:s|ed|ing)? (?:over|fresh|afresh|from zero)|do-?over|sitting at|go(?:es|ing)? to (?:zero|0|100|full)|mulligan|recharge|tank)/;
+  /\b(?:wip|refresh|refill|replenish|clear|restor|zero|back (?:to|at) |clean slate|fresh|full|top|start(?:s|ed|ing)? (?:over|fresh|afresh|from zero)|do-?over|sitting at|go(?:es|ing)? to (?:zero|0|100|full)|mulligan|recharge|tank|usage (?:bars?|meters?|counters?) )/;
 
 /** Idioms read as a phrase of "reset", in this order: each reads what those before left. */
 const PHRASES: readonly (readonly [RegExp, string])[] = [
@@ -189,6 +192,7 @@ const PHRASES: readonly (readonly [RegExp, string])[] = [
   [GETTING_A_REFILL, 'a reset'],
   [A_MULLIGAN, 'a reset'],
   [A_FULL_TANK, 'a reset'],
+  [USAGE_AT_ZERO, 'usage reset'],
 ];
 
 /** `sentence` with its reset idiom made a form of "reset", or null when it has none. */

@@ -36,7 +36,7 @@ import { readReply, threadOf } from './thread.ts';
  * this system can make. docs/classifier.md describes every rule; change the version when
  * a rule changes (stored classifications keep the version that made them).
  */
-export const RULES_CLASSIFIER = 'rules-2.13.14';
+export const RULES_CLASSIFIER = 'rules-2.13.15';
 
 export interface ClassifierOptions {
   /** Hold a post whose confidence is below this (REVIEW_BELOW, default 0.8). */
@@ -214,7 +214,8 @@ const STORY =
 /** A recap's heading: "Week recap:", "This month in review:". */
 const RECAP = /^(?:(?:week(?:ly)?|month(?:ly)?|year(?:ly)?|quick|friday) )?recap\b|\bin review:/;
 /** Words that take back what was said, or mark it as a joke. */
-const JOKING = /\b(?:jk|j\/k|just kidding|kidding|april fools?|april 1st)\b/;
+// "me: we should stop doing resets. also me, …: resetting everyone": the meme (rules-2.13.15).
+const JOKING = /\b(?:jk|j\/k|just kidding|kidding|april fools?|april 1st)\b|^me: [^\n]*\balso me\b/;
 /** Post-level words that take an announcement back, each with its reason. */
 const TAKEN_BACK: readonly (readonly [RegExp, (words: string) => string])[] = [
   // "LIMITS RESET FOR EVERYONE!!! ...jk it's april 1st"
