@@ -64,7 +64,7 @@ const FRESHLY_DONE = new RegExp(
  * at 0% used", which names the usage itself.
  */
 const BACK_TO_EMPTY = new RegExp(
-  String.raw`(?<=\b(?:${USAGE_NOUN}\b|${WINDOW_NOUN})[^.!?,;]{0,40})\b(?:back|restored|refilled|goes|go|going) (?:to|at) (?:zero|0%?|100%|full)(?: used| usage)?${AFTER_AMOUNT}|\bback (?:to|at) 0% (?:used|usage)${AFTER_AMOUNT}|(?<=\b(?:${USAGE_NOUN}\b|${WINDOW_NOUN})[^.!?,;]{0,20})\bsitting at (?:zero|0%)(?: used)? again\b`,
+  String.raw`(?<=\b(?:${USAGE_NOUN}\b|${WINDOW_NOUN})[^.!?,;]{0,40})\b(?:back|restored|refilled|goes|go|going) (?:to|at) (?:zero|0%?|100%|full)(?: used| usage)?${AFTER_AMOUNT}|\bback (?:to|at) 0% (?:used|usage)${AFTER_AMOUNT}|\b(?=sitting at )(?<=\b(?:${USAGE_NOUN}\b|${WINDOW_NOUN})[^.!?,;]{0,20})sitting at (?:zero|0%)(?: used)? again\b`,
 );
 /** "a fresh weekly limit", "a fresh 5-hour window", "a fresh weekly bucket". */
 const A_FRESH_ONE = new RegExp(
@@ -135,13 +135,13 @@ const PEOPLE_GET_A_REFILL = new RegExp(
  * limit is full again" (not "your weekly limit is full again on monday") (rules-2.13.10).
  */
 const FRESH_WEEK = new RegExp(String.raw`\b(?:a )?fresh (?:codex )?week(?= for ${PEOPLE}\b)`);
-/** "usage bars at 0% for everyone" (rules-2.13.15). */
-const USAGE_AT_ZERO =
-  /\busage (?:bars?|meters?|counters?) (?:are |all )*at (?:0%|zero)(?= for (?:everyone|everybody|all)\b)/;
 const DO_OVER =
   /\b(?:a )?do-?over\b(?=(?: granted)?[^.!?,;]{0,30}\b(?:usage|limits?|quotas?|caps?)\b)/;
 const EVERYONES_FULL =
   /\b(?=full\b)(?<=\b(?:everyone's|everybody's) (?:[\w-]+ ){0,3}(?:limits?|quotas?|usage|windows?) (?:is|are) (?:now |all )?)full(?: again)?\b/;
+/** "usage bars at 0% for everyone" (rules-2.13.15). */
+const USAGE_AT_ZERO =
+  /\busage (?:bars?|meters?|counters?) (?:are |all )*at (?:0%|zero)(?= for (?:everyone|everybody|all)\b)/;
 
 /**
  * "business and enterprise workspaces will be back at 100%", "your accounts are back to
@@ -157,13 +157,12 @@ const YOUR_REFILL = /\byour (?:full |codex )?refill\b(?= (?:is|lands|will|'s|com
 const TOP_UP = new RegExp(String.raw`\btop(s|ped|ping)? (${PEOPLE}) (?:back )?up\b`);
 /** "we'll top up every codex account to full" (rules-2.13.12). */
 const TOP_UP_PEOPLE = new RegExp(String.raw`\btop(s|ped|ping)? up (${PEOPLE})\b`);
-/** "we're giving everyone a full tank on codex" (rules-2.13.14). */
-const A_FULL_TANK = new RegExp(
-  String.raw`\b(?=a full tank\b)(?<=\b(?:gave|give|giving|gives|get|getting|got|gets) ${PEOPLE} )a full tank\b`,
-);
-/** "we gave every codex user a mulligan" (rules-2.13.12). */
-const A_MULLIGAN = new RegExp(
-  String.raw`\b(?=(?:a |one )?(?:free )?mulligan\b)(?<=\b(?:gave|give|giving|gives|get|getting|got|gets) ${PEOPLE} )(?:a |one )?(?:free )?mulligan\b`,
+/**
+ * "we gave every codex user a mulligan" (rules-2.13.12), "we're giving everyone a full tank
+ * on codex" (rules-2.13.14): given to the people before it.
+ */
+const GIVEN_A_RESET = new RegExp(
+  String.raw`\b(?=(?:a |one )?(?:free )?(?:mulligan|full tank)\b)(?<=\b(?:gave|give|giving|gives|get|getting|got|gets) ${PEOPLE} )(?:a |one )?(?:free )?(?:mulligan|full tank)\b`,
 );
 
 /** A word every idiom above has. */
@@ -190,8 +189,7 @@ const PHRASES: readonly (readonly [RegExp, string])[] = [
   [A_USAGE_REFILL, '$1 reset'],
   [FRESHLY_DONE, 'reset'],
   [GETTING_A_REFILL, 'a reset'],
-  [A_MULLIGAN, 'a reset'],
-  [A_FULL_TANK, 'a reset'],
+  [GIVEN_A_RESET, 'a reset'],
   [USAGE_AT_ZERO, 'usage reset'],
 ];
 
@@ -213,20 +211,12 @@ export function resetIdiomRead(sentence: string): string | null {
   read = read.replace(STARTS_OVER, (_match, ending: string | undefined) =>
     resetFormOf(ending ?? ''),
   );
-  read = read.replace(
-    TOP_OBJECT_UP,
-    (_match, ending: string | undefined, object: string) =>
-      `${verb(`top${ending ?? ''}`)} ${object}`,
-  );
-  read = read.replace(
-    TOP_UP_PEOPLE,
-    (_match, ending: string | undefined, people: string) =>
-      `${verb(`top${ending ?? ''}`)} ${people}`,
-  );
-  read = read.replace(
-    TOP_UP,
-    (_match, ending: string | undefined, people: string) =>
-      `${verb(`top${ending ?? ''}`)} ${people}`,
-  );
+  // "topped everyone's limits back up", "top up every account", "topping everyone up": the
+  // verb's form, then whose limits.
+  const topped = (_match: string, ending: string | undefined, whose: string) =>
+    `${verb(`top${ending ?? ''}`)} ${whose}`;
+  read = read.replace(TOP_OBJECT_UP, topped);
+  read = read.replace(TOP_UP_PEOPLE, topped);
+  read = read.replace(TOP_UP, topped);
   return read === sentence ? null : read;
 }

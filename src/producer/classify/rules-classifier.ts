@@ -77,6 +77,11 @@ export interface Mention {
   readonly reading: MentionReading;
 }
 
+/** A mention refused because it denies its reset or calls it off (rules-2.13.13). */
+export function callsOff(mention: Mention): boolean {
+  return mention.refused !== null && (mention.reading.negated || CALLED_OFF.test(mention.sentence));
+}
+
 const OTHER_SENSES = new RegExp(OTHER_SENSE.source, 'g');
 /** "sunday reset: clean desk, …": a reset heading whose colon is followed by no time ahead. */
 function headingWithoutTime(sentence: string, announcedMs: number, zone: string): boolean {
@@ -771,9 +776,9 @@ function aheadHeading(own: ReadText, announcedMs: number, zone: string): string 
 const FRAGMENT_WORD =
   /^(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|today|tonight|tomorrow|morning|afternoon|evening|night|noon|midnight|early|late|this|next|at|around|by|from|the|ish|\d{1,2}(?::\d{2})?(?:am|pm)?|am|pm|pt|pst|pdt|et|est|utc|all|plans?|tiers?|everyone|everybody|for|users|paid|free|plus|pro|and|[^\p{L}\p{N}]+)$/u;
 /** A verb group that says the reset has happened, whatever time follows. */
+const FIRMLY_DONE = /\b(?:has|have|had|'ve|was|were|been|just|already)\b/;
 /** What follows a spaced dash at the end of a sentence. */
 const DASH_TAIL = /\s[—–-]\s([^—–]+)$/;
-const FIRMLY_DONE = /\b(?:has|have|had|'ve|was|were|been|just|already)\b/;
 /** `sentence` (lower case, as readText gives it) is nothing but FRAGMENT_WORDs. */
 function isTimeFragment(sentence: string): boolean {
   const words = sentence.split(/[\s,.!]+/).filter((w) => w !== '');
@@ -834,9 +839,6 @@ function mentionKind(mention: Mention, announcedMs: number, zone: string): Tense
   // "2026-11-19 · global usage reset ✔️", "Limits wiped at 18:00 CET ✅": a reset checked
   // off is done, when no verb says it is ahead (rules-2.11.0).
   if (checkedOff(mention.read) && (tense === 'none' || BARE_RESET.test(cue))) return 'done';
-  // "Tomorrow we reset usage limits": a bare "reset" (no auxiliary) is past or present alike;
-  // a time in its own clause that starts after the post makes it a schedule. So is a bare
-  // "do": "we do a global reset tonight at 8pm PT" (rules-2.13.1).
   // "resetting on monday once the fix is out": a gerund with no auxiliary, its time ahead
   // (rules-2.13.13).
   if (
@@ -845,6 +847,9 @@ function mentionKind(mention: Mention, announcedMs: number, zone: string): Tense
     timeStartsAfter(mention.reading.clause, announcedMs, zone)
   )
     return 'coming';
+  // "Tomorrow we reset usage limits": a bare "reset" (no auxiliary) is past or present alike;
+  // a time in its own clause that starts after the post makes it a schedule. So is a bare
+  // "do": "we do a global reset tonight at 8pm PT" (rules-2.13.1).
   if (tense === 'done' && BARE_RESET.test(cue)) {
     // "- reset everyone's limits by EOD": a deadline ahead too (rules-2.13.3); so is "in a few
     // hours" (rules-2.13.4).

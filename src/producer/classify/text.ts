@@ -54,7 +54,7 @@ export function readText(raw: string): ReadText {
     // "reset'd", "resset", "reseting limits tommorow" (rules-2.13.13).
     .replace(/\bre-?set'd\b/g, 'reset')
     .replace(/\bres{2,}et(s|ting|ed)?\b/g, 'reset$1')
-    .replace(/\bresetings?\b|\breseting\b/g, 'resetting')
+    .replace(/\breseting\b/g, 'resetting')
     .replace(/\b(?:tommorow|tomorow|tommorrow|tomorrw)\b/g, 'tomorrow')
     // Negations typed without the apostrophe (rules-2.13.4): "didnt reset anything", "isnt a
     // reset"; "cant", "wont".

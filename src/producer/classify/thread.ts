@@ -5,6 +5,7 @@ import { BANKED, BARE_ACK, GLOBAL, PROGRESS } from './cues.ts';
 import { timeIsTheResets } from './reply-time.ts';
 import {
   type ClassifierOptions,
+  callsOff,
   clip,
   held,
   lessSure,
@@ -68,33 +69,35 @@ export function readReply(
   mentions: readonly Mention[],
   options: ClassifierOptions,
 ): Classification {
-  if (mentions.length > 0) {
-    const refused = mentions[0]!.refused!;
-    // "update: calling off tomorrow's reset" under his own announcement: nothing of its own,
-    // but his announcement's record stands published; held, so the operator is told and
-    // dismisses it (rules-2.13.13).
-    if (
-      thread.author === 'self' &&
-      CALLS_IT_OFF.test(refused) &&
-      mentionsOf(thread.parent).some((m) => m.refused === null)
-    ) {
-      return heldReply(
-        post,
-        own,
-        thread.parent,
-        'his reply calls off the reset his post announced: `ops dismiss` the record of his post?',
-        options,
-        '',
-      );
-    }
-    return notAReset(refused);
+  // "update: calling off tomorrow's reset" under his own announcement: nothing of its own,
+  // but his announcement's record stands published; held, so the operator is told and
+  // dismisses it (rules-2.13.13).
+  if (
+    thread.author === 'self' &&
+    mentions.some(callsOff) &&
+    mentionsOf(thread.parent).some((m) => m.refused === null)
+  ) {
+    return heldReply(
+      post,
+      own,
+      thread.parent,
+      'his reply calls off the reset his post announced: `ops dismiss` the record of his post?',
+      options,
+    );
   }
+  if (mentions.length > 0) return notAReset(mentions[0]!.refused!);
   const postedMs = Date.parse(post.createdAt);
   const timed = timeAhead(own.all, postedMs, options.timeZone) !== null;
   const progress = own.all.length <= 120 && PROGRESS.test(own.all);
   if (thread.parent.all === '') {
     if (!progress) return notAReset('a bare reply, and its parent is not at hand');
-    return heldReply(post, own, thread.parent, 'its parent is not at hand', options);
+    return heldReply(
+      post,
+      own,
+      thread.parent,
+      onlyWithParent('its parent is not at hand'),
+      options,
+    );
   }
   const parentMentions = mentionsOf(thread.parent);
   if (parentMentions.length === 0) return notAReset('a reply, and its parent mentions no reset');
@@ -172,7 +175,7 @@ export function readReply(
     post,
     own,
     thread.parent,
-    `a reply to ${who}: "${clip(thread.parent.all)}"`,
+    onlyWithParent(`a reply to ${who}: "${clip(thread.parent.all)}"`),
     options,
   );
 }
@@ -224,12 +227,6 @@ function withParentDay(own: ReadText, parent: ReadText): ReadText {
   return readText(own.all.replace(CLOCK, (clock) => `${clock} ${day}`));
 }
 
-/**
- * A reply that opens on yes: "yep 🫡 everyone got one", "yes, going out later today", "just
- * did." (rules-2.12.0).
- */
-/** The reasons of a reset denied or called off (rules-classifier.ts, refusalOf). */
-const CALLS_IT_OFF = /^(?:the reset is denied|a reset called off)\b/;
 /** A reply that opens by saying it is done: "done ✅", "all done.", "landed!". */
 const SAID_DONE_FIRST = /^(?:and |all |it's |reset )?(?:done|landed|live|complete|completed)\b/;
 /** "business and enterprise too", "global. every plan": the plans or type asked about. */
@@ -240,6 +237,10 @@ const NOT_THIS_TIME = /\bnot (?:this|that) (?:time|round)\b|\bnot on top\b/;
 /** "both plus and pro got it": the plans asked about got the reset (rules-2.13.10). */
 const PLANS_GOT_IT =
   /\b(?:plus|pro|business|team|edu|enterprise|everyone|everybody|all plans|both)\b[^.!?]{0,24}\bgot (?:it|one)\b/;
+/**
+ * A reply that opens on yes: "yep 🫡 everyone got one", "yes, going out later today", "just
+ * did." (rules-2.12.0).
+ */
 const ANSWERS_YES =
   /^(?:yes|yep|yup|yeah|yea|sure|correct|confirmed|indeed|(?:it|they|we) did|sure did|good timing|(?:just )?did (?:it|that)|just did|on it|doing it)\b/;
 /** "a global one", "a full one": the reset asked about, named by its kind. */
@@ -273,14 +274,15 @@ function landed(result: Classification): Classification {
   };
 }
 
+const onlyWithParent = (context: string) =>
+  `a reply that only makes sense with its parent (${context})`;
+
 function heldReply(
   post: Post,
   own: ReadText,
   parent: ReadText,
-  context: string,
+  reason: string,
   options: ClassifierOptions,
-  /** What the reason says before the context; "" for none. */
-  lead = 'a reply that only makes sense with its parent',
 ): Classification {
   const both = `${parent.all}\n${own.all}`;
   const postedMs = Date.parse(post.createdAt);
@@ -308,5 +310,5 @@ function heldReply(
       },
     });
   }
-  return held(fields, [lead === '' ? context : `${lead} (${context})`]);
+  return held(fields, [reason]);
 }
