@@ -3114,3 +3114,101 @@ describe('rounds 111 to 114: five weeks, near misses, replies, other words (rule
     assert.deepEqual([flipped.reset?.kind, flipped.review], ['reset_scheduled', true]);
   });
 });
+
+describe('rounds 115 to 122: a month, near misses, replies, other words (rules-2.13.16)', () => {
+  test('words said or asked of someone, a time recalled, what any account has: none', () => {
+    for (const text of [
+      "my therapist asked what i do to unwind and i said reset everyone's codex limits and watch the graphs",
+      "someone told me to reset everyone's limits",
+      'last time I announced a reset at 4pm on a friday the graphs looked like a cliff face. never again lol',
+      "new accounts start with fresh limits, so no, making a second account doesn't get you anything",
+      'the new plan comes with a fresh weekly allowance',
+      'we reset the days-since-last-incident counter this morning. postmortem going up later today',
+    ]) {
+      assert.equal(at10(text), 'none', text);
+    }
+  });
+
+  test('a reset by hand with a pencil is a joke; a done reset dated a day gone by is held', () => {
+    assert.equal(
+      at10(
+        "yes, I personally reset everyone's limits by hand, one account at a time, with a pencil. that's why it takes so long",
+      ),
+      'reset_completed (held)',
+    );
+    assert.equal(at10('we reset limits for all plans on nov 18'), 'reset_completed (held)');
+    assert.equal(at10("we're resetting limits for all plans on nov 20"), 'reset_scheduled');
+  });
+
+  test('the time of the cause, of a relative clause or of another sentence is not the reset’s', () => {
+    for (const text of [
+      "We've reset Codex rate limits for all users to make up for the degraded performance yesterday. Enjoy",
+      "quick wednesday→thursday recap since a lot happened: the new cloud task view is out to everyone. also reset everyone's codex usage limits about an hour ago since the queue backlog made tasks run twice.",
+      '5h + weekly windows wiped clean for everyone who used codex this week. already live, no action needed.',
+    ]) {
+      assert.equal(at10(text), 'reset_completed', text);
+    }
+    // "We reset … after the outage yesterday": the simple past may be yesterday's reset.
+    assert.equal(
+      at10('We reset Codex rate limits for all users after the outage yesterday.'),
+      'none',
+    );
+  });
+
+  test('ahead: by EOW, a heading "upcoming", a fragment of whom and when after "it\'s a reset"', () => {
+    for (const text of [
+      'Meters zeroed by EOW for all Codex users. Promise.',
+      '## upcoming (v0.64 / Nov 20)\n- new: /review command in the cli\n- limits: one-time reset of weekly usage for all plans at release',
+      "it's a rate limit reset. Business and Edu, around 6pm PT tonight.",
+      'Monday morning: fresh weekly allowance for everyone on Codex.',
+      'gonna rest everyones limts tonite, dont burn your week on the flaky bugfix plz',
+    ]) {
+      assert.equal(at10(text), 'reset_scheduled', text);
+    }
+    // Under a heading that is no plan, a list item is not scheduled by it.
+    assert.equal(
+      at10(
+        'things people asked for this week, ranked:\n1. better windows support\n2. another limits reset\n3. dark mode for the web ui\nwe hear you on all three',
+      ),
+      'reset_completed (held)',
+    );
+  });
+
+  test('done: a reset named, then whom or "go build"; typos; other words', () => {
+    for (const text of [
+      'limits reset. go build.',
+      'limits reset. all plans. ✅',
+      'jsut reste everyones codex limtis, typing on my phone at the airport lol',
+      'Weekly counter rolled back to zero for all Codex users as of a few minutes ago.',
+      'Tank topped off for every Codex user ⛽ drive safe',
+      'fresh tank of codex usage for business + enterprise + edu, live now',
+      'wiped the slate: codex usage meters for every plan start from scratch as of right now',
+    ]) {
+      assert.equal(at10(text), 'reset_completed', text);
+    }
+    assert.equal(
+      at10('weekly limits reset. that is just how the window works.'),
+      'reset_completed (held)',
+    );
+    assert.equal(at10('Apply it whenever you want your weekly usage topped back up'), 'none');
+  });
+
+  test('his reply calling it off without naming the reset is held; moving it is its new time', () => {
+    const off = reply(
+      "update: calling this off, we need the capacity for tomorrow's launch. sorry all",
+      "going to reset everyone's limits tonight",
+      'thsottiaux',
+    );
+    assert.deepEqual([off.reset?.kind, off.review], ['reset_scheduled', true]);
+    assert.match(off.reasons[0]!, /calls off/);
+    const moved = reply(
+      'update: pushing it to 9pm PT',
+      "going to reset everyone's limits tonight",
+      'thsottiaux',
+    );
+    assert.deepEqual(
+      [moved.reset?.kind, moved.review, moved.reset?.effectiveAt],
+      ['reset_scheduled', false, '2026-11-20T05:00:00.000Z'],
+    );
+  });
+});

@@ -6,7 +6,7 @@
 
 /** A reset of usage limits is mentioned (the sense is checked by the other tables). */
 export const RESET_WORD =
-  /\bre-?set(?:s|ting|ing|ed)?\b|\brefresh(?:ed|ing)? (?:\w+ )?(?:usage |rate )?limits\b|\blimits (?:\w+ ){0,3}refreshed\b|\bbrand new usage\b|\bnew usage (?=for (?:every|all|each)\b)|\bfresh (?:(?:codex|weekly|5h|5-hour) ){0,2}(?:usage|limits)\b|\bfresh (?:5h|5-hour|five-hour|weekly)(?: (?:and|\+|&) (?:5h|5-hour|five-hour|weekly))? windows\b/;
+  /\bre-?set(?:s|ting|ing|ed)?\b|\brefresh(?:ed|ing)? (?:\w+ )?(?:usage |rate )?limits\b|\blimits (?:\w+ ){0,3}refreshed\b|\bbrand new usage\b|\bnew usage (?=for (?:every|all|each)\b)|\bfresh (?:(?:codex|weekly|5h|5-hour) ){0,2}(?:usage|limits|allowance|quota)\b|\bfresh (?:5h|5-hour|five-hour|weekly)(?: (?:and|\+|&) (?:5h|5-hour|five-hour|weekly))? windows\b/;
 
 /**
  * "reset" in a sense that has nothing to do with usage limits; "woke up feeling reset" is
@@ -23,6 +23,12 @@ export const OTHER_SENSE =
 export const TALK_ABOUT = [
   /\bre-?set requests?\b|\brequests? (?:for|to) (?:a |another )?re-?set/,
   /\b(?:asking|begging|beg|ask|asked|pleading|hoping|praying|waiting|wish|wishing) (?:us )?(?:for|to) (?:a |another |the |more )?re-?set/,
+  // "i said reset everyone's codex limits and watch the graphs", "someone told me to reset
+  // everyone's limits": words said, or asked of someone (rules-2.13.16).
+  // "new accounts start with fresh limits": what is so of any account (rules-2.13.16).
+  // "the new plan comes with a fresh weekly allowance": what a plan has.
+  /\b(?:accounts?|users?|workspaces?|plans?|seats?|subscriptions?) (?:\w+ )?(?:start|starts|begin|begins) with (?:fresh|full|new|brand new|empty) (?:\w+ )?(?:limits|usage)\b|\b(?:comes?|ships?|includes?) with (?:an? )?(?:fresh|full|new|brand new) (?:[\w-]+ ){0,2}(?:limits?|usage|allowance|quota|window)\b/,
+  /\b(?:said|say|says|told (?:me|us|him|her|them)(?: to)?|tells? (?:me|us)(?: to)?|asked (?:me|us) to|begged (?:me|us) to|dared (?:me|us) to) "?re-?set(?:ting)?\b/,
   // "to the folks asking if a reset is part of the plan" (rules-2.13.3).
   /\b(?:asking|asked|ask|wondering|wonder|wondered)\b[^.!?:]{0,30}?\b(?:if|whether)\b[^.!?:]{0,40}\bre-?set/,
   /\bre-?sets? (?:every|each) (?:day|week|month|\d|five|seven)/,

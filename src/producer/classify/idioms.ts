@@ -13,12 +13,12 @@
 const SYMBOL = String.raw`[^\w\s'"]`;
 /** Words that may follow the head of a phrase: its end, a preposition, a verb. */
 const AFTER_HEAD =
-  '(?:for|across|of|on|in|to|and|at|as|this|today|tonight|tomorrow|now|again|back|with|from|so|because|right|too|already|is|are|were|was|have|has|will|should|get|gets|got|getting|go|goes|just|all|clean|wiped|zeroed|replenished|refilled|restored|start|starts|started|went|came|come|comes|after|before|once|when|until|by|within|around|soon|shortly|overnight|going|about|a few|an hour|a couple|(?:mon|tues|wednes|thurs|fri|satur|sun)day)';
+  '(?:for|across|of|on|in|to|and|at|as|this|today|tonight|tomorrow|now|again|back|with|from|so|because|right|too|already|is|are|were|was|have|has|will|should|get|gets|got|getting|go|goes|just|all|clean|wiped|zeroed|replenished|refilled|restored|start|starts|started|went|rolled|came|come|comes|after|before|once|when|until|by|within|around|soon|shortly|overnight|going|about|a few|an hour|a couple|(?:mon|tues|wednes|thurs|fri|satur|sun)day)';
 /**
  * What a reset of usage acts on, as the head of its phrase: "the usage counters for all",
  * not "usage logs" or "the usage page" (another noun after it is what is acted on).
  */
-const USAGE_NOUN = String.raw`(?:usage|limits?|quotas?|counters?|meters?|allowances?)(?=[.!?,;:)]|$| ${AFTER_HEAD}\b| ${SYMBOL})`;
+const USAGE_NOUN = String.raw`(?:usage|limits?|quotas?|counters?|meters?|allowances?|buckets?)(?=[.!?,;:)]|$| ${AFTER_HEAD}\b| ${SYMBOL})`;
 /** After "back to zero" / "back to full": the clause goes on with no noun ("full color"). */
 const AFTER_AMOUNT = String.raw`(?=[.!?,;:)]|$| (?:for|across|on|in|as|at|by|this|today|tonight|tomorrow|now|just|again|already|and|so|because|right|next|first|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b| ${SYMBOL})`;
 /** Whose limits: "topped everyone back up" ("a clean slate for everyone" may be of anything). */
@@ -70,6 +70,9 @@ const BACK_TO_EMPTY = new RegExp(
 const A_FRESH_ONE = new RegExp(
   String.raw`\ba fresh (?:(?:5-hour|5h|five-hour|weekly|codex|usage) ){0,2}(?:limit|window|bucket|quota|allowance)${AFTER_AMOUNT}|\ba fresh set of (?:(?:codex|usage|weekly) ){0,2}limits${AFTER_AMOUNT}`,
 );
+/** "fresh tank of codex usage for business", "a full bucket of limits" (rules-2.13.16). */
+const TANK_OF_USAGE =
+  /\b(?:an? )?(?:fresh|full|new) (?:tank|bucket|batch) of (?=(?:codex |weekly |5h |5-hour )?(?:usage|limits)\b)/;
 /** "a full refill for every plan", "a limits refill": a refill with whom it is for. */
 const A_REFILL =
   /\b(?:(?:a|the) (?:(?:full|limits?|usage|weekly) )?|full )(?:refill|refresh)\b(?=[^.!?]{0,40}\b(?:limits?|usage|quota|plans?|users|accounts|everyone|everybody)\b)/;
@@ -85,7 +88,7 @@ const GETTING_A_REFILL = new RegExp(
 );
 /** "your weekly window just started over", "limits start fresh at 5pm" (rules-2.11.0). */
 const STARTS_OVER = new RegExp(
-  String.raw`(?<=\b(?:${USAGE_NOUN}|${WINDOW_NOUN}) (?:(?:just|all|will|now|have|has) ){0,2})start(s|ed|ing)? (?:over|fresh|afresh|from zero)\b`,
+  String.raw`(?<=\b(?:${USAGE_NOUN}|${WINDOW_NOUN}) (?:(?:for|on|across) (?:every|all|each) \w+ )?(?:(?:just|all|will|now|have|has) ){0,2})start(s|ed|ing)? (?:over|fresh|afresh|from zero|from scratch)\b`,
 );
 /** "usage limits are fresh for all", "your limits are all fresh again". */
 const ARE_FRESH = new RegExp(
@@ -120,9 +123,12 @@ const FRESH_START = new RegExp(
  */
 const TOP_OBJECT_UP =
   /(?<!\b(?:want|wants|can|could|to|how to) )\btop(ped|ping)? ((?:everyone's|everybody's|all|the|every|plus|pro) (?:[\w'%&-]+ ){0,3}(?:usage|limits?|quotas?|windows?|tanks?)) (?:back )?(?:up|off)\b/;
-/** "your codex tanks are topped up" (rules-2.13.10); not "want your usage topped back up". */
+/**
+ * "your codex tanks are topped up" (rules-2.13.10), "tank topped off for every codex user"
+ * as a headline (rules-2.13.16); not "want your usage topped back up".
+ */
 const ARE_TOPPED_UP =
-  /\b(?=topped )(?<=\b(?:tanks?|limits|usage|quotas?|windows) (?:(?:are|is|got|get|all|been|have|has|now|just) ){1,3})topped (?:back )?up\b/;
+  /\b(?=topped )(?<=\b(?:tanks?|limits|usage|quotas?|windows|buckets?) (?:(?:are|is|got|get|all|been|have|has|now|just) ){1,3})topped (?:back )?(?:up|off)\b|(?<=^(?:\w+ )?(?:tanks?|buckets?) )topped (?:back )?(?:up|off)\b/;
 /** "one banked refill", "a saved refill", "one extra refill sitting in your bank" (rules-2.13.10). */
 const BANKED_REFILL =
   /\b(?:(?:one|an?|another|the) )?(?:banked|saved) (?:refills?|top-?ups?)\b|\b(?:one|an?|another) (?:extra |more |additional |spare )?refill\b(?=[^.!?]{0,40}\b(?:bank|spend it|use it)\b| (?:into|in|to) (?:every|each|your|all)\b)|\b(?=(?:one|an?|another) (?:extra |more |additional )?refill\b)(?<=\bbank\b[^.!?]{0,40})(?:one|an?|another) (?:extra |more |additional )?refill\b/;
@@ -167,7 +173,7 @@ const GIVEN_A_RESET = new RegExp(
 
 /** A word every idiom above has. */
 const TRIGGER =
-  /\b(?:wip|refresh|refill|replenish|clear|restor|zero|back (?:to|at) |clean slate|fresh|full|top|start(?:s|ed|ing)? (?:over|fresh|afresh|from zero)|do-?over|sitting at|go(?:es|ing)? to (?:zero|0|100|full)|mulligan|recharge|tank|usage (?:bars?|meters?|counters?) )/;
+  /\b(?:wip|refresh|refill|replenish|clear|restor|zero|back (?:to|at) |clean slate|fresh|full|top|start(?:s|ed|ing)? (?:over|fresh|afresh|from zero|from scratch)|do-?over|sitting at|go(?:es|ing)? to (?:zero|0|100|full)|mulligan|recharge|tank|usage (?:bars?|meters?|counters?) )/;
 
 /** Idioms read as a phrase of "reset", in this order: each reads what those before left. */
 const PHRASES: readonly (readonly [RegExp, string])[] = [
@@ -185,6 +191,7 @@ const PHRASES: readonly (readonly [RegExp, string])[] = [
   [ACCOUNTS_BACK_AT_FULL, 'reset'],
   [YOUR_REFILL, 'your reset'],
   [A_FRESH_ONE, 'a reset'],
+  [TANK_OF_USAGE, 'a reset of '],
   [A_REFILL, 'a reset'],
   [A_USAGE_REFILL, '$1 reset'],
   [FRESHLY_DONE, 'reset'],

@@ -33,6 +33,13 @@ const ITS_OWN_VERBS = new Set([
   'use',
   'spend',
   'claim',
+  // "update: pushing it to 9pm PT": the reset moved to another time (rules-2.13.16).
+  'push',
+  'move',
+  'delay',
+  'postpone',
+  'bump',
+  'shift',
 ]);
 
 /**
@@ -50,6 +57,8 @@ function namesAnotherEvent(words: readonly Word[], index: number, word: Word): b
   if (ITS_OWN_VERBS.has(word.lemma) || isArrival(word)) return false;
   // "a banked reset", "the updated window": a participle before a noun qualifies it.
   const next = words[index + 1];
+  // "update: …": a heading, not an event (rules-2.13.16).
+  if (next?.text === ':') return false;
   const participle =
     /(?:ed|en)$/.test(word.text) && (next?.pos === 'NOUN' || next?.pos === 'PROPN');
   return !participle;

@@ -20,7 +20,13 @@ import {
 import { forgetSentences, type Word, wordsOf } from './grammar.ts';
 import { resetIdiomRead } from './idioms.ts';
 import { timeIsTheResets } from './reply-time.ts';
-import { scheduleWhen, timeAhead, timePassedToday, timeStartsAfter } from './schedule-time.ts';
+import {
+  namesDayGoneBy,
+  scheduleWhen,
+  timeAhead,
+  timePassedToday,
+  timeStartsAfter,
+} from './schedule-time.ts';
 import { scopeOf } from './scope.ts';
 import { isArrival, type MentionReading, readMention, resetWordsOf, type Tense } from './sense.ts';
 import { matchesAny, type ReadText, readText } from './text.ts';
@@ -36,7 +42,7 @@ import { readReply, threadOf } from './thread.ts';
  * this system can make. docs/classifier.md describes every rule; change the version when
  * a rule changes (stored classifications keep the version that made them).
  */
-export const RULES_CLASSIFIER = 'rules-2.13.15';
+export const RULES_CLASSIFIER = 'rules-2.13.16';
 
 export interface ClassifierOptions {
   /** Hold a post whose confidence is below this (REVIEW_BELOW, default 0.8). */
@@ -80,6 +86,11 @@ export interface Mention {
 /** A mention refused because it denies its reset or calls it off (rules-2.13.13). */
 export function callsOff(mention: Mention): boolean {
   return mention.refused !== null && (mention.reading.negated || CALLED_OFF.test(mention.sentence));
+}
+
+/** "update: calling this off, we need the capacity": a reset called off, not named (rules-2.13.16). */
+export function callsItOff(own: ReadText): boolean {
+  return CALLED_OFF.test(own.all);
 }
 
 const OTHER_SENSES = new RegExp(OTHER_SENSE.source, 'g');
@@ -220,10 +231,12 @@ const STORY =
 const RECAP = /^(?:(?:week(?:ly)?|month(?:ly)?|year(?:ly)?|quick|friday) )?recap\b|\bin review:/;
 /** Words that take back what was said, or mark it as a joke. */
 // "me: we should stop doing resets. also me, …: resetting everyone": the meme (rules-2.13.15).
-const JOKING = /\b(?:jk|j\/k|just kidding|kidding|april fools?|april 1st)\b|^me: [^\n]*\balso me\b/;
+const JOKING =
+  /\b(?:jk|j\/k|just kidding|kidding|april fools?|april 1st)\b|^me: [^\n]*\balso me\b|\bby hand\b[^.!?]{0,60}\b(?:one (?:account|user|person|workspace|by one) at a time|with a (?:pencil|pen|quill|spreadsheet|calculator|abacus))\b|\bthanks for asking every \d+ (?:seconds|minutes|mins|hours)\b/;
 /** Post-level words that take an announcement back, each with its reason. */
 const TAKEN_BACK: readonly (readonly [RegExp, (words: string) => string])[] = [
-  // "LIMITS RESET FOR EVERYONE!!! ...jk it's april 1st"
+  // "LIMITS RESET FOR EVERYONE!!! ...jk it's april 1st"; "yes, I personally reset
+  // everyone's limits by hand, one account at a time, with a pencil" (rules-2.13.16).
   [JOKING, (words) => `"${words}": a joke?`],
   // "… That account isn't mine and nothing is planned."
   [DISMISSED, (words) => `"${words}": the post says no reset is coming?`],
@@ -250,7 +263,7 @@ const HAD_RESET =
  * "we're not going to do it after all", "decided against it" (rules-2.13.6).
  */
 const CALLED_OFF =
-  /^(?:cancel+ed|postponed|delayed|paused|scrapped|called off|on hold) ?:|\b(?:not|n't) (?:going to |gonna )?(?:do|doing|happen|happening)(?: (?:it|that|this|one))? (?:after all|anymore|any more)\b|\bdecided against (?:it|that|the reset)\b|\bcall(?:ed|ing) (?:it|that|the reset) off\b|\bcall(?:ed|ing) off (?:the |today's |tonight's |tomorrow's |this week's |friday's |monday's )?re-?set\b|\bhold(?:ing)? off\b|\b(?:the )?re-?set(?:'s| is) (?:off|cancel+ed|scrapped)\b|\b(?:was|were) going to re-?set\b[^.!?]{0,60}\bbut\b/;
+  /^(?:cancel+ed|postponed|delayed|paused|scrapped|called off|on hold) ?:|\b(?:not|n't) (?:going to |gonna )?(?:do|doing|happen|happening)(?: (?:it|that|this|one))? (?:after all|anymore|any more)\b|\bdecided against (?:it|that|the reset)\b|\bcall(?:ed|ing) (?:it|that|this|the reset) off\b|\bcancel+(?:ed|ing) (?:it|that|this)\b|\bscrap(?:ped|ping) (?:it|that|this)\b|\bcall(?:ed|ing) off (?:the |today's |tonight's |tomorrow's |this week's |friday's |monday's )?re-?set\b|\bhold(?:ing)? off\b|\b(?:the )?re-?set(?:'s| is) (?:off|cancel+ed|scrapped)\b|\b(?:was|were) going to re-?set\b[^.!?]{0,60}\bbut\b/;
 /** A reset and its state after a colon: "Reset: done.", "Global reset: live". */
 const STATUS_COLON = /\b(re-?set): (done|live|complete|completed|landed|out|shipped)\b/;
 
@@ -321,7 +334,11 @@ function mentionIndices(words: readonly Word[]): number[] {
     if (word.text === 'usage' && /^(?:new|fresh)$/.test(words[index - 1]?.text ?? ''))
       found.push(index);
     // "fresh weekly codex limits" (rules-2.13.10).
-    if (word.text === 'fresh' && /^(?:(?:codex|weekly|5-hour) ){0,2}(?:usage|limits)/.test(next))
+    // "fresh weekly allowance for everyone on codex" (rules-2.13.16).
+    if (
+      word.text === 'fresh' &&
+      /^(?:(?:codex|weekly|5-hour) ){0,2}(?:usage|limits|allowance|quota)/.test(next)
+    )
       found.push(index);
     // "fresh 5h and weekly windows" (rules-2.13.1).
     if (
@@ -359,7 +376,13 @@ function refusalOf(sentence: string, reading: MentionReading, read: string): str
   // "saw another lab wipe everyone's limits": read with its idiom made "reset" (rules-2.12.3).
   if (OTHERS_RESET.test(sentence) || OTHERS_RESET.test(read))
     return `someone else's reset: "${clip(sentence)}"`;
-  if (reading.tense === 'done' && (pastBeforeRecent(reading.clause) || ANNIVERSARY.test(sentence)))
+  // "last time I announced a reset at 4pm on a friday the graphs looked like a cliff face":
+  // whatever its tense (rules-2.13.16).
+  if (
+    (reading.tense === 'done' &&
+      (pastBeforeRecent(reading.clause) || ANNIVERSARY.test(sentence))) ||
+    LAST_TIME.test(sentence)
+  )
     return `a reset of the past, not announced now: "${clip(sentence)}"`;
   return null;
 }
@@ -372,9 +395,26 @@ function refusalOf(sentence: string, reading: MentionReading, read: string): str
 function pastBeforeRecent(clause: string): boolean {
   const past = PAST_REFERENCE.exec(clause);
   if (past === null) return false;
+  // "we've reset codex rate limits for all users to make up for the degraded performance
+  // yesterday": the past is the cause's, after a reset said in the present perfect
+  // (rules-2.13.16).
+  const cause = CAUSE.exec(clause);
+  if (
+    cause !== null &&
+    cause.index < past.index &&
+    PERFECT_RESET.test(clause.slice(0, cause.index))
+  )
+    return false;
   const recent = RECENTLY.exec(clause);
   return recent === null || recent.index > past.index;
 }
+/** A time recalled: "last time I announced a reset…", "the last time we reset limits…". */
+const LAST_TIME = /^(?:the )?last time\b|\b(?:the )?last time (?:i|we)\b/;
+/** What a reset makes up for, or follows: "to make up for the outage", "after the incident". */
+const CAUSE =
+  /\b(?:to (?:make up|compensate|apologi[sz]e) for|making up for|because of|due to|after|following|since) (?:the|a|an|our|that|this|all|those|these|some)\b/;
+/** "we've reset", "has just been reset", "just reset": a reset in the present perfect. */
+const PERFECT_RESET = /(?:'ve|\bhave|\bhas|\bjust)\b(?: \w+){0,2} re-?set\b/;
 /** A time just gone: "a few minutes ago", "an hour ago", "just now", "earlier today". */
 const RECENTLY =
   /\b(?:(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|moments?) ago|just now|earlier today|this morning)\b/;
@@ -412,6 +452,8 @@ export function classifyPost(
       !DAY_HEADING.test(m.sentence) &&
       // "All reset, fully propagated.": it says it arrived (rules-2.12.0).
       !ARRIVED.test(m.sentence) &&
+      // "yes, another reset. it's rolling out now" (rules-2.13.16).
+      !IT_ARRIVES.test(own.sentences[own.sentences.indexOf(m.sentence) + 1] ?? '') &&
       timeAhead(m.sentence, Date.parse(post.createdAt), options.timeZone) === null &&
       timeAhead(withFragments(m.sentence, own), Date.parse(post.createdAt), options.timeZone) !==
         'explicit',
@@ -550,14 +592,21 @@ export function readAnnouncement(
         (kind === 'ongoing' && !/\bnow\b/.test(m.sentence)))
     )
       return 'coming';
-    return (kind === 'done' || kind === 'ongoing') &&
+    // "## upcoming (v0.64 / Nov 20)\n- limits: one-time reset of weekly usage for all plans
+    // at release": a reset named without a verb under a heading that says it is ahead too
+    // (rules-2.13.16); not under "things people asked for this week, ranked:".
+    return (kind === 'done' ||
+      kind === 'ongoing' ||
+      (kind === 'none' && UPCOMING.test(headingAhead ?? ''))) &&
       headingAhead !== null &&
       m.sentence !== headingAhead &&
       (BARE_RESET.test(m.reading.cue) || m.reading.tense !== 'done')
       ? 'coming'
       : kind;
   });
-  const tense = postTense(announcing, kinds, landing, announcedMs, options.timeZone);
+  // The sentence after each: "limits reset. go build.", "limits reset. all plans. ✅".
+  const sequels = announcing.map((m) => own.sentences[own.sentences.indexOf(m.sentence) + 1]);
+  const tense = postTense(announcing, kinds, landing, sequels, announcedMs, options.timeZone);
   const reasons: string[] = [];
   const holds: string[] = [];
   // "we reset usage limits for everyone monday night": a bare "reset" (past or present) with
@@ -572,6 +621,13 @@ export function readAnnouncement(
   );
   if (weekdayOnly !== undefined)
     holds.push(`a bare "${weekdayOnly.reading.cue}" with a weekday: the last one, or the next?`);
+  // "we reset limits for all plans on nov 18" written on the 19th (rules-2.13.16).
+  const goneBy = announcing.find(
+    (m, i) =>
+      kinds[i] !== 'coming' && namesDayGoneBy(m.reading.clause, announcedMs, options.timeZone),
+  );
+  if (goneBy !== undefined)
+    holds.push('a done reset dated a day gone by: recalled, or announced late?');
   let confidence = tense.confidence;
   let kind: ClassifiedReset['kind'];
   if (tense.kind === 'both') {
@@ -774,7 +830,7 @@ function aheadHeading(own: ReadText, announcedMs: number, zone: string): string 
 }
 /** Words of a time and whom it is for, the whole of a sentence: "wednesday morning PT, all plans". */
 const FRAGMENT_WORD =
-  /^(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|today|tonight|tomorrow|morning|afternoon|evening|night|noon|midnight|early|late|this|next|at|around|by|from|the|ish|\d{1,2}(?::\d{2})?(?:am|pm)?|am|pm|pt|pst|pdt|et|est|utc|all|plans?|tiers?|everyone|everybody|for|users|paid|free|plus|pro|and|[^\p{L}\p{N}]+)$/u;
+  /^(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|today|tonight|tomorrow|morning|afternoon|evening|night|noon|midnight|early|late|this|next|at|around|by|from|the|ish|\d{1,2}(?::\d{2})?(?:am|pm)?|am|pm|pt|pst|pdt|et|est|utc|all|plans?|tiers?|everyone|everybody|for|users|paid|free|plus|pro|business|enterprise|edu|teams?|workspaces?|accounts?|and|[^\p{L}\p{N}]+)$/u;
 /** A verb group that says the reset has happened, whatever time follows. */
 const FIRMLY_DONE = /\b(?:has|have|had|'ve|was|were|been|just|already)\b/;
 /** What follows a spaced dash at the end of a sentence. */
@@ -784,6 +840,11 @@ function isTimeFragment(sentence: string): boolean {
   const words = sentence.split(/[\s,.!]+/).filter((w) => w !== '');
   return words.length > 0 && words.length <= 10 && words.every((w) => FRAGMENT_WORD.test(w));
 }
+/** A heading of what is to come: "## upcoming (v0.64 / Nov 20)", "release notes preview". */
+const UPCOMING = /\b(?:upcoming|coming|next|preview|planned|scheduled)\b/;
+/** "it's rolling out now", "it's live": the sentence after a reset named, saying it arrives. */
+const IT_ARRIVES =
+  /^(?:it's|it is|that's|that is) (?:rolling out|going out|live|landing|propagating|out)\b/;
 /** "it's a reset", "(that's a reset.": what the sentence before spoke of. */
 const IT_IS_A = /^\(?(?:it's|it is|that's|that is|this is) a /;
 /** A heading of what comes: "how it's going to go:", "the plan:", "next up:". */
@@ -827,6 +888,8 @@ const CLOCK_TIME =
   /\b\d{1,2}(?::\d{2})? ?(?:am|pm)\b|\b\d{1,2}:\d{2}\b|\b(?:noon|midnight|eod|end of (?:the )?day)\b/;
 /** Now: "resetting limits now", "… as we speak" (rules-2.12.0). */
 const UNDER_WAY_NOW = /\bnow\b(?! that\b)|\bas we speak\b/;
+/** A time just gone: "about an hour ago", "just now", "earlier today". */
+const JUST_GONE = /\b(?:ago|just now|earlier today)\b/;
 /** ", the fix is deploying now": another subject's progressive, and its "now". */
 const OTHER_NOW = /, (?:the|our|a|this|that|its) [\w-]+(?: [\w-]+)? (?:is|are) [\w-]+ing now\b/g;
 const GOING_OUT_NOW = /\bas we speak\b|\b(?:going|rolling) out\b[^.!?]*\bnow\b/;
@@ -909,6 +972,8 @@ function postTense(
   /** mentionKind of each of `announcing`. */
   kinds: readonly Tense[],
   landing: readonly string[],
+  /** The sentence after each of `announcing`. */
+  sequels: readonly (string | undefined)[],
   announcedMs: number,
   zone: string,
 ): PostTense {
@@ -942,9 +1007,10 @@ function postTense(
     };
   }
   // Under way now ("We're resetting limits right now."), whatever it takes to reach accounts.
-  const underWayNow = announcing.some(
-    (m, i) => kinds[i] === 'ongoing' && UNDER_WAY_NOW.test(m.sentence),
-  );
+  // So is "another reset. it's rolling out now, give it ~15 min" (rules-2.13.16).
+  const underWayNow =
+    announcing.some((m, i) => kinds[i] === 'ongoing' && UNDER_WAY_NOW.test(m.sentence)) ||
+    landing.some((s) => GOING_OUT_NOW.test(s));
   // "another reset is going out now … your weekly limit should be back at 100% in a few
   // minutes": the second says when it shows, not another reset ahead (rules-2.12.2).
   const shows = (m: Mention, i: number) =>
@@ -984,7 +1050,11 @@ function postTense(
   const which = verbal ? announcing[kinds.indexOf('ongoing')]! : announcing[0]!;
   // "We're resetting limits right now. Give it a few minutes to propagate.": under way now,
   // whatever the propagation takes (rules-2.10.0).
-  if (explicitLanding.length > 0 && !underWayNow) {
+  // "quick wednesday→thursday recap … also reset everyone's codex usage limits about an
+  // hour ago": its own sentence says it is done; another sentence's day is not its landing
+  // (rules-2.13.16).
+  const saidGone = announcing.some((m) => JUST_GONE.test(m.sentence));
+  if (explicitLanding.length > 0 && !underWayNow && !saidGone) {
     return {
       kind: 'reset_scheduled',
       confidence: 0.85,
@@ -1011,14 +1081,19 @@ function postTense(
       whenText: sentences,
     };
   }
-  // Only a name: "Another reset for all our users." Announced now when it says for whom.
+  // Only a name: "Another reset for all our users." Announced now when it says for whom;
+  // or when the sentence after says for whom, or bids them use it: "limits reset. all
+  // plans. ✅", "limits reset. go build." (rules-2.13.16).
   const named = sentences.some((s) => NAMED_FOR.test(s));
+  const sequel = sequels.find((s) => s !== undefined && (WHOM_ALONE.test(s) || GO_USE_IT.test(s)));
   return {
     kind: 'reset_completed',
-    confidence: named ? 0.85 : 0.5,
+    confidence: named || sequel !== undefined ? 0.85 : 0.5,
     reason: named
       ? `a reset named for its users, counted as done: "${clip(which.sentence)}"`
-      : `no tense: "${clip(which.sentence)}" could be done or coming`,
+      : sequel !== undefined
+        ? `a reset named, then "${clip(sequel)}": counted as done`
+        : `no tense: "${clip(which.sentence)}" could be done or coming`,
     whenText: [],
   };
 }
@@ -1026,6 +1101,13 @@ function postTense(
 /** A named reset says for whom: "for all paid users", "everyone", a plan. */
 const NAMED_FOR =
   /\b(?:for|to) (?:all|every|everyone|everybody|our|your|paid|plus|pro|business|the|codex|chatgpt|free|edu|enterprise)\b|\b(?:on|across) (?:all|every|paid|plus|pro|business|free|edu|enterprise)\b|\beveryone\b|\ball (?:paid )?(?:users|accounts|plans)\b/;
+
+/** A sentence of nothing but whom: "all plans.", "everyone!", "plus and pro." */
+const WHOM_ALONE =
+  /^(?:all (?:plans|tiers|users)|every (?:plan|tier|user)|everyone|everybody|(?:plus|pro|business|edu|enterprise)(?:(?:,| and| \+| &) (?:plus|pro|business|edu|enterprise))*)[.!]*(?: [^\p{L}\p{N}\s]+)?$/u;
+/** A bid to use what was given: "go build.", "enjoy!", "happy shipping". */
+const GO_USE_IT =
+  /^(?:go (?:build|ship|nuts|wild|forth|crazy|code)|enjoy|have fun|happy (?:building|coding|shipping|hacking))\b/;
 
 /** The same classification, `by` less sure (and held when that falls below the threshold). */
 export function lessSure(

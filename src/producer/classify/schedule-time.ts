@@ -141,7 +141,8 @@ const MAX_CACHED = 64;
 
 function readWhen(given: string, announcedMs: number, zone: string): WhenFound {
   // "to make up for this morning's outage": a time's possessive names the time of another
-  // event; "tonight's reset" is the reset's own (rules-2.12.0).
+  // event; "tonight's reset" is the reset's own (rules-2.12.0). So does a relative clause
+  // of the past: "for everyone who used codex this week" (rules-2.13.16).
   // "as promised on Tuesday, we are resetting everyone's limits today": the promise's time
   // (rules-2.13.2).
   const posted = DateTime.fromMillis(announcedMs, { zone: hourlyZone(zone) });
@@ -414,6 +415,17 @@ function statedTimes(text: string, posted: DateTime, doubts: string[]): StatedTi
       start.date().getTime() - posted.toMillis() >= 4 * DAY_MS
     )
       continue;
+    // "## shipped (v0.63 / Nov 18)" written on the 19th: a day of the month gone by, not
+    // next year's, which chrono's forward dating makes it (rules-2.13.16).
+    if (
+      start.isCertain('day') &&
+      start.isCertain('month') &&
+      !start.isCertain('year') &&
+      start.date().getTime() - posted.toMillis() > 300 * DAY_MS
+    ) {
+      doubts.push(`${DAY_GONE_BY}: "${words}"`);
+      continue;
+    }
     const hasHour = start.isCertain('hour');
     const hasDay =
       start.isCertain('day') || start.isCertain('weekday') || /today|tomorrow|tonight/.test(words);
@@ -501,7 +513,7 @@ export const TIME_HINT =
  */
 /** A time's possessive before another noun than a reset: "this morning's outage". */
 const OTHER_EVENTS_TIME =
-  /\b(?:(?:this|last|yesterday) )?(?:morning|afternoon|evening|night|yesterday|week|weekend|month)'s (?!(?:[\w-]+ ){0,2}re-?set)[\w-]+/g;
+  /\b(?:(?:this|last|yesterday) )?(?:morning|afternoon|evening|night|yesterday|week|weekend|month)'s (?!(?:[\w-]+ ){0,2}re-?set)[\w-]+|\b(?:who|that) (?:used|hit|ran|burned|burnt|maxed|lost|was|were|got) (?:[\w-]+ ){0,3}?(?:this|last) (?:week|weekend|month|morning|night)\b/g;
 
 /** "Tue 24": a weekday and a day of the month, with no month. */
 const WEEKDAY_DATE =
@@ -582,6 +594,18 @@ export function timePassedToday(text: string, announcedMs: number, zone: string)
  * form is past or present alike: with such a time it is the present of a schedule
  * ("Tomorrow we reset usage limits"), rules-2.4.0.
  */
+/** The doubt of a day of the month gone by. */
+const DAY_GONE_BY = 'a day of the month gone by';
+
+/**
+ * Does `text` name a day of the month gone by ("on Nov 18" written on the 19th)? A done
+ * reset dated so is recalled, or announced late: the operator says which (rules-2.13.16).
+ */
+export function namesDayGoneBy(text: string, announcedMs: number, zone: string): boolean {
+  if (!TIME_HINT.test(text)) return false;
+  return scheduleWhen(text, announcedMs, zone).doubts.some((d) => d.startsWith(DAY_GONE_BY));
+}
+
 export function timeStartsAfter(text: string, announcedMs: number, zone: string): boolean {
   if (!TIME_HINT.test(text)) return false;
   const { when, rolledOver } = scheduleWhen(text, announcedMs, zone);

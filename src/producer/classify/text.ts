@@ -28,6 +28,8 @@ export function readText(raw: string): ReadText {
     // Informal spellings of the days a post names: "reset tmrw", "tonite".
     .replace(/\b(?:tmrw|tmrrw|tmr|tmw|2moro|2morrow|tomoz)\b/g, 'tomorrow')
     .replace(/\b(?:tonite|2nite)\b/g, 'tonight')
+    // "meters zeroed by EOW" (rules-2.13.16).
+    .replace(/\beow\b/g, 'end of the week')
     // "resetting limits rn", "limits = back to zero" (rules-2.11.0).
     .replace(/\brn\b/g, 'right now')
     .replace(/(?<![\w.'])u(?![\w.'])/g, 'you')
@@ -47,10 +49,19 @@ export function readText(raw: string): ReadText {
     .replace(/\bwknd\b/g, 'weekend')
     .replace(/\btil\b/g, 'until')
     .replace(/ = /g, ' is ')
+    // "the days-since-last-incident counter": a compound of three words or more is one word
+    // (the tagger would read its parts as a clause), unless it names a reset (rules-2.13.16).
+    .replace(/\b[a-z]+(?:-[a-z]+){2,}\b/g, (compound) =>
+      /\bre-?set/.test(compound) ? compound : compound.replace(/-/g, ''),
+    )
     .replace(/\b(?:in )?t-?minus /g, 'in ')
     // Typos of the words the rules read (rules-2.10.0): "limts", "resetted", "rest limits".
     .replace(/\b(?:limts|limtis|lmits|limites)\b/g, 'limits')
     .replace(/\bresetted\b/g, 'reset')
+    // "jsut reste everyones codex limtis" (rules-2.13.16).
+    .replace(/\bjsut\b/g, 'just')
+    .replace(/\breste\b/g, 'reset')
+    .replace(/\beveryones\b/g, "everyone's")
     // "reset'd", "resset", "reseting limits tommorow" (rules-2.13.13).
     .replace(/\bre-?set'd\b/g, 'reset')
     .replace(/\bres{2,}et(s|ting|ed)?\b/g, 'reset$1')

@@ -5,6 +5,7 @@ import { BANKED, BARE_ACK, GLOBAL, PROGRESS } from './cues.ts';
 import { timeIsTheResets } from './reply-time.ts';
 import {
   type ClassifierOptions,
+  callsItOff,
   callsOff,
   clip,
   held,
@@ -71,10 +72,10 @@ export function readReply(
 ): Classification {
   // "update: calling off tomorrow's reset" under his own announcement: nothing of its own,
   // but his announcement's record stands published; held, so the operator is told and
-  // dismisses it (rules-2.13.13).
+  // dismisses it (rules-2.13.13). So is "update: calling this off" (rules-2.13.16).
   if (
     thread.author === 'self' &&
-    mentions.some(callsOff) &&
+    (mentions.some(callsOff) || (mentions.length === 0 && callsItOff(own))) &&
     mentionsOf(thread.parent).some((m) => m.refused === null)
   ) {
     return heldReply(
