@@ -3212,3 +3212,85 @@ describe('rounds 115 to 122: a month, near misses, replies, other words (rules-2
     );
   });
 });
+
+describe('rounds 123 to 126: five weeks, near misses, replies, other words (rules-2.13.17)', () => {
+  test('his reply calling it off is held whatever else it says; moving it says so', () => {
+    for (const [text, parent] of [
+      [
+        'calling this off, sorry. turns out the usage spike was abuse and a reset would just feed it. will revisit next week',
+        'planning to reset all codex limits EOD today',
+      ],
+      [
+        'scratch that, infra fire. not happening tomorrow, will update when I know more',
+        'codex limits reset at 9 sharp PT tomorrow',
+      ],
+    ] as const) {
+      const off = reply(text, parent, 'thsottiaux');
+      assert.deepEqual(
+        [off.review, off.reasons],
+        [
+          true,
+          [
+            'his reply calls off the reset his post announced: `ops dismiss` the record of his post?',
+          ],
+        ],
+        text,
+      );
+    }
+    const moved = reply(
+      "update: pushing this to tomorrow 9am PT. we need to fix a metering bug first so it doesn't immediately eat the reset",
+      'Reset going out at 2pm PT today for Plus and Pro',
+      'thsottiaux',
+    );
+    assert.equal(moved.review, true);
+    assert.match(moved.reasons[0]!, /moves the reset .* `ops correct`/);
+  });
+
+  test('his "and it\'s done" under his timed reset is done, however long it takes to show', () => {
+    const done = reply(
+      "and it's done. if your admin dashboard still shows the old usage give it a few minutes",
+      'Reset for Enterprise and Edu workspaces at 4pm PT.',
+      'thsottiaux',
+    );
+    assert.deepEqual([done.reset?.kind, done.review], ['reset_completed', false]);
+  });
+
+  test('a first time recalled, a reset that dates another time, a reset held back: none', () => {
+    for (const text of [
+      "the first time I reset everyone's limits I did it at 1am from my phone and then couldn't sleep",
+      "the irony of not touching codex the weekend after I reset everyone's limits is not lost on me",
+      "Update on tonight: we're holding the reset. Found a metering discrepancy.",
+    ]) {
+      assert.equal(at10(text), 'none', text);
+    }
+  });
+
+  test('when: the same time in another zone after "which is", a present passive with a day ahead, "~8pm PT"', () => {
+    assert.equal(
+      at10(
+        'Heads up for EU folks: usage limit reset goes out tomorrow at 10am PT, which is 19:00 CET. Plus, Pro and Business.',
+      ),
+      'reset_scheduled',
+    );
+    assert.equal(at10('limits are reset for everyone on monday'), 'reset_scheduled');
+    assert.equal(at10('limits are reset for everyone as of this morning'), 'reset_completed');
+    assert.equal(at10("(it's a full usage reset. ~8pm PT, all tiers)"), 'reset_scheduled');
+  });
+
+  test('other words: the windows back to full for whom, zero their limits, meters roll back to zero', () => {
+    assert.equal(
+      at10('5h + weekly back to full for all paid plans, Pro included.'),
+      'reset_completed',
+    );
+    assert.equal(at10('your weekly is back to full on monday'), 'none');
+    assert.equal(
+      at10('heads up: codex meters roll back to zero monday am for Plus and Pro.'),
+      'reset_scheduled',
+    );
+    assert.equal(
+      at10("once the fix is out tonight we'll zero everyone's codex limits"),
+      'reset_scheduled',
+    );
+    assert.equal(at10('we saw zero usage on the free tier'), 'none');
+  });
+});

@@ -25,6 +25,9 @@ export const TALK_ABOUT = [
   /\b(?:asking|begging|beg|ask|asked|pleading|hoping|praying|waiting|wish|wishing) (?:us )?(?:for|to) (?:a |another |the |more )?re-?set/,
   // "i said reset everyone's codex limits and watch the graphs", "someone told me to reset
   // everyone's limits": words said, or asked of someone (rules-2.13.16).
+  // "the irony of not touching codex the weekend after I reset everyone's limits": a reset
+  // that dates another time (rules-2.13.16).
+  /\bthe (?:day|week|weekend|morning|night|evening|hour|time|month) (?:after|before|since|that) (?:i|we) re-?set\b/,
   // "new accounts start with fresh limits": what is so of any account (rules-2.13.16).
   // "the new plan comes with a fresh weekly allowance": what a plan has.
   /\b(?:accounts?|users?|workspaces?|plans?|seats?|subscriptions?) (?:\w+ )?(?:start|starts|begin|begins) with (?:fresh|full|new|brand new|empty) (?:\w+ )?(?:limits|usage)\b|\b(?:comes?|ships?|includes?) with (?:an? )?(?:fresh|full|new|brand new) (?:[\w-]+ ){0,2}(?:limits?|usage|allowance|quota|window)\b/,

@@ -13,7 +13,7 @@
 const SYMBOL = String.raw`[^\w\s'"]`;
 /** Words that may follow the head of a phrase: its end, a preposition, a verb. */
 const AFTER_HEAD =
-  '(?:for|across|of|on|in|to|and|at|as|this|today|tonight|tomorrow|now|again|back|with|from|so|because|right|too|already|is|are|were|was|have|has|will|should|get|gets|got|getting|go|goes|just|all|clean|wiped|zeroed|replenished|refilled|restored|start|starts|started|went|rolled|came|come|comes|after|before|once|when|until|by|within|around|soon|shortly|overnight|going|about|a few|an hour|a couple|(?:mon|tues|wednes|thurs|fri|satur|sun)day)';
+  '(?:for|across|of|on|in|to|and|at|as|this|today|tonight|tomorrow|now|again|back|with|from|so|because|right|too|already|is|are|were|was|have|has|will|should|get|gets|got|getting|go|goes|just|all|clean|wiped|zeroed|replenished|refilled|restored|start|starts|started|went|roll|rolls|rolled|rolling|came|come|comes|after|before|once|when|until|by|within|around|soon|shortly|overnight|going|about|a few|an hour|a couple|(?:mon|tues|wednes|thurs|fri|satur|sun)day)';
 /**
  * What a reset of usage acts on, as the head of its phrase: "the usage counters for all",
  * not "usage logs" or "the usage page" (another noun after it is what is acted on).
@@ -66,6 +66,15 @@ const FRESHLY_DONE = new RegExp(
 const BACK_TO_EMPTY = new RegExp(
   String.raw`(?<=\b(?:${USAGE_NOUN}\b|${WINDOW_NOUN})[^.!?,;]{0,40})\b(?:back|restored|refilled|goes|go|going) (?:to|at) (?:zero|0%?|100%|full)(?: used| usage)?${AFTER_AMOUNT}|\bback (?:to|at) 0% (?:used|usage)${AFTER_AMOUNT}|\b(?=sitting at )(?<=\b(?:${USAGE_NOUN}\b|${WINDOW_NOUN})[^.!?,;]{0,20})sitting at (?:zero|0%)(?: used)? again\b`,
 );
+/**
+ * "5h + weekly back to full for all paid plans": the windows named, without "windows", and
+ * for whom (rules-2.13.16); not "your weekly is back to full on monday", its cycle.
+ */
+const WINDOWS_BACK_TO_FULL =
+  /\b(?=back (?:to|at) (?:full|100%))(?<=\b(?:5h|5-hour|weekly) (?:(?:\+|and|&) (?:5h|5-hour|weekly) )?(?:(?:are|is|both|now|all) ){0,2})back (?:to|at) (?:full|100%)(?= (?:for|across|on) (?:all|every|everyone|everybody|paid|plus|pro|business|edu|enterprise)\b)/;
+/** "we'll zero everyone's codex limits before the US wakes up" (rules-2.13.16). */
+const ZERO_THEIR_USAGE =
+  /\bzero(?= (?:everyone's|everybody's|all|your|the|every) (?:[\w'-]+ ){0,3}(?:usage|limits|meters|counters|quotas)\b)/;
 /** "a fresh weekly limit", "a fresh 5-hour window", "a fresh weekly bucket". */
 const A_FRESH_ONE = new RegExp(
   String.raw`\ba fresh (?:(?:5-hour|5h|five-hour|weekly|codex|usage) ){0,2}(?:limit|window|bucket|quota|allowance)${AFTER_AMOUNT}|\ba fresh set of (?:(?:codex|usage|weekly) ){0,2}limits${AFTER_AMOUNT}`,
@@ -192,6 +201,8 @@ const PHRASES: readonly (readonly [RegExp, string])[] = [
   [YOUR_REFILL, 'your reset'],
   [A_FRESH_ONE, 'a reset'],
   [TANK_OF_USAGE, 'a reset of '],
+  [WINDOWS_BACK_TO_FULL, 'reset'],
+  [ZERO_THEIR_USAGE, 'reset'],
   [A_REFILL, 'a reset'],
   [A_USAGE_REFILL, '$1 reset'],
   [FRESHLY_DONE, 'reset'],

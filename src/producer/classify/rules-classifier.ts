@@ -30,7 +30,7 @@ import {
 import { scopeOf } from './scope.ts';
 import { isArrival, type MentionReading, readMention, resetWordsOf, type Tense } from './sense.ts';
 import { matchesAny, type ReadText, readText } from './text.ts';
-import { readReply, threadOf } from './thread.ts';
+import { calledOff, readReply, threadOf } from './thread.ts';
 
 /**
  * The rules classifier (producer.md §2): deterministic and versioned. It finds the
@@ -42,7 +42,7 @@ import { readReply, threadOf } from './thread.ts';
  * this system can make. docs/classifier.md describes every rule; change the version when
  * a rule changes (stored classifications keep the version that made them).
  */
-export const RULES_CLASSIFIER = 'rules-2.13.16';
+export const RULES_CLASSIFIER = 'rules-2.13.17';
 
 export interface ClassifierOptions {
   /** Hold a post whose confidence is below this (REVIEW_BELOW, default 0.8). */
@@ -263,7 +263,7 @@ const HAD_RESET =
  * "we're not going to do it after all", "decided against it" (rules-2.13.6).
  */
 const CALLED_OFF =
-  /^(?:cancel+ed|postponed|delayed|paused|scrapped|called off|on hold) ?:|\b(?:not|n't) (?:going to |gonna )?(?:do|doing|happen|happening)(?: (?:it|that|this|one))? (?:after all|anymore|any more)\b|\bdecided against (?:it|that|the reset)\b|\bcall(?:ed|ing) (?:it|that|this|the reset) off\b|\bcancel+(?:ed|ing) (?:it|that|this)\b|\bscrap(?:ped|ping) (?:it|that|this)\b|\bcall(?:ed|ing) off (?:the |today's |tonight's |tomorrow's |this week's |friday's |monday's )?re-?set\b|\bhold(?:ing)? off\b|\b(?:the )?re-?set(?:'s| is) (?:off|cancel+ed|scrapped)\b|\b(?:was|were) going to re-?set\b[^.!?]{0,60}\bbut\b/;
+  /^(?:cancel+ed|postponed|delayed|paused|scrapped|called off|on hold) ?:|\b(?:not|n't) (?:going to |gonna )?(?:do|doing|happen|happening)(?: (?:it|that|this|one))? (?:after all|anymore|any more)\b|\bdecided against (?:it|that|the reset)\b|\bcall(?:ed|ing) (?:it|that|this|the reset) off\b|\bnot happening\b|\bcancel+(?:ed|ing) (?:it|that|this)\b|\bscrap(?:ped|ping) (?:it|that|this)\b|\bcall(?:ed|ing) off (?:the |today's |tonight's |tomorrow's |this week's |friday's |monday's )?re-?set\b|\bhold(?:ing)? off\b|\b(?:we're|we are) holding (?:the|tonight's|today's|tomorrow's|this) re-?set\b|\b(?:the )?re-?set(?:'s| is) (?:off|cancel+ed|scrapped)\b|\b(?:was|were) going to re-?set\b[^.!?]{0,60}\bbut\b/;
 /** A reset and its state after a colon: "Reset: done.", "Global reset: live". */
 const STATUS_COLON = /\b(re-?set): (done|live|complete|completed|landed|out|shipped)\b/;
 
@@ -408,8 +408,11 @@ function pastBeforeRecent(clause: string): boolean {
   const recent = RECENTLY.exec(clause);
   return recent === null || recent.index > past.index;
 }
-/** A time recalled: "last time I announced a reset…", "the last time we reset limits…". */
-const LAST_TIME = /^(?:the )?last time\b|\b(?:the )?last time (?:i|we)\b/;
+/**
+ * A time recalled: "last time I announced a reset…", "the last time we reset limits…", "the
+ * first time I reset everyone's limits I did it at 1am" (rules-2.13.16).
+ */
+const LAST_TIME = /^(?:the )?(?:last|first) time\b|\b(?:the )?(?:last|first) time (?:i|we)\b/;
 /** What a reset makes up for, or follows: "to make up for the outage", "after the incident". */
 const CAUSE =
   /\b(?:to (?:make up|compensate|apologi[sz]e) for|making up for|because of|due to|after|following|since) (?:the|a|an|our|that|this|all|those|these|some)\b/;
@@ -429,6 +432,8 @@ export function classifyPost(
   const own = readText(post.text);
   const thread = threadOf(post);
   const mentions = mentionsOf(own);
+  const off = calledOff(post, own, thread, mentions, options);
+  if (off !== null) return off;
   const announcing = mentions.filter((m) => m.refused === null);
   if (announcing.length === 0) {
     if (thread !== null) return readReply(post, own, thread, mentions, options);
@@ -837,7 +842,11 @@ const FIRMLY_DONE = /\b(?:has|have|had|'ve|was|were|been|just|already)\b/;
 const DASH_TAIL = /\s[—–-]\s([^—–]+)$/;
 /** `sentence` (lower case, as readText gives it) is nothing but FRAGMENT_WORDs. */
 function isTimeFragment(sentence: string): boolean {
-  const words = sentence.split(/[\s,.!]+/).filter((w) => w !== '');
+  // "~8pm pt, all tiers)": the marks around a word are no word (rules-2.13.16).
+  const words = sentence
+    .split(/[\s,.!]+/)
+    .map((w) => w.replace(/^[~(]+|[)]+$/g, ''))
+    .filter((w) => w !== '');
   return words.length > 0 && words.length <= 10 && words.every((w) => FRAGMENT_WORD.test(w));
 }
 /** A heading of what is to come: "## upcoming (v0.64 / Nov 20)", "release notes preview". */
@@ -859,6 +868,8 @@ const DEADLINE = /\bby (?:eod|end of (?:the )?day|tonight|tomorrow|\d)/;
 /** Words that place a weekday ahead: "next monday", "tomorrow", "this friday", "on monday at 9". */
 const NEAR_DAY = /\b(?:next|this|coming|tomorrow|tonight|today)\b/;
 /** A bare "reset", or a bare "do" before the noun ("we do a global reset tonight"). */
+/** "are reset", "is all reset": the present passive of "reset". */
+const PRESENT_PASSIVE = /^(?:is|are|'re|'s|am) (?:all )?re-?set$/;
 const BARE_RESET = /^(?:re-?set|do|push|run|ship|flip|give)$/;
 /** "limits reset on the way shortly", "a reset of rate limits is headed your way". */
 const ON_THE_WAY =
@@ -907,6 +918,14 @@ function mentionKind(mention: Mention, announcedMs: number, zone: string): Tense
   if (
     tense === 'done' &&
     /^re-?setting\b/.test(cue) &&
+    timeStartsAfter(mention.reading.clause, announcedMs, zone)
+  )
+    return 'coming';
+  // "limits are reset for everyone on monday": a present passive, its time ahead, is a
+  // schedule (rules-2.13.16); "limits are reset as of this morning" is done.
+  if (
+    tense === 'done' &&
+    PRESENT_PASSIVE.test(cue) &&
     timeStartsAfter(mention.reading.clause, announcedMs, zone)
   )
     return 'coming';

@@ -381,8 +381,10 @@ function statedTimes(text: string, posted: DateTime, doubts: string[]): StatedTi
       continue;
     if (!/\d|today|tomorrow|tonight|midnight|noon|day\b/.test(words)) continue;
     const before = prepared.slice(Math.max(0, result.index - 40), result.index);
-    // "9:00 AM Pacific (17:00 UTC / 18:00 CET)": the same time in other zones (rules-2.11.0).
-    if (times.length > 0 && /[(/] ?$/.test(before)) continue;
+    // "9:00 AM Pacific (17:00 UTC / 18:00 CET)": the same time in other zones (rules-2.11.0);
+    // "tomorrow at 10am PT, which is 19:00 CET" (rules-2.13.16).
+    if (times.length > 0 && /(?:[(/]|\bwhich is|\bthat's|\bi\.e\.|\baka|=) ?$/.test(before))
+      continue;
     // "1:10pm: usage limits reset for all users": a line of a timeline, stamped with the
     // clock time it happened at, not a time ahead ("Tomorrow: a full reset" is one) (rules-2.10.0).
     const stamp =

@@ -56,6 +56,43 @@ export function threadOf(post: Post): Thread | null {
 
 const LEADING_MENTION = /^\s*@(\w{1,15})\b/;
 
+/**
+ * His reply calling off the reset his own post announced ("update: calling off tomorrow's
+ * reset", "calling this off, sorry. a reset would just feed it"): whatever else it says,
+ * his announcement's record stands published; held, so the operator is told and dismisses
+ * it (rules-2.13.13, 2.13.16). Null for any other post.
+ */
+export function calledOff(
+  post: Post,
+  own: ReadText,
+  thread: Thread | null,
+  mentions: readonly Mention[],
+  options: ClassifierOptions,
+): Classification | null {
+  if (
+    thread?.author !== 'self' ||
+    !(mentions.some(callsOff) || callsItOff(own)) ||
+    !mentionsOf(thread.parent).some((m) => m.refused === null)
+  )
+    return null;
+  // "update: pushing this to tomorrow 9am PT. … so it doesn't immediately eat the reset":
+  // moved, not called off (rules-2.13.16).
+  const moved = MOVED_TO.exec(own.all);
+  return heldReply(
+    post,
+    own,
+    thread.parent,
+    moved !== null &&
+      timeAhead(own.all, Date.parse(post.createdAt), options.timeZone) === 'explicit'
+      ? `his reply moves the reset his post announced ("${clip(moved[0])}"): \`ops correct\` the time of his post's record?`
+      : 'his reply calls off the reset his post announced: `ops dismiss` the record of his post?',
+    options,
+  );
+}
+/** "pushing this to", "moved it to", "delayed until": a reset moved to another time. */
+const MOVED_TO =
+  /\b(?:push(?:ing|ed)?|mov(?:e|ing|ed)|delay(?:ing|ed)?|postpon(?:e|ing|ed)|bump(?:ing|ed)?)(?: (?:it|this|that|the reset))?(?: back)? (?:to|until|till)\b[^.!?]*/;
+
 /** The longest reply read together with his own post: a continuation, not a second note. */
 const MAX_CONTINUATION_CHARS = 280;
 
@@ -70,25 +107,11 @@ export function readReply(
   mentions: readonly Mention[],
   options: ClassifierOptions,
 ): Classification {
-  // "update: calling off tomorrow's reset" under his own announcement: nothing of its own,
-  // but his announcement's record stands published; held, so the operator is told and
-  // dismisses it (rules-2.13.13). So is "update: calling this off" (rules-2.13.16).
-  if (
-    thread.author === 'self' &&
-    (mentions.some(callsOff) || (mentions.length === 0 && callsItOff(own))) &&
-    mentionsOf(thread.parent).some((m) => m.refused === null)
-  ) {
-    return heldReply(
-      post,
-      own,
-      thread.parent,
-      'his reply calls off the reset his post announced: `ops dismiss` the record of his post?',
-      options,
-    );
-  }
   if (mentions.length > 0) return notAReset(mentions[0]!.refused!);
   const postedMs = Date.parse(post.createdAt);
-  const timed = timeAhead(own.all, postedMs, options.timeZone) !== null;
+  // "…give it a few minutes": how long it takes to show, not a time of its own
+  // (rules-2.13.16).
+  const timed = timeAhead(own.all.replace(SHOWS_IN, ' '), postedMs, options.timeZone) !== null;
   const progress = own.all.length <= 120 && PROGRESS.test(own.all);
   if (thread.parent.all === '') {
     if (!progress) return notAReset('a bare reply, and its parent is not at hand');
@@ -229,6 +252,9 @@ function withParentDay(own: ReadText, parent: ReadText): ReadText {
 }
 
 /** A reply that opens by saying it is done: "done ✅", "all done.", "landed!". */
+/** "give it a few minutes", "may take a few min to show": how long it takes to appear. */
+const SHOWS_IN =
+  /\bgive it (?:a (?:few|couple(?: of)?) |a |an |~ ?\d+ ?)?(?:min(?:ute)?s?|sec(?:ond)?s?|moments?|bit|hour)\b|\b(?:may|might|could|can) take (?:a (?:few|couple(?: of)?) |a |an |~ ?\d+ ?)?(?:min(?:ute)?s?|sec(?:ond)?s?|moments?|bit)\b[^.!?]*/g;
 const SAID_DONE_FIRST = /^(?:and |all |it's |reset )?(?:done|landed|live|complete|completed)\b/;
 /** "business and enterprise too", "global. every plan": the plans or type asked about. */
 const PLANS_ANSWER =
