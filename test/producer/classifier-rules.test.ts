@@ -3294,3 +3294,41 @@ describe('rounds 123 to 126: five weeks, near misses, replies, other words (rule
     assert.equal(at10('we saw zero usage on the free tier'), 'none');
   });
 });
+
+describe('rounds 127 to 130: six weeks, near misses, replies, other words (rules-2.13.18)', () => {
+  test('another thing reset, a copula after an idiom verb, a weekday’s reset told of, every reset we did: none', () => {
+    for (const text of [
+      'Turned out a cron job resets a fixture DB at 9am PT and the test assumed a clean slate.',
+      'had to reset my phone this morning and the first thing I checked after restoring was my codex usage',
+      "Tuesday's reset for Pro confused some folks: your weekly window started fresh then. Nothing new today.",
+      'Every reset we did this fall was a capacity decision, not a marketing one.',
+    ]) {
+      assert.equal(at10(text), 'none', text);
+    }
+    assert.equal(at10("Monday's reset went out to everyone, enjoy"), 'reset_completed');
+  });
+
+  test('ahead: "~2h from now", a day that is the subject, a reset "before standup tomorrow"', () => {
+    assert.equal(at10("~2h from now we're zeroing everyone's codex usage."), 'reset_scheduled');
+    assert.equal(
+      at10('Monday 🗓️ = fresh codex limits for everyone. Not a drill.'),
+      'reset_scheduled',
+    );
+    assert.equal(at10('limits getting reset before the launch tomorrow'), 'reset_scheduled');
+    assert.equal(
+      at10('Weekly + 5h windows getting refreshed before standup tomorrow. Plus / Pro / Business.'),
+      'reset_scheduled (held)',
+    );
+  });
+
+  test('his "rolling out now" under his reset by EOD is done; typos and quotas refreshed', () => {
+    const now = reply(
+      'rolling out now, should hit everyone within the hour',
+      "We're doing a reset by EOD",
+      'thsottiaux',
+    );
+    assert.deepEqual([now.reset?.kind, now.review], ['reset_completed', false]);
+    assert.equal(at10("just rest evryone's codex limits, enjoy"), 'reset_completed');
+    assert.equal(at10("Codex quotas refreshed. That's the tweet."), 'reset_completed (held)');
+  });
+});

@@ -26,9 +26,10 @@ const PEOPLE = String.raw`(?:everyone|everybody|all of you|(?:all )?(?:paid |cod
 /**
  * Up to five words between a verb and its object: "wiped the 5-hour and weekly usage"; not
  * a preposition that makes usage the topic of another object: "clearing up some confusion
- * about usage limits" (rules-2.11.0).
+ * about usage limits" (rules-2.11.0); nor a copula, whose subject the verb was: "the first
+ * thing I checked after restoring was my codex usage" (rules-2.13.16).
  */
-const OBJECT_GAP = String.raw`(?:(?!(?:about|regarding|around|concerning|into|with|from|on|in|at|over|than) )[\w'%&-]+ ){0,5}`;
+const OBJECT_GAP = String.raw`(?:(?!(?:about|regarding|around|concerning|into|with|from|on|in|at|over|than|is|was|are|were) )[\w'%&-]+ ){0,5}`;
 
 /** The form of "reset" for a verb's ending: wiped → reset, wiping → resetting. */
 function resetFormOf(ending: string): string {

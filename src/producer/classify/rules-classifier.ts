@@ -42,7 +42,7 @@ import { calledOff, readReply, threadOf } from './thread.ts';
  * this system can make. docs/classifier.md describes every rule; change the version when
  * a rule changes (stored classifications keep the version that made them).
  */
-export const RULES_CLASSIFIER = 'rules-2.13.17';
+export const RULES_CLASSIFIER = 'rules-2.13.18';
 
 export interface ClassifierOptions {
   /** Hold a post whose confidence is below this (REVIEW_BELOW, default 0.8). */
@@ -376,12 +376,13 @@ function refusalOf(sentence: string, reading: MentionReading, read: string): str
   // "saw another lab wipe everyone's limits": read with its idiom made "reset" (rules-2.12.3).
   if (OTHERS_RESET.test(sentence) || OTHERS_RESET.test(read))
     return `someone else's reset: "${clip(sentence)}"`;
-  // "last time I announced a reset at 4pm on a friday the graphs looked like a cliff face":
-  // whatever its tense (rules-2.13.16).
+  // "last time I announced a reset at 4pm on a friday the graphs looked like a cliff face",
+  // "Tuesday's reset for Pro confused some folks": whatever its tense (rules-2.13.16).
   if (
     (reading.tense === 'done' &&
       (pastBeforeRecent(reading.clause) || ANNIVERSARY.test(sentence))) ||
-    LAST_TIME.test(sentence)
+    LAST_TIME.test(sentence) ||
+    DAYS_RESET_WAS.test(sentence)
   )
     return `a reset of the past, not announced now: "${clip(sentence)}"`;
   return null;
@@ -413,6 +414,12 @@ function pastBeforeRecent(clause: string): boolean {
  * first time I reset everyone's limits I did it at 1am" (rules-2.13.16).
  */
 const LAST_TIME = /^(?:the )?(?:last|first) time\b|\b(?:the )?(?:last|first) time (?:i|we)\b/;
+/**
+ * A weekday's reset told of in the past: "Tuesday's reset for Pro confused some folks",
+ * "Monday's reset went well" (not "Monday's reset went out", which lands it).
+ */
+const DAYS_RESET_WAS =
+  /\b(?:mon|tues|wednes|thurs|fri|satur|sun)day's (?:[\w-]+ ){0,2}re-?set\b(?: (?:for|on) [\w ]{1,20}?)? (?:was|were|went (?!out\b|live\b)|did|had|confused|caused|broke|helped|made|seemed|looked|felt|worked|left)\b/;
 /** What a reset makes up for, or follows: "to make up for the outage", "after the incident". */
 const CAUSE =
   /\b(?:to (?:make up|compensate|apologi[sz]e) for|making up for|because of|due to|after|following|since) (?:the|a|an|our|that|this|all|those|these|some)\b/;
@@ -868,8 +875,12 @@ const DEADLINE = /\bby (?:eod|end of (?:the )?day|tonight|tomorrow|\d)/;
 /** Words that place a weekday ahead: "next monday", "tomorrow", "this friday", "on monday at 9". */
 const NEAR_DAY = /\b(?:next|this|coming|tomorrow|tonight|today)\b/;
 /** A bare "reset", or a bare "do" before the noun ("we do a global reset tonight"). */
-/** "are reset", "is all reset": the present passive of "reset". */
-const PRESENT_PASSIVE = /^(?:is|are|'re|'s|am) (?:all )?re-?set$/;
+/** A day opening its sentence: "Monday = fresh codex limits", "tomorrow: a full reset". */
+const DAY_FIRST = /^(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow|tonight)\b/;
+/** A reset by a time: "getting reset before standup tomorrow". */
+const RESET_BEFORE = /\bre-?set(?:ting)? before\b/;
+/** "are reset", "is all reset", "is fresh": the present passive of "reset", and its state. */
+const PRESENT_PASSIVE = /^(?:is|are|'re|'s|am) (?:all )?(?:re-?set|fresh)$/;
 const BARE_RESET = /^(?:re-?set|do|push|run|ship|flip|give)$/;
 /** "limits reset on the way shortly", "a reset of rate limits is headed your way". */
 const ON_THE_WAY =
@@ -923,10 +934,21 @@ function mentionKind(mention: Mention, announcedMs: number, zone: string): Tense
     return 'coming';
   // "limits are reset for everyone on monday": a present passive, its time ahead, is a
   // schedule (rules-2.13.16); "limits are reset as of this morning" is done.
+  // So is "Monday 🗓️ = fresh codex limits for everyone": its day the subject.
   if (
     tense === 'done' &&
     PRESENT_PASSIVE.test(cue) &&
-    timeStartsAfter(mention.reading.clause, announcedMs, zone)
+    (timeStartsAfter(mention.reading.clause, announcedMs, zone) ||
+      (DAY_FIRST.test(mention.sentence) && timeStartsAfter(mention.sentence, announcedMs, zone)))
+  )
+    return 'coming';
+  // "Weekly + 5h windows getting refreshed before standup tomorrow": under way, but by a time
+  // ahead (rules-2.13.16).
+  if (
+    tense === 'ongoing' &&
+    RESET_BEFORE.test(mention.read) &&
+    !/\bnow\b/.test(mention.sentence) &&
+    timeAhead(mention.read, announcedMs, zone) === 'explicit'
   )
     return 'coming';
   // "Tomorrow we reset usage limits": a bare "reset" (no auxiliary) is past or present alike;

@@ -112,9 +112,12 @@ const BY_END_OF_DAY =
 /** Words before a time that make it a cutoff or a reference, not the landing time. */
 const CUTOFF_BEFORE =
   /\b(?:before|prior to|signed up|sign up|subscribed|subscribe|joined|as of|since|until|till|through|created|upgraded|purchased|registered|starting)\b[^.!?]{0,24}$/;
-/** "lands before", "resetting before": before a time, the verb of the reset makes it a deadline. */
+/**
+ * "lands before", "resetting before", "getting reset before standup tomorrow": before a time,
+ * or an event of that time, the verb of the reset makes it a deadline (rules-2.13.16).
+ */
 const ARRIVAL_BEFORE =
-  /\b(?:lands?|landing|arrives?|arriving|goes live|go live|live|out|re-?set|re-?setting|re-?sets) before $/;
+  /\b(?:lands?|landing|arrives?|arriving|goes live|go live|live|out|re-?set|re-?setting|re-?sets) before (?:(?:the|your|our) )?(?:(?!before\b)[\w-]+ ){0,2}$/;
 const OTHER_ZONE = /\b(?:utc|gmt|et|est|edt|ct|cst|cdt|cet|cest|bst|ist|jst)\b/;
 
 /**

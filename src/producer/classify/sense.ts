@@ -1123,6 +1123,7 @@ const DIFFERENT = new Set(['different', 'separate']);
 const MOVED = /^(?:moves|slips|shifts)$/;
 /** Tags of a name or a noun: "codex", "Codex", "gpt-5". */
 const NAMES = new Set(['NOUN', 'PROPN']);
+const ARTICLES = new Set(['a', 'an', 'the']);
 /** Words that open a verb's object: "reset everyone's limits", "reset their quotas". */
 const OBJECT_START = new Set(['everyone', 'everybody', 'their', 'your', 'our', 'all']);
 /** Words that open the object of a verb "reset" at the start of a sentence. */
@@ -1169,6 +1170,16 @@ function isVerbUse(words: readonly Word[], index: number, start: number): boolea
     at === index - 1 &&
     (OWNER_DETERMINERS.has(words[index + 1]?.text ?? '') ||
       (EVERYONE.has(words[index + 1]?.text ?? '') && words[index + 2]?.text === "'s"))
+  )
+    return true;
+  // "a cron job resets a fixture db": after a noun, "resets" before an article and a noun
+  // is that noun's verb (rules-2.13.16).
+  if (
+    word.text === 'resets' &&
+    before.pos === 'NOUN' &&
+    at === index - 1 &&
+    ARTICLES.has(words[index + 1]?.text ?? '') &&
+    NAMES.has(words[index + 2]?.pos ?? '')
   )
     return true;
   if (word.text === 'resets') return before.pos === 'PRON' || before.pos === 'PROPN';

@@ -55,6 +55,11 @@ export function readText(raw: string): ReadText {
       /\bre-?set/.test(compound) ? compound : compound.replace(/-/g, ''),
     )
     .replace(/\b(?:in )?t-?minus /g, 'in ')
+    // "~2h from now we're zeroing everyone's usage": "in ~2h" (rules-2.13.16).
+    .replace(
+      /(~ ?)?\b((?:\d{1,3}|an?|one|two|three|a few|a couple of) ?(?:h|hrs?|hours?|mins?|minutes?)) from now\b/g,
+      (_match, about: string | undefined, amount: string) => `in ${about ?? ''}${amount}`,
+    )
     // Typos of the words the rules read (rules-2.10.0): "limts", "resetted", "rest limits".
     .replace(/\b(?:limts|limtis|lmits|limites)\b/g, 'limits')
     .replace(/\bresetted\b/g, 'reset')
@@ -62,6 +67,7 @@ export function readText(raw: string): ReadText {
     .replace(/\bjsut\b/g, 'just')
     .replace(/\breste\b/g, 'reset')
     .replace(/\beveryones\b/g, "everyone's")
+    .replace(/\bevry(one|body)\b/g, 'every$1')
     // "reset'd", "resset", "reseting limits tommorow" (rules-2.13.13).
     .replace(/\bre-?set'd\b/g, 'reset')
     .replace(/\bres{2,}et(s|ting|ed)?\b/g, 'reset$1')

@@ -157,10 +157,14 @@ export function readReply(
       // "Update: all delivered." under "Banked resets are going out today": the reply says
       // the reset announced is done (rules-2.11.0).
       // "done ✅ everyone should be back to full": said done first (rules-2.13.12).
+      // "rolling out now, should hit everyone within the hour": under way now, however long it
+      // takes to reach everyone (rules-2.13.16).
       const saysLanded =
         progress &&
-        !timed &&
-        (!/\b(?:will|'ll|going to|gonna|should)\b/.test(own.all) || SAID_DONE_FIRST.test(own.all));
+        ((!timed &&
+          (!/\b(?:will|'ll|going to|gonna|should)\b/.test(own.all) ||
+            SAID_DONE_FIRST.test(own.all))) ||
+          OUT_NOW.test(own.all));
       if (saysLanded)
         return secondCompletion(landed(read), post, thread.parent, parentMentions, options);
       // "free and edu are next, going out by end of day" under "usage reset went out to plus
@@ -252,6 +256,8 @@ function withParentDay(own: ReadText, parent: ReadText): ReadText {
 }
 
 /** A reply that opens by saying it is done: "done ✅", "all done.", "landed!". */
+/** "rolling out now", "going out as we speak": a reset under way now. */
+const OUT_NOW = /^(?:it's |it is |reset's |reset is )?(?:rolling|going) out (?:now|as we speak)\b/;
 /** "give it a few minutes", "may take a few min to show": how long it takes to appear. */
 const SHOWS_IN =
   /\bgive it (?:a (?:few|couple(?: of)?) |a |an |~ ?\d+ ?)?(?:min(?:ute)?s?|sec(?:ond)?s?|moments?|bit|hour)\b|\b(?:may|might|could|can) take (?:a (?:few|couple(?: of)?) |a |an |~ ?\d+ ?)?(?:min(?:ute)?s?|sec(?:ond)?s?|moments?|bit)\b[^.!?]*/g;
