@@ -3332,3 +3332,66 @@ describe('rounds 127 to 130: six weeks, near misses, replies, other words (rules
     assert.equal(at10("Codex quotas refreshed. That's the tweet."), 'reset_completed (held)');
   });
 });
+
+describe('rounds 131 to 134: five weeks, near misses, replies, other words (rules-2.13.19)', () => {
+  test('a reset under way now stays so under a heading of the week', () => {
+    assert.equal(
+      at10(
+        'Shipping notes this week:\n- /review now works on uncommitted changes\n- CLI startup ~40% faster\n\nAnd because yesterday was rough: a limits reset is rolling out now for Plus and Pro. Should reach everyone within the hour.',
+      ),
+      'reset_completed',
+    );
+  });
+
+  test('limits "refreshed" are read by the grammar as "reset": their tense, and a time opening the sentence', () => {
+    assert.equal(
+      at10('Codex rate limits will be refreshed for Pro & Business at 1600 hours PT today.'),
+      'reset_scheduled',
+    );
+    assert.equal(
+      at10('Business and Enterprise folks: your Codex limits are refreshed as of now.'),
+      'reset_completed',
+    );
+    assert.equal(
+      at10('Within the hour, Codex limits get fully refreshed once more.'),
+      'reset_scheduled',
+    );
+    assert.equal(at10('our limits page was refreshed with a new design'), 'reset_completed (held)');
+  });
+
+  test('the time I reset, "RESET? not today": none or held', () => {
+    const recalled = reply(
+      "reminds me of the time I reset everyone's limits from a trailhead on my phone. do not recommend",
+      'Spent the morning walking around the Presidio.',
+      'thsottiaux',
+    );
+    assert.equal(recalled.reset, null);
+    assert.equal(
+      at10(
+        'RESET? not today. Codex limits stay as-is while we fix the metering bug, so the next reset actually sticks',
+      ),
+      'reset_completed (held)',
+    );
+    assert.equal(
+      at10('by the time we reset limits tomorrow the fix will be out'),
+      'reset_scheduled',
+    );
+  });
+
+  test('other words: usage given back, square one, "resett", an aside after the object', () => {
+    for (const text of [
+      'gave everyone their codex usage back. go build',
+      'Codex usage: back to square one for everyone (the good kind of square one)',
+      'just resett everyones codex limts, go wild',
+      "that was me clearing everyone's codex rate limits btw. all plans, done",
+    ]) {
+      assert.equal(at10(text), 'reset_completed', text);
+    }
+    assert.equal(
+      at10(
+        "we'll be giving everyone their weekly codex allowance back tonight when the clock strikes midnight PT",
+      ),
+      'reset_scheduled',
+    );
+  });
+});

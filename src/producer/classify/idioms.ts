@@ -65,7 +65,7 @@ const FRESHLY_DONE = new RegExp(
  * at 0% used", which names the usage itself.
  */
 const BACK_TO_EMPTY = new RegExp(
-  String.raw`(?<=\b(?:${USAGE_NOUN}\b|${WINDOW_NOUN})[^.!?,;]{0,40})\b(?:back|restored|refilled|goes|go|going) (?:to|at) (?:zero|0%?|100%|full)(?: used| usage)?${AFTER_AMOUNT}|\bback (?:to|at) 0% (?:used|usage)${AFTER_AMOUNT}|\b(?=sitting at )(?<=\b(?:${USAGE_NOUN}\b|${WINDOW_NOUN})[^.!?,;]{0,20})sitting at (?:zero|0%)(?: used)? again\b`,
+  String.raw`(?<=\b(?:${USAGE_NOUN}\b|${WINDOW_NOUN})[^.!?,;]{0,40})\b(?:back|restored|refilled|goes|go|going) (?:to|at) (?:zero|0%?|100%|full|square one)(?: used| usage)?${AFTER_AMOUNT}|\bback (?:to|at) 0% (?:used|usage)${AFTER_AMOUNT}|\b(?=sitting at )(?<=\b(?:${USAGE_NOUN}\b|${WINDOW_NOUN})[^.!?,;]{0,20})sitting at (?:zero|0%)(?: used)? again\b`,
 );
 /**
  * "5h + weekly back to full for all paid plans": the windows named, without "windows", and
@@ -169,6 +169,12 @@ const ACCOUNTS_BACK_AT_FULL =
 /** "plus users: your refill is queued, lands at midnight PT" (rules-2.13.11). */
 const YOUR_REFILL = /\byour (?:full |codex )?refill\b(?= (?:is|lands|will|'s|comes|arrives|goes))/;
 
+/**
+ * "gave everyone their codex usage back", "we'll be giving everyone their weekly codex
+ * allowance back tonight" (rules-2.13.19).
+ */
+const GIVE_BACK =
+  /\b(gave|give|gives|giving) (everyone|everybody) (?:their|your) ((?:[\w-]+ ){0,2}(?:usage|limits|allowance|quota)) back\b/;
 /** "topped everyone back up to 100%", "we're topping everyone up in 2 hours". */
 const TOP_UP = new RegExp(String.raw`\btop(s|ped|ping)? (${PEOPLE}) (?:back )?up\b`);
 /** "we'll top up every codex account to full" (rules-2.13.12). */
@@ -183,7 +189,7 @@ const GIVEN_A_RESET = new RegExp(
 
 /** A word every idiom above has. */
 const TRIGGER =
-  /\b(?:wip|refresh|refill|replenish|clear|restor|zero|back (?:to|at) |clean slate|fresh|full|top|start(?:s|ed|ing)? (?:over|fresh|afresh|from zero|from scratch)|do-?over|sitting at|go(?:es|ing)? to (?:zero|0|100|full)|mulligan|recharge|tank|usage (?:bars?|meters?|counters?) )/;
+  /\b(?:wip|refresh|refill|replenish|clear|restor|zero|back (?:to|at) |clean slate|fresh|full|top|start(?:s|ed|ing)? (?:over|fresh|afresh|from zero|from scratch)|do-?over|sitting at|go(?:es|ing)? to (?:zero|0|100|full)|mulligan|recharge|tank|gave|giv|usage (?:bars?|meters?|counters?) )/;
 
 /** Idioms read as a phrase of "reset", in this order: each reads what those before left. */
 const PHRASES: readonly (readonly [RegExp, string])[] = [
@@ -237,5 +243,10 @@ export function resetIdiomRead(sentence: string): string | null {
   read = read.replace(TOP_OBJECT_UP, topped);
   read = read.replace(TOP_UP_PEOPLE, topped);
   read = read.replace(TOP_UP, topped);
+  read = read.replace(
+    GIVE_BACK,
+    (_match, give: string, whom: string, what: string) =>
+      `${resetFormOf(give === 'giving' ? 'ing' : give === 'gives' ? 's' : '')} ${whom}'s ${what}`,
+  );
   return read === sentence ? null : read;
 }

@@ -42,7 +42,7 @@ import { calledOff, readReply, threadOf } from './thread.ts';
  * this system can make. docs/classifier.md describes every rule; change the version when
  * a rule changes (stored classifications keep the version that made them).
  */
-export const RULES_CLASSIFIER = 'rules-2.13.18';
+export const RULES_CLASSIFIER = 'rules-2.13.19';
 
 export interface ClassifierOptions {
   /** Hold a post whose confidence is below this (REVIEW_BELOW, default 0.8). */
@@ -131,7 +131,9 @@ export function mentionsOf(own: ReadText): Mention[] {
     const stripped = sentence.replace(OTHER_SENSES, ' ').replace(STATUS_COLON, '$1 is $2');
     // "usage is back at zero", "wiped the usage counters": read as "reset" (idioms.ts).
     // "🔄 limits: refreshed." is "limits are reset" (rules-2.11.0).
-    const plain = (RESET_WORD.test(stripped) ? stripped : (resetIdiomRead(stripped) ?? stripped))
+    // "Codex rate limits will be refreshed": named by the cues, read as "reset" too, so the
+    // grammar reads its verb (rules-2.13.19).
+    const plain = (/\bre-?set/.test(stripped) ? stripped : (resetIdiomRead(stripped) ?? stripped))
       .replace(LIMITS_COLON, '$1 are reset')
       .replace(HAD_RESET, '$1 have been reset');
     const named = RESET_WORD.test(plain);
@@ -220,7 +222,7 @@ const SECOND_ONE =
 const PER_PERIOD = /\b(?:per|each|every) (?:day|week|month)\b/;
 /** Words that say nothing is planned, or that what went round is fake. */
 const DISMISSED =
-  /\b(?:limits|usage) (?:are|is|remain|remains|stay|stays) (?:unchanged|untouched|the same)\b|\b(?:limits|usage) (?:are|is) not (?:part of|affected by|touched by) (?:this|it|that)\b|\b(?:we )?(?:didn't|did not) touch (?:anything|your limits|limits)\b|(?:^|[.!?] )(?:not true|not real|totally fake|fake)[.!]|\b(?:nothing|none)(?:'s| is)? (?:planned|scheduled|coming|happening)\b|\bno plans? (?:for|to do) (?:another|a|any)(?: one| reset)?\b|\b(?:is|are|it's|that's) (?:fake|not real|not true|false|a fake)\b|\bisn't mine\b|\bnothing (?:is )?decided\b|\bno decision yet\b|\bthinking out loud\b|\bjust an idea\b|\bnothing(?:'s| is) committed\b|\bfingers crossed\b/;
+  /\b(?:limits|usage) (?:are|is|remain|remains|stay|stays) (?:unchanged|untouched|the same|as-is|as is)\b|^(?:a )?re-?set\? (?:not today|nope|no|not this week)\b|\b(?:limits|usage) (?:are|is) not (?:part of|affected by|touched by) (?:this|it|that)\b|\b(?:we )?(?:didn't|did not) touch (?:anything|your limits|limits)\b|(?:^|[.!?] )(?:not true|not real|totally fake|fake)[.!]|\b(?:nothing|none)(?:'s| is)? (?:planned|scheduled|coming|happening)\b|\bno plans? (?:for|to do) (?:another|a|any)(?: one| reset)?\b|\b(?:is|are|it's|that's) (?:fake|not real|not true|false|a fake)\b|\bisn't mine\b|\bnothing (?:is )?decided\b|\bno decision yet\b|\bthinking out loud\b|\bjust an idea\b|\bnothing(?:'s| is) committed\b|\bfingers crossed\b/;
 /** Words that say a reset was not users', or that users have none. */
 const NOT_FOR_USERS =
   /\bnothing (?:has )?changed\b|\b(?:internal|test|red-team|eval(?: harness)?) accounts? only\b|\bonly (?:that|one|this) (?:customer|workspace|account)\b|\bnothing to do with your\b|\bnot a user reset\b|\bno (?:codex |global |usage |user )?reset (?:today|this week|in real life|for (?:you|users|codex))\b|\bplan now: no\b|\bnot (?:announcing|promising) anything\b|\bon my own account\b|\b(?:codex )?(?:limits|usage) (?:were|was|have|has)(?: not|n't)(?: been)? (?:reset|touched|changed)\b|\b(?:this|that|it)(?:'s| is| was) (?:about|for) [^.!?]{1,40}?, not (?:about )?(?:your |the |anyone's )?(?:codex )?(?:usage|limits?|quotas?)\b|\b(?:that's|that is|it's|it is|but) not (?:for )?codex\b|\bnot codex though\b|\bthat was (?:(?:jan|febr)uary|march|april|may|june|july|august|september|october|november|december|weeks ago|months ago|last (?:week|month|year))\b/;
@@ -411,9 +413,11 @@ function pastBeforeRecent(clause: string): boolean {
 }
 /**
  * A time recalled: "last time I announced a reset…", "the last time we reset limits…", "the
- * first time I reset everyone's limits I did it at 1am" (rules-2.13.16).
+ * first time I reset everyone's limits I did it at 1am" (rules-2.13.16), "reminds me of the
+ * time I reset everyone's limits from a trailhead" (rules-2.13.19).
  */
-const LAST_TIME = /^(?:the )?(?:last|first) time\b|\b(?:the )?(?:last|first) time (?:i|we)\b/;
+const LAST_TIME =
+  /^(?:the )?(?:last|first) time\b|\b(?:the )?(?:last|first) time (?:i|we)\b|(?<!\bby )\b(?:the|that) time (?:i|we) re-?set\b/;
 /**
  * A weekday's reset told of in the past: "Tuesday's reset for Pro confused some folks",
  * "Monday's reset went well" (not "Monday's reset went out", which lands it).
@@ -606,9 +610,10 @@ export function readAnnouncement(
       return 'coming';
     // "## upcoming (v0.64 / Nov 20)\n- limits: one-time reset of weekly usage for all plans
     // at release": a reset named without a verb under a heading that says it is ahead too
-    // (rules-2.13.16); not under "things people asked for this week, ranked:".
+    // (rules-2.13.16); not under "things people asked for this week, ranked:". Nor one under
+    // way now: "Shipping notes this week: … a limits reset is rolling out now" (rules-2.13.19).
     return (kind === 'done' ||
-      kind === 'ongoing' ||
+      (kind === 'ongoing' && !UNDER_WAY_NOW.test(m.sentence)) ||
       (kind === 'none' && UPCOMING.test(headingAhead ?? ''))) &&
       headingAhead !== null &&
       m.sentence !== headingAhead &&

@@ -2550,7 +2550,11 @@ export function readMention(words: readonly Word[], index: number): MentionReadi
     !/\bnow\b/.test(clause(start, end)) &&
     !FUTURE_TIME.test(clause(start, end))
   ) {
-    doubt ??= `a present "${group.words}": now, or later?`;
+    // So does one opening the sentence: "Within the hour, Codex limits get fully refreshed"
+    // is ahead (rules-2.13.19).
+    if (start > 0 && start <= 6 && FUTURE_TIME.test(clause(0, start)))
+      group = { ...group, tense: 'coming' };
+    else doubt ??= `a present "${group.words}": now, or later?`;
   }
   // "The 5-hour window … resets 5 hours later": a present "resets" with no "now" and no
   // time ahead says what happens as a rule as much as what happens now (rules-2.11.0).

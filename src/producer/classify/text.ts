@@ -46,6 +46,9 @@ export function readText(raw: string): ReadText {
     .replace(/\bw\/o\b/g, 'without')
     .replace(/(?<![\w.'/])w\/?(?= (?:a|an|the|another|every|all|some)\b)/g, 'with')
     .replace(/\bppl\b/g, 'people')
+    // "clearing everyone's codex rate limits btw": an aside, not a word of the object
+    // (rules-2.13.19).
+    .replace(/,? ?\bbtw\b/g, ', by the way')
     .replace(/\bwknd\b/g, 'weekend')
     .replace(/\btil\b/g, 'until')
     .replace(/ = /g, ' is ')
@@ -72,6 +75,7 @@ export function readText(raw: string): ReadText {
     .replace(/\bre-?set'd\b/g, 'reset')
     .replace(/\bres{2,}et(s|ting|ed)?\b/g, 'reset$1')
     .replace(/\breseting\b/g, 'resetting')
+    .replace(/\bresett\b/g, 'reset')
     .replace(/\b(?:tommorow|tomorow|tommorrow|tomorrw)\b/g, 'tomorrow')
     // Negations typed without the apostrophe (rules-2.13.4): "didnt reset anything", "isnt a
     // reset"; "cant", "wont".
