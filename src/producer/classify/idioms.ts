@@ -138,7 +138,7 @@ const TOP_OBJECT_UP =
  * as a headline (rules-2.13.16); not "want your usage topped back up".
  */
 const ARE_TOPPED_UP =
-  /\b(?=topped )(?<=\b(?:tanks?|limits|usage|quotas?|windows|buckets?) (?:(?:are|is|got|get|all|been|have|has|now|just) ){1,3})topped (?:back )?(?:up|off)\b|(?<=^(?:\w+ )?(?:tanks?|buckets?) )topped (?:back )?(?:up|off)\b/;
+  /\b(?=topped )(?<=\b(?:tanks?|limits|usage|quotas?|windows|buckets?) (?:(?:are|is|got|get|all|been|have|has|now|just) ){1,3})topped (?:back )?(?:up|off)\b|\b(?=topped )(?<=^(?:\w+ )?(?:tanks?|buckets?) )topped (?:back )?(?:up|off)\b/;
 /** "one banked refill", "a saved refill", "one extra refill sitting in your bank" (rules-2.13.10). */
 const BANKED_REFILL =
   /\b(?:(?:one|an?|another|the) )?(?:banked|saved) (?:refills?|top-?ups?)\b|\b(?:one|an?|another) (?:extra |more |additional |spare )?refill\b(?=[^.!?]{0,40}\b(?:bank|spend it|use it)\b| (?:into|in|to) (?:every|each|your|all)\b)|\b(?=(?:one|an?|another) (?:extra |more |additional )?refill\b)(?<=\bbank\b[^.!?]{0,40})(?:one|an?|another) (?:extra |more |additional )?refill\b/;

@@ -383,7 +383,7 @@ function refusalOf(sentence: string, reading: MentionReading, read: string): str
   if (
     (reading.tense === 'done' &&
       (pastBeforeRecent(reading.clause) || ANNIVERSARY.test(sentence))) ||
-    LAST_TIME.test(sentence) ||
+    (sentence.includes('time') && LAST_TIME.test(sentence)) ||
     DAYS_RESET_WAS.test(sentence)
   )
     return `a reset of the past, not announced now: "${clip(sentence)}"`;
@@ -417,7 +417,7 @@ function pastBeforeRecent(clause: string): boolean {
  * time I reset everyone's limits from a trailhead" (rules-2.13.19).
  */
 const LAST_TIME =
-  /^(?:the )?(?:last|first) time\b|\b(?:the )?(?:last|first) time (?:i|we)\b|(?<!\bby )\b(?:the|that) time (?:i|we) re-?set\b/;
+  /^(?:the )?(?:last|first) time\b|\b(?:the )?(?:last|first) time (?:i|we)\b|\b(?=(?:the|that) time )(?<!\bby )(?:the|that) time (?:i|we) re-?set\b/;
 /**
  * A weekday's reset told of in the past: "Tuesday's reset for Pro confused some folks",
  * "Monday's reset went well" (not "Monday's reset went out", which lands it).

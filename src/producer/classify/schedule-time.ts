@@ -599,6 +599,9 @@ export function timePassedToday(text: string, announcedMs: number, zone: string)
  * form is past or present alike: with such a time it is the present of a schedule
  * ("Tomorrow we reset usage limits"), rules-2.4.0.
  */
+/** A month's name, or a day and month in figures: "nov 18", "11/18". */
+const MONTH_DAY_HINT =
+  /\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d|\b\d{1,2}(?:st|nd|rd|th)? (?:of )?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)|\b\d{1,2}\/\d{1,2}\b/;
 /** The doubt of a day of the month gone by. */
 const DAY_GONE_BY = 'a day of the month gone by';
 
@@ -607,7 +610,8 @@ const DAY_GONE_BY = 'a day of the month gone by';
  * reset dated so is recalled, or announced late: the operator says which (rules-2.13.16).
  */
 export function namesDayGoneBy(text: string, announcedMs: number, zone: string): boolean {
-  if (!TIME_HINT.test(text)) return false;
+  // Only a month's name or a numeric date can be one: chrono is not asked otherwise.
+  if (!MONTH_DAY_HINT.test(text)) return false;
   return scheduleWhen(text, announcedMs, zone).doubts.some((d) => d.startsWith(DAY_GONE_BY));
 }
 

@@ -15,7 +15,7 @@ export interface ReadText {
 }
 
 export function readText(raw: string): ReadText {
-  const all = raw
+  const plain = raw
     .slice(0, MAX_CLASSIFIED_CHARS)
     .normalize('NFKC')
     .toLowerCase()
@@ -28,8 +28,6 @@ export function readText(raw: string): ReadText {
     // Informal spellings of the days a post names: "reset tmrw", "tonite".
     .replace(/\b(?:tmrw|tmrrw|tmr|tmw|2moro|2morrow|tomoz)\b/g, 'tomorrow')
     .replace(/\b(?:tonite|2nite)\b/g, 'tonight')
-    // "meters zeroed by EOW" (rules-2.13.16).
-    .replace(/\beow\b/g, 'end of the week')
     // "resetting limits rn", "limits = back to zero" (rules-2.11.0).
     .replace(/\brn\b/g, 'right now')
     .replace(/(?<![\w.'])u(?![\w.'])/g, 'you')
@@ -46,36 +44,19 @@ export function readText(raw: string): ReadText {
     .replace(/\bw\/o\b/g, 'without')
     .replace(/(?<![\w.'/])w\/?(?= (?:a|an|the|another|every|all|some)\b)/g, 'with')
     .replace(/\bppl\b/g, 'people')
-    // "clearing everyone's codex rate limits btw": an aside, not a word of the object
-    // (rules-2.13.19).
-    .replace(/,? ?\bbtw\b/g, ', by the way')
     .replace(/\bwknd\b/g, 'weekend')
     .replace(/\btil\b/g, 'until')
     .replace(/ = /g, ' is ')
-    // "the days-since-last-incident counter": a compound of three words or more is one word
-    // (the tagger would read its parts as a clause), unless it names a reset (rules-2.13.16).
-    .replace(/\b[a-z]+(?:-[a-z]+){2,}\b/g, (compound) =>
-      /\bre-?set/.test(compound) ? compound : compound.replace(/-/g, ''),
-    )
     .replace(/\b(?:in )?t-?minus /g, 'in ')
-    // "~2h from now we're zeroing everyone's usage": "in ~2h" (rules-2.13.16).
-    .replace(
-      /(~ ?)?\b((?:\d{1,3}|an?|one|two|three|a few|a couple of) ?(?:h|hrs?|hours?|mins?|minutes?)) from now\b/g,
-      (_match, about: string | undefined, amount: string) => `in ${about ?? ''}${amount}`,
-    )
     // Typos of the words the rules read (rules-2.10.0): "limts", "resetted", "rest limits".
     .replace(/\b(?:limts|limtis|lmits|limites)\b/g, 'limits')
     .replace(/\bresetted\b/g, 'reset')
-    // "jsut reste everyones codex limtis" (rules-2.13.16).
-    .replace(/\bjsut\b/g, 'just')
-    .replace(/\breste\b/g, 'reset')
-    .replace(/\beveryones\b/g, "everyone's")
-    .replace(/\bevry(one|body)\b/g, 'every$1')
+    // "jsut reste everyones codex limtis", "meters zeroed by EOW" (rules-2.13.16 on).
+    .replace(MORE_SPELLINGS, (word) => SPELLED[word] ?? word)
     // "reset'd", "resset", "reseting limits tommorow" (rules-2.13.13).
     .replace(/\bre-?set'd\b/g, 'reset')
     .replace(/\bres{2,}et(s|ting|ed)?\b/g, 'reset$1')
     .replace(/\breseting\b/g, 'resetting')
-    .replace(/\bresett\b/g, 'reset')
     .replace(/\b(?:tommorow|tomorow|tommorrow|tomorrw)\b/g, 'tomorrow')
     // Negations typed without the apostrophe (rules-2.13.4): "didnt reset anything", "isnt a
     // reset"; "cant", "wont".
@@ -91,6 +72,7 @@ export function readText(raw: string): ReadText {
     .replace(/\brest (?=(?:usage |rate |codex |weekly )?limits\b|everyone's\b)/g, 'reset ')
     .replace(/[ \t]+/g, ' ')
     .trim();
+  const all = rarely(plain);
   const sentences = all
     // A quotation's closing mark stays with its sentence: "asked: 'will there be a reset?'"
     // "no reset today, but one is coming tomorrow": two things said (rules-2.13.12).
@@ -100,6 +82,42 @@ export function readText(raw: string): ReadText {
     .map((sentence) => sentence.trim())
     .filter((sentence) => sentence.length > 0);
   return { all, sentences };
+}
+
+/** More casual spellings, each the word it stands for (rules-2.13.16 on). */
+const SPELLED: Readonly<Record<string, string>> = {
+  jsut: 'just',
+  reste: 'reset',
+  resett: 'reset',
+  everyones: "everyone's",
+  evryone: 'everyone',
+  evrybody: 'everybody',
+  eow: 'end of the week',
+};
+const MORE_SPELLINGS = /\b(?:jsut|reste|resett|everyones|evryone|evrybody|eow)\b/g;
+
+/**
+ * Rewrites of shapes few posts have, each tried only when its mark is there (every
+ * `replace` is a pass over the text):
+ * - "the days-since-last-incident counter": a compound of three words or more is one word
+ *   (the tagger would read its parts as a clause), unless it names a reset (rules-2.13.16);
+ * - "~2h from now we're zeroing everyone's usage": "in ~2h" (rules-2.13.16);
+ * - "clearing everyone's codex rate limits btw": an aside, not a word of the object
+ *   (rules-2.13.19).
+ */
+function rarely(text: string): string {
+  let read = text;
+  if (/-[a-z]+-/.test(read))
+    read = read.replace(/\b[a-z]+(?:-[a-z]+){2,}\b/g, (compound) =>
+      /\bre-?set/.test(compound) ? compound : compound.replace(/-/g, ''),
+    );
+  if (read.includes(' from now'))
+    read = read.replace(
+      /(~ ?)?\b((?:\d{1,3}|an?|one|two|three|a few|a couple of) ?(?:h|hrs?|hours?|mins?|minutes?)) from now\b/g,
+      (_match, about: string | undefined, amount: string) => `in ${about ?? ''}${amount}`,
+    );
+  if (read.includes('btw')) read = read.replace(/,? ?\bbtw\b/g, ', by the way');
+  return read;
 }
 
 /** Does any of `patterns` match `text`? */
