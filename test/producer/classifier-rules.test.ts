@@ -1304,12 +1304,13 @@ describe('rounds 24 to 28: a month, paraphrases of the development posts, times,
     );
     // A time ahead in the reset's own sentence is enough to publish it, unnamed.
     assert.equal(at10('the reset lands at noon PT. two hours.'), 'reset_scheduled');
-    // "5 hours later" is later than another event, not a time from now: held as a rule.
+    // "5 hours later" is later than another event, not a time from now: the window's cycle
+    // (held as a rule until rules-2.13.20, which reads it as talk of the cycle).
     assert.equal(
       at10(
         'The 5-hour window is rolling: it starts with your first message and resets 5 hours later.',
       ),
-      'reset_completed (held)',
+      'none',
     );
     assert.equal(
       at10('free codex usage reset for every user 🎁 may take a few hrs to show up.'),
@@ -3392,6 +3393,86 @@ describe('rounds 131 to 134: five weeks, near misses, replies, other words (rule
         "we'll be giving everyone their weekly codex allowance back tonight when the clock strikes midnight PT",
       ),
       'reset_scheduled',
+    );
+  });
+});
+
+describe('rounds 135 to 138: six weeks, near misses, replies, other words (rules-2.13.20)', () => {
+  test('a window that "resets 5h later", a question without its mark: none', () => {
+    assert.equal(
+      at10(
+        'quick explainer:\n- 5h window starts at your first message and resets 5h later\n- nothing magic',
+      ),
+      'none',
+    );
+    assert.equal(at10('hmm should we do a reset...'), 'none');
+  });
+
+  test('when: a clock time in four figures, "after lunch" before a bare verb', () => {
+    const wiped = classify(
+      "at 2300 UTC today we wipe everyone's codex usage. that's 3pm for the west coast folks",
+      {
+        createdAt: MORNING,
+      },
+    );
+    assert.deepEqual(
+      [wiped.reset?.kind, wiped.review, wiped.reset?.effectiveAt],
+      ['reset_scheduled', false, '2026-11-19T23:00:00.000Z'],
+    );
+    assert.equal(
+      at10(
+        "after lunch (pacific) we hand everyone their limits back. don't say i never gave you anything",
+      ),
+      'reset_scheduled',
+    );
+  });
+
+  test('his "we\'re doing it right now instead" under his reset for tomorrow is done', () => {
+    const now = reply(
+      "scratch that, we're doing it right now instead. Should be live for everyone within 10 minutes.",
+      'Limits reset tomorrow for all plans',
+      'thsottiaux',
+    );
+    assert.deepEqual([now.reset?.kind, now.review], ['reset_completed', false]);
+  });
+
+  test('other words: windows refilled past a "+", a refill named first, budgets got back', () => {
+    for (const [text, kind] of [
+      ["by EOD we're refilling everyone's weekly + 5h windows.", 'reset_scheduled'],
+      ['refill incoming tonight, ~9pm PT, all plans 🌙', 'reset_scheduled'],
+      [
+        'tomorrow morning everyone gets their codex budget back. plan your big refactors accordingly',
+        'reset_scheduled',
+      ],
+      [
+        'rolling the refill out now, should land on every account over the next ~20 min.',
+        'reset_completed',
+      ],
+    ] as const) {
+      assert.equal(at10(text), kind, text);
+    }
+    assert.equal(
+      at10("no, unused usage doesn't roll over. it's a refill, not a savings account"),
+      'none',
+    );
+  });
+});
+
+describe('a heads-up of a reset read as done (rules-2.13.20)', () => {
+  test('is held, unless its verb or time says it is done', () => {
+    assert.equal(
+      at10(
+        'Heads up to team workspaces: Business, Enterprise and Edu limits get reset at 17:00 UTC today.',
+      ),
+      'reset_completed (held)',
+    );
+    assert.equal(
+      at10("Heads up: we've wiped the 5-hour and weekly usage counters for all users."),
+      'reset_completed',
+    );
+    assert.equal(
+      at10("Heads up: we reset everyone's Codex usage earlier today after the billing bug."),
+      'reset_completed',
     );
   });
 });

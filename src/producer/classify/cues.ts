@@ -41,7 +41,7 @@ export const TALK_ABOUT = [
   // tomorrow", an announcement.
   /\b(?:weekly|5-hour|5 hour|five-hour|5h|daily|rolling|your|my) (?:\w+ ){0,2}(?:limit|window|quota|cap|one) resets\b/,
   // "the weekly one resets 7 days after your first use" (rules-2.12.2).
-  /\bre-?sets (?:\d+|seven|five) (?:days?|hours?|h) (?:after|from)\b/,
+  /\bre-?sets (?:\d+|seven|five) ?(?:days?|hours?|h) (?:after|from|later)\b/,
   // The cycle left to itself: "your weekly window will refresh on its own" (rules-2.12.0).
   /\b(?:re-?sets?|refresh(?:es)?)\b[^.!?]{0,12}\b(?:on (?:its|their) own|by (?:itself|themselves)|automatically|naturally|as (?:usual|normal))\b/,
   /\b(?:since|after|before|until|till) (?:the|your|our|my|a|last|yesterday's|today's) (?:last |latest |recent |next |weekly |global |banked |[a-z]+ \d{1,2}(?:st|nd|rd|th)? )?re-?set\b/,

@@ -29,7 +29,7 @@ const PEOPLE = String.raw`(?:everyone|everybody|all of you|(?:all )?(?:paid |cod
  * about usage limits" (rules-2.11.0); nor a copula, whose subject the verb was: "the first
  * thing I checked after restoring was my codex usage" (rules-2.13.16).
  */
-const OBJECT_GAP = String.raw`(?:(?!(?:about|regarding|around|concerning|into|with|from|on|in|at|over|than|is|was|are|were) )[\w'%&-]+ ){0,5}`;
+const OBJECT_GAP = String.raw`(?:(?!(?:about|regarding|around|concerning|into|with|from|on|in|at|over|than|is|was|are|were) )[\w'%&+-]+ ){0,5}`;
 
 /** The form of "reset" for a verb's ending: wiped → reset, wiping → resetting. */
 function resetFormOf(ending: string): string {
@@ -85,7 +85,7 @@ const TANK_OF_USAGE =
   /\b(?:an? )?(?:fresh|full|new) (?:tank|bucket|batch) of (?=(?:codex |weekly |5h |5-hour )?(?:usage|limits)\b)/;
 /** "a full refill for every plan", "a limits refill": a refill with whom it is for. */
 const A_REFILL =
-  /\b(?:(?:a|the) (?:(?:full|limits?|usage|weekly) )?|full )(?:refill|refresh)\b(?=[^.!?]{0,40}\b(?:limits?|usage|quota|plans?|users|accounts|everyone|everybody)\b)/;
+  /\b(?:(?:a|the) (?:(?:full|limits?|usage|weekly) )?|full )(?:refill|refresh)\b(?=[^.!?]{0,40}\b(?:limits?|usage|quota|plans?|users|accounts|(?:every|each) account|everyone|everybody)\b)/;
 /** "a rate limit refresh is on its way", "one more usage refresh": it names what (rules-2.11.0). */
 const A_USAGE_REFILL =
   /\b(a|the|one more|another) (?:full )?(?:codex )?(?:usage|limits?|rate[ -]limits?|quota) (?:refill|refresh|wipe|top-?up)\b/;
@@ -174,7 +174,13 @@ const YOUR_REFILL = /\byour (?:full |codex )?refill\b(?= (?:is|lands|will|'s|com
  * allowance back tonight" (rules-2.13.19).
  */
 const GIVE_BACK =
-  /\b(gave|give|gives|giving) (everyone|everybody) (?:their|your) ((?:[\w-]+ ){0,2}(?:usage|limits|allowance|quota)) back\b/;
+  /\b(gave|give|gives|giving|hand|hands|handed|handing) (everyone|everybody) (?:their|your) ((?:[\w-]+ ){0,2}(?:usage|limits|allowance|quota|budget)) back\b/;
+/** "tomorrow morning everyone gets their codex budget back" (rules-2.13.20). */
+const GETS_BACK =
+  /\b(everyone|everybody) (gets|get|got|getting|will get|'ll get) (?:their|your) ((?:[\w-]+ ){0,2}(?:usage|limits|allowance|quota|budget)) back\b/;
+/** "refill incoming tonight", "the refill is live": a refill named first, then how it comes. */
+const REFILL_FIRST =
+  /^(?:(?:a|the) )?(?:full |codex |usage |limits? )?refill(?= (?:incoming|inbound|coming|tonight|tomorrow|today|is (?:coming|live|out|done|rolling)|lands|landing|going out|rolling out)\b)/;
 /** "topped everyone back up to 100%", "we're topping everyone up in 2 hours". */
 const TOP_UP = new RegExp(String.raw`\btop(s|ped|ping)? (${PEOPLE}) (?:back )?up\b`);
 /** "we'll top up every codex account to full" (rules-2.13.12). */
@@ -189,7 +195,7 @@ const GIVEN_A_RESET = new RegExp(
 
 /** A word every idiom above has. */
 const TRIGGER =
-  /\b(?:wip|refresh|refill|replenish|clear|restor|zero|back (?:to|at) |clean slate|fresh|full|top|start(?:s|ed|ing)? (?:over|fresh|afresh|from zero|from scratch)|do-?over|sitting at|go(?:es|ing)? to (?:zero|0|100|full)|mulligan|recharge|tank|gave|giv|usage (?:bars?|meters?|counters?) )/;
+  /\b(?:wip|refresh|refill|replenish|clear|restor|zero|back (?:to|at) |clean slate|fresh|full|top|start(?:s|ed|ing)? (?:over|fresh|afresh|from zero|from scratch)|do-?over|sitting at|go(?:es|ing)? to (?:zero|0|100|full)|mulligan|recharge|tank|(?:usage|limits|allowance|quota|budget) back\b|usage (?:bars?|meters?|counters?) )/;
 
 /** Idioms read as a phrase of "reset", in this order: each reads what those before left. */
 const PHRASES: readonly (readonly [RegExp, string])[] = [
@@ -208,6 +214,7 @@ const PHRASES: readonly (readonly [RegExp, string])[] = [
   [YOUR_REFILL, 'your reset'],
   [A_FRESH_ONE, 'a reset'],
   [TANK_OF_USAGE, 'a reset of '],
+  [REFILL_FIRST, 'a reset'],
   [WINDOWS_BACK_TO_FULL, 'reset'],
   [ZERO_THEIR_USAGE, 'reset'],
   [A_REFILL, 'a reset'],
@@ -246,7 +253,12 @@ export function resetIdiomRead(sentence: string): string | null {
   read = read.replace(
     GIVE_BACK,
     (_match, give: string, whom: string, what: string) =>
-      `${resetFormOf(give === 'giving' ? 'ing' : give === 'gives' ? 's' : '')} ${whom}'s ${what}`,
+      `${resetFormOf(/ing$/.test(give) ? 'ing' : /^(?:gives|hands)$/.test(give) ? 's' : '')} ${whom}'s ${what}`,
+  );
+  read = read.replace(
+    GETS_BACK,
+    (_match, whom: string, gets: string, what: string) =>
+      `${whom}'s ${what} ${/ing$/.test(gets) ? 'getting reset' : /^(?:will|'ll)/.test(gets) ? 'will reset' : gets === 'got' ? 'got reset' : 'resets'}`,
   );
   return read === sentence ? null : read;
 }

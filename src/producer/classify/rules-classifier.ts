@@ -42,7 +42,7 @@ import { calledOff, readReply, threadOf } from './thread.ts';
  * this system can make. docs/classifier.md describes every rule; change the version when
  * a rule changes (stored classifications keep the version that made them).
  */
-export const RULES_CLASSIFIER = 'rules-2.13.19';
+export const RULES_CLASSIFIER = 'rules-2.13.20';
 
 export interface ClassifierOptions {
   /** Hold a post whose confidence is below this (REVIEW_BELOW, default 0.8). */
@@ -358,7 +358,9 @@ function mentionIndices(words: readonly Word[]): number[] {
 }
 
 function refusalOf(sentence: string, reading: MentionReading, read: string): string | null {
-  if (/\?["')\s]*$/.test(sentence)) return `the reset is asked about: "${clip(sentence)}"`;
+  // "hmm should we do a reset...": asked, with or without its mark (rules-2.13.20).
+  if (/\?["')\s]*$/.test(sentence) || ASKING_OPENING.test(sentence))
+    return `the reset is asked about: "${clip(sentence)}"`;
   // "Myth: there's a limit reset tonight.", "Q: I got a banked reset on Nov 5…": what the
   // heading says it is (rules-2.13.3).
   const heading = NOT_SAID_HEADING.exec(sentence);
@@ -411,6 +413,11 @@ function pastBeforeRecent(clause: string): boolean {
   const recent = RECENTLY.exec(clause);
   return recent === null || recent.index > past.index;
 }
+/** A warning of what comes: "heads up:", "heads-up to team workspaces". */
+const HEADS_UP = /^(?:\W+ )?heads[ -]up\b/;
+/** A question by its opening: "hmm should we do a reset...", "so do we reset tonight". */
+const ASKING_OPENING =
+  /^(?:(?:hmm+|so|ok|okay|ok so|question),? )?(?:should|shall|do|could|would) (?:we|i)\b/;
 /**
  * A time recalled: "last time I announced a reset…", "the last time we reset limits…", "the
  * first time I reset everyone's limits I did it at 1am" (rules-2.13.16), "reminds me of the
@@ -654,6 +661,19 @@ export function readAnnouncement(
     kind = tense.kind;
     reasons.push(tense.reason);
   }
+  // "Heads up to team workspaces: … limits get reset at 17:00 UTC today" written at 18:00
+  // UTC: a warning of what comes, read as done; which? (rules-2.13.20).
+  if (
+    kind === 'reset_completed' &&
+    HEADS_UP.test(own.all) &&
+    !announcing.some(
+      (m) =>
+        UNDER_WAY_NOW.test(m.sentence) ||
+        RECENTLY.test(m.sentence) ||
+        /(?:'ve|\b(?:has|have|had|was|were|been|just|already|got))\b/.test(m.reading.cue),
+    )
+  )
+    holds.push('a heads-up of a reset read as done: ahead, or done?');
 
   const tenseText = [...announcing.map((m) => m.sentence), ...landing];
   const dependent = announcing.find((m) => m.reading.dependsOn !== null);
@@ -965,7 +985,9 @@ function mentionKind(mention: Mention, announcedMs: number, zone: string): Tense
     const byDeadline =
       (DEADLINE.test(mention.reading.clause) &&
         timeAhead(mention.reading.clause, announcedMs, zone) === 'explicit') ||
-      IN_A_WHILE.test(mention.reading.clause);
+      IN_A_WHILE.test(mention.reading.clause) ||
+      // "after lunch (pacific) we hand everyone their limits back" (rules-2.13.20).
+      /\b(?:after lunch|later today)\b/.test(mention.sentence);
     if (byDeadline || timeStartsAfter(mention.reading.clause, announcedMs, zone)) return 'coming';
     // "3. reset everyone's limits — tomorrow 9am PT": its time after a spaced dash
     // (rules-2.13.13).

@@ -103,7 +103,8 @@ const MORE_SPELLINGS = /\b(?:jsut|reste|resett|everyones|evryone|evrybody|eow)\b
  *   (the tagger would read its parts as a clause), unless it names a reset (rules-2.13.16);
  * - "~2h from now we're zeroing everyone's usage": "in ~2h" (rules-2.13.16);
  * - "clearing everyone's codex rate limits btw": an aside, not a word of the object
- *   (rules-2.13.19).
+ *   (rules-2.13.19);
+ * - "at 2300 UTC today": a clock time in four figures, before "hours" or a zone.
  */
 function rarely(text: string): string {
   let read = text;
@@ -117,6 +118,12 @@ function rarely(text: string): string {
       (_match, about: string | undefined, amount: string) => `in ${about ?? ''}${amount}`,
     );
   if (read.includes('btw')) read = read.replace(/,? ?\bbtw\b/g, ', by the way');
+  // "at 2300 UTC today", "at 1600 hours PT": a clock time in four figures (rules-2.13.20).
+  if (/\b[0-2]\d[0-5]\d (?:hours|hrs|utc|gmt|pt|pst|pdt|et|est|edt|cet|cest)\b/.test(read))
+    read = read.replace(
+      /\b([01]\d|2[0-3])([0-5]\d) (?:hours |hrs )?(?=utc|gmt|pt|pst|pdt|et|est|edt|cet|cest|\b)/g,
+      '$1:$2 ',
+    );
   return read;
 }
 

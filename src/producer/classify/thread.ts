@@ -256,8 +256,9 @@ function withParentDay(own: ReadText, parent: ReadText): ReadText {
 }
 
 /** A reply that opens by saying it is done: "done ✅", "all done.", "landed!". */
-/** "rolling out now", "going out as we speak": a reset under way now. */
-const OUT_NOW = /^(?:it's |it is |reset's |reset is )?(?:rolling|going) out (?:now|as we speak)\b/;
+/** "rolling out now", "going out as we speak", "we're doing it right now instead": under way now. */
+const OUT_NOW =
+  /^(?:it's |it is |reset's |reset is )?(?:rolling|going) out (?:now|as we speak)\b|\b(?:we're|i'm|we are) (?:doing|running|pushing|flipping) it (?:right )?now\b/;
 /** "give it a few minutes", "may take a few min to show": how long it takes to appear. */
 const SHOWS_IN =
   /\bgive it (?:a (?:few|couple(?: of)?) |a |an |~ ?\d+ ?)?(?:min(?:ute)?s?|sec(?:ond)?s?|moments?|bit|hour)\b|\b(?:may|might|could|can) take (?:a (?:few|couple(?: of)?) |a |an |~ ?\d+ ?)?(?:min(?:ute)?s?|sec(?:ond)?s?|moments?|bit)\b[^.!?]*/g;
