@@ -2873,12 +2873,13 @@ describe('rounds 95 to 98: five weeks, near misses, replies, other words (rules-
     ]) {
       assert.equal(at10(text), 'none', text);
     }
-    // A condition with "fingers crossed, nothing's committed yet" is held, not published.
+    // A condition with "fingers crossed, nothing's committed yet" is held, not published;
+    // since rules-2.13.21 its "if" is read as the condition it is (its verb mistagged): none.
     assert.equal(
       at10(
         "if the new capacity in the second region comes up clean by friday, we'll do a reset for everyone. fingers crossed, nothing's committed yet",
       ),
-      'reset_scheduled (held)',
+      'none',
     );
   });
 
@@ -3473,6 +3474,57 @@ describe('a heads-up of a reset read as done (rules-2.13.20)', () => {
     assert.equal(
       at10("Heads up: we reset everyone's Codex usage earlier today after the billing bug."),
       'reset_completed',
+    );
+  });
+});
+
+describe('rounds 139 to 142: six weeks, near misses, replies, other words (rules-2.13.21)', () => {
+  test('a habit, "not a one-off reset", what I am told, a question by its opening, a weekday’s reset that covered: none', () => {
+    for (const text of [
+      'Occasionally we reset everyone manually (usually after an incident), but that is the exception, not the mechanism.',
+      'Starting today, Plus users get ~50% more Codex usage per 5h window. This is a permanent change to the limits, not a one-off reset.',
+      "I'm told the weekly codex limit reset has become an actual holiday in some discords.",
+      "most asked question in my DMs: when's the next reset. truthful answer: I don't know yet",
+      "For anyone who missed it: Monday's reset covered the 5h and weekly windows only.",
+      'how we decide on a global reset:\n1. did a bug eat usage you got no value from',
+    ]) {
+      assert.notEqual(at10(text), 'reset_completed', text);
+      assert.notEqual(at10(text), 'reset_scheduled', text);
+    }
+  });
+
+  test('an "if" opening a promise, its verb mistagged, is a condition; not one speaking to those affected', () => {
+    assert.equal(
+      at10(
+        "If Codex cloud hits 1M tasks in a single day this month I will personally reset everyone's limits.",
+      ),
+      'none',
+    );
+    assert.equal(
+      at10(
+        "if you got hit by the outage: we're resetting your limits tonight. everyone else's too",
+      ),
+      'reset_scheduled',
+    );
+  });
+
+  test('under way "as I type this"; a time after a fragment of whom; "reest"; meters that return to zero', () => {
+    assert.equal(
+      at10(
+        'The great un-throttling has begun. Limits going back to full for all Codex users as I type this.',
+      ),
+      'reset_completed',
+    );
+    assert.equal(at10("(it's a usage reset. all tiers. around 5pm PT)"), 'reset_scheduled');
+    assert.equal(
+      at10('reest done. sorry for the rough week, enjoy a full weekly window on us'),
+      'reset_completed',
+    );
+    assert.equal(
+      at10(
+        'BREAKING: Codex Usage Meters Return To Zero, Developers Rejoice\n\n(this is real, we pushed it ~10 min ago)',
+      ),
+      'reset_completed (held)',
     );
   });
 });

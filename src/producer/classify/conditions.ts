@@ -26,6 +26,10 @@ export interface Contingency {
 /** Nouns of time that head a condition when a clause follows: "the day we reach…". */
 const TIME_HEADS = new Set(['day', 'moment', 'minute', 'second', 'time', 'week', 'month']);
 const HYPOTHETICAL = new Set(['if', 'unless']);
+/** What makes a reset after an "if" a promise on it: "…, I will personally reset". */
+const FUTURE_MARKS = new Set(['will', "'ll", 'would', "'d", 'gonna']);
+/** Subjects whose verb the tagger reads well: a condition with one is found by its verb. */
+const PRONOUNS = new Set(['you', 'we', 'i', 'they', 'he', 'she', 'it', 'anyone', 'everyone']);
 /** Times after a subject and its verb, not part of the subject: "if gpt-6 ships today". */
 const TIME_WORDS = new Set(['today', 'tonight', 'tomorrow', 'now', 'soon', 'later']);
 const AWAITED = new Set(['once']);
@@ -174,7 +178,22 @@ function conditionOf(
     const afterColon = !atStart && words[head - 1]?.text === ':';
     const inClause = at >= clauseStart && at < clauseEnd;
     if (!atStart && !afterColon && !inClause) continue;
-    const verb = presentVerbAfterSubject(words, subject) ?? presentVerbAfterPhrase(words, subject);
+    const found = presentVerbAfterSubject(words, subject) ?? presentVerbAfterPhrase(words, subject);
+    // "If Codex cloud hits 1M tasks … I will personally reset everyone's limits": an "if"
+    // opening the sentence, the reset after it, its verb mistagged (rules-2.13.21).
+    // Not "if you used one during the affected window, you're being given…", nor "if you got
+    // hit by the outage: …": those it speaks to, whose verb is past.
+    const verb =
+      found === null &&
+      kind === 'hypothetical' &&
+      atStart &&
+      word.text === 'if' &&
+      resetAt > at + 2 &&
+      !PRONOUNS.has(words[at + 1]!.text) &&
+      !words.slice(at, resetAt).some((w) => w.text === ':') &&
+      words.slice(Math.max(at, resetAt - 3), resetAt).some((w) => FUTURE_MARKS.has(w.text))
+        ? Math.min(at + 2, resetAt - 1)
+        : found;
     // "When we reset limits tomorrow, …": the condition's verb is the reset itself, a time.
     if (verb === null || verb === resetAt) continue;
     // "the second it ships": a launch, a fix going out, is awaited, not supposed

@@ -28,6 +28,11 @@ export const TALK_ABOUT = [
   // "the irony of not touching codex the weekend after I reset everyone's limits": a reset
   // that dates another time (rules-2.13.16).
   /\bthe (?:day|week|weekend|morning|night|evening|hour|time|month) (?:after|before|since|that) (?:i|we) re-?set\b/,
+  // "how we decide on a global reset:": how resets are decided (rules-2.13.21).
+  /\bhow (?:we|i) (?:decide|choose|pick|think about|handle|approach|judge)\b[^.!?]{0,30}\bre-?set/,
+  // "I'm told the weekly codex limit reset has become an actual holiday": what others tell
+  // (rules-2.13.21).
+  /\b(?:i'm|i am|i was|i've been|we're|we were|we've been) told\b/,
   // "new accounts start with fresh limits": what is so of any account (rules-2.13.16).
   // "the new plan comes with a fresh weekly allowance": what a plan has.
   /\b(?:accounts?|users?|workspaces?|plans?|seats?|subscriptions?) (?:\w+ )?(?:start|starts|begin|begins) with (?:fresh|full|new|brand new|empty) (?:\w+ )?(?:limits|usage)\b|\b(?:comes?|ships?|includes?) with (?:an? )?(?:fresh|full|new|brand new) (?:[\w-]+ ){0,2}(?:limits?|usage|allowance|quota|window)\b/,
@@ -107,7 +112,7 @@ export const WHENEVER_ONE_LIKES = new RegExp(String.raw`\bwhenever ${ONE_LIKES}\
 
 /** A habit or a count, not one reset: "we reset whenever…", "so many resets", "how often". */
 export const HABIT = new RegExp(
-  String.raw`\bkeep(?:s|ing)? (?:on )?\w+ing\b|\bevery (?:single )?re-?set (?:we|i|you)\b|\b(?:every time|each time|whenever(?! ${ONE_LIKES})|so (?:many|often)|how (?:many|often)|(?:\d+|three|four|five|many|several|multiple|more|countless) times|more than once|again and again|usually|always|often|sometimes|typically)\b`,
+  String.raw`\bkeep(?:s|ing)? (?:on )?\w+ing\b|\bevery (?:single )?re-?set (?:we|i|you)\b|\b(?:every time|each time|whenever(?! ${ONE_LIKES})|so (?:many|often)|how (?:many|often)|(?:\d+|three|four|five|many|several|multiple|more|countless) times|more than once|again and again|usually|always|often|sometimes|typically|occasionally|every so often|from time to time|now and then|once in a while)\b`,
 );
 
 /** Sentences that say when it lands without the word "reset" ("Lands around 6pm PT."). */

@@ -13,7 +13,7 @@
 const SYMBOL = String.raw`[^\w\s'"]`;
 /** Words that may follow the head of a phrase: its end, a preposition, a verb. */
 const AFTER_HEAD =
-  '(?:for|across|of|on|in|to|and|at|as|this|today|tonight|tomorrow|now|again|back|with|from|so|because|right|too|already|is|are|were|was|have|has|will|should|get|gets|got|getting|go|goes|just|all|clean|wiped|zeroed|replenished|refilled|restored|start|starts|started|went|roll|rolls|rolled|rolling|came|come|comes|after|before|once|when|until|by|within|around|soon|shortly|overnight|going|about|a few|an hour|a couple|(?:mon|tues|wednes|thurs|fri|satur|sun)day)';
+  '(?:for|across|of|on|in|to|and|at|as|this|today|tonight|tomorrow|now|again|back|with|from|so|because|right|too|already|is|are|were|was|have|has|will|should|get|gets|got|getting|go|goes|just|all|clean|wiped|zeroed|replenished|refilled|restored|start|starts|started|went|roll|rolls|rolled|rolling|return|returns|returned|came|come|comes|after|before|once|when|until|by|within|around|soon|shortly|overnight|going|about|a few|an hour|a couple|(?:mon|tues|wednes|thurs|fri|satur|sun)day)';
 /**
  * What a reset of usage acts on, as the head of its phrase: "the usage counters for all",
  * not "usage logs" or "the usage page" (another noun after it is what is acted on).
@@ -65,7 +65,7 @@ const FRESHLY_DONE = new RegExp(
  * at 0% used", which names the usage itself.
  */
 const BACK_TO_EMPTY = new RegExp(
-  String.raw`(?<=\b(?:${USAGE_NOUN}\b|${WINDOW_NOUN})[^.!?,;]{0,40})\b(?:back|restored|refilled|goes|go|going) (?:to|at) (?:zero|0%?|100%|full|square one)(?: used| usage)?${AFTER_AMOUNT}|\bback (?:to|at) 0% (?:used|usage)${AFTER_AMOUNT}|\b(?=sitting at )(?<=\b(?:${USAGE_NOUN}\b|${WINDOW_NOUN})[^.!?,;]{0,20})sitting at (?:zero|0%)(?: used)? again\b`,
+  String.raw`(?<=\b(?:${USAGE_NOUN}\b|${WINDOW_NOUN})[^.!?,;]{0,40})\b(?:back|restored|refilled|goes|go|going|return|returns|returned|returning) (?:to|at) (?:zero|0%?|100%|full|square one)(?: used| usage)?${AFTER_AMOUNT}|\bback (?:to|at) 0% (?:used|usage)${AFTER_AMOUNT}|\b(?=sitting at )(?<=\b(?:${USAGE_NOUN}\b|${WINDOW_NOUN})[^.!?,;]{0,20})sitting at (?:zero|0%)(?: used)? again\b`,
 );
 /**
  * "5h + weekly back to full for all paid plans": the windows named, without "windows", and
@@ -195,7 +195,7 @@ const GIVEN_A_RESET = new RegExp(
 
 /** A word every idiom above has. */
 const TRIGGER =
-  /\b(?:wip|refresh|refill|replenish|clear|restor|zero|back (?:to|at) |clean slate|fresh|full|top|start(?:s|ed|ing)? (?:over|fresh|afresh|from zero|from scratch)|do-?over|sitting at|go(?:es|ing)? to (?:zero|0|100|full)|mulligan|recharge|tank|(?:usage|limits|allowance|quota|budget) back\b|usage (?:bars?|meters?|counters?) )/;
+  /\b(?:wip|refresh|refill|replenish|clear|restor|zero|back (?:to|at) |clean slate|fresh|full|top|start(?:s|ed|ing)? (?:over|fresh|afresh|from zero|from scratch)|do-?over|sitting at|go(?:es|ing)? to (?:zero|0|100|full)|return\w* to (?:zero|full)|mulligan|recharge|tank|(?:usage|limits|allowance|quota|budget) back\b|usage (?:bars?|meters?|counters?) )/;
 
 /** Idioms read as a phrase of "reset", in this order: each reads what those before left. */
 const PHRASES: readonly (readonly [RegExp, string])[] = [

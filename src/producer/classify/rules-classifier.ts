@@ -42,7 +42,7 @@ import { calledOff, readReply, threadOf } from './thread.ts';
  * this system can make. docs/classifier.md describes every rule; change the version when
  * a rule changes (stored classifications keep the version that made them).
  */
-export const RULES_CLASSIFIER = 'rules-2.13.20';
+export const RULES_CLASSIFIER = 'rules-2.13.21';
 
 export interface ClassifierOptions {
   /** Hold a post whose confidence is below this (REVIEW_BELOW, default 0.8). */
@@ -222,7 +222,7 @@ const SECOND_ONE =
 const PER_PERIOD = /\b(?:per|each|every) (?:day|week|month)\b/;
 /** Words that say nothing is planned, or that what went round is fake. */
 const DISMISSED =
-  /\b(?:limits|usage) (?:are|is|remain|remains|stay|stays) (?:unchanged|untouched|the same|as-is|as is)\b|^(?:a )?re-?set\? (?:not today|nope|no|not this week)\b|\b(?:limits|usage) (?:are|is) not (?:part of|affected by|touched by) (?:this|it|that)\b|\b(?:we )?(?:didn't|did not) touch (?:anything|your limits|limits)\b|(?:^|[.!?] )(?:not true|not real|totally fake|fake)[.!]|\b(?:nothing|none)(?:'s| is)? (?:planned|scheduled|coming|happening)\b|\bno plans? (?:for|to do) (?:another|a|any)(?: one| reset)?\b|\b(?:is|are|it's|that's) (?:fake|not real|not true|false|a fake)\b|\bisn't mine\b|\bnothing (?:is )?decided\b|\bno decision yet\b|\bthinking out loud\b|\bjust an idea\b|\bnothing(?:'s| is) committed\b|\bfingers crossed\b/;
+  /\b(?:this|it|that) (?:is|'s) not a promise\b|\b(?:limits|usage) (?:are|is|remain|remains|stay|stays) (?:unchanged|untouched|the same|as-is|as is)\b|^(?:a )?re-?set\? (?:not today|nope|no|not this week)\b|\b(?:limits|usage) (?:are|is) not (?:part of|affected by|touched by) (?:this|it|that)\b|\b(?:we )?(?:didn't|did not) touch (?:anything|your limits|limits)\b|(?:^|[.!?] )(?:not true|not real|totally fake|fake)[.!]|\b(?:nothing|none)(?:'s| is)? (?:planned|scheduled|coming|happening)\b|\bno plans? (?:for|to do) (?:another|a|any)(?: one| reset)?\b|\b(?:is|are|it's|that's) (?:fake|not real|not true|false|a fake)\b|\bisn't mine\b|\bnothing (?:is )?decided\b|\bno decision yet\b|\bthinking out loud\b|\bjust an idea\b|\bnothing(?:'s| is) committed\b|\bfingers crossed\b/;
 /** Words that say a reset was not users', or that users have none. */
 const NOT_FOR_USERS =
   /\bnothing (?:has )?changed\b|\b(?:internal|test|red-team|eval(?: harness)?) accounts? only\b|\bonly (?:that|one|this) (?:customer|workspace|account)\b|\bnothing to do with your\b|\bnot a user reset\b|\bno (?:codex |global |usage |user )?reset (?:today|this week|in real life|for (?:you|users|codex))\b|\bplan now: no\b|\bnot (?:announcing|promising) anything\b|\bon my own account\b|\b(?:codex )?(?:limits|usage) (?:were|was|have|has)(?: not|n't)(?: been)? (?:reset|touched|changed)\b|\b(?:this|that|it)(?:'s| is| was) (?:about|for) [^.!?]{1,40}?, not (?:about )?(?:your |the |anyone's )?(?:codex )?(?:usage|limits?|quotas?)\b|\b(?:that's|that is|it's|it is|but) not (?:for )?codex\b|\bnot codex though\b|\bthat was (?:(?:jan|febr)uary|march|april|may|june|july|august|september|october|november|december|weeks ago|months ago|last (?:week|month|year))\b/;
@@ -415,9 +415,12 @@ function pastBeforeRecent(clause: string): boolean {
 }
 /** A warning of what comes: "heads up:", "heads-up to team workspaces". */
 const HEADS_UP = /^(?:\W+ )?heads[ -]up\b/;
-/** A question by its opening: "hmm should we do a reset...", "so do we reset tonight". */
+/**
+ * A question by its opening: "hmm should we do a reset...", "so do we reset tonight", "most
+ * asked question in my DMs: when's the next reset." (rules-2.13.20, 2.13.21).
+ */
 const ASKING_OPENING =
-  /^(?:(?:hmm+|so|ok|okay|ok so|question),? )?(?:should|shall|do|could|would) (?:we|i)\b/;
+  /^(?:(?:hmm+|so|ok|okay|ok so|question),? )?(?:should|shall|do|could|would) (?:we|i)\b|(?:^|: )when(?:'s| is| will| does) (?:the )?(?:next )?re-?set\b/;
 /**
  * A time recalled: "last time I announced a reset…", "the last time we reset limits…", "the
  * first time I reset everyone's limits I did it at 1am" (rules-2.13.16), "reminds me of the
@@ -430,7 +433,7 @@ const LAST_TIME =
  * "Monday's reset went well" (not "Monday's reset went out", which lands it).
  */
 const DAYS_RESET_WAS =
-  /\b(?:mon|tues|wednes|thurs|fri|satur|sun)day's (?:[\w-]+ ){0,2}re-?set\b(?: (?:for|on) [\w ]{1,20}?)? (?:was|were|went (?!out\b|live\b)|did|had|confused|caused|broke|helped|made|seemed|looked|felt|worked|left)\b/;
+  /\b(?:mon|tues|wednes|thurs|fri|satur|sun)day's (?:[\w-]+ ){0,2}re-?set\b(?: (?:for|on) [\w ]{1,20}?)? (?:was|were|went (?!out\b|live\b)|did|had|confused|caused|broke|helped|made|seemed|looked|felt|worked|left|covered|included|affected|touched)\b/;
 /** What a reset makes up for, or follows: "to make up for the outage", "after the incident". */
 const CAUSE =
   /\b(?:to (?:make up|compensate|apologi[sz]e) for|making up for|because of|due to|after|following|since) (?:the|a|an|our|that|this|all|those|these|some)\b/;
@@ -595,13 +598,14 @@ export function readAnnouncement(
   // "the thanksgiving reset is back this year. wednesday morning PT, all plans": a sentence
   // of nothing but a time ahead (and whom), right after the reset's, is its time
   // (rules-2.13.6).
+  // So is one after a fragment of whom: "(it's a usage reset. all tiers. around 5pm PT)"
+  // (rules-2.13.21).
   const timesAfter = announcing.map((m) => {
-    const next = own.sentences[own.sentences.indexOf(m.sentence) + 1];
-    return next !== undefined &&
-      isTimeFragment(next) &&
-      timeAhead(next, announcedMs, options.timeZone) === 'explicit'
-      ? next
-      : undefined;
+    const at = own.sentences.indexOf(m.sentence);
+    return own.sentences
+      .slice(at + 1, at + 3)
+      .filter((s, i, after) => isTimeFragment(s) && (i === 0 || isTimeFragment(after[0]!)))
+      .find((s) => timeAhead(s, announcedMs, options.timeZone) === 'explicit');
   });
   const fragment = timesAfter.find((s) => s !== undefined);
   const kinds = announcing.map((m, i) => {
@@ -934,12 +938,13 @@ const ROLLING_OUT = /\b(?:rolling|going) out\b/;
 const CLOCK_TIME =
   /\b\d{1,2}(?::\d{2})? ?(?:am|pm)\b|\b\d{1,2}:\d{2}\b|\b(?:noon|midnight|eod|end of (?:the )?day)\b/;
 /** Now: "resetting limits now", "… as we speak" (rules-2.12.0). */
-const UNDER_WAY_NOW = /\bnow\b(?! that\b)|\bas we speak\b/;
+const UNDER_WAY_NOW = /\bnow\b(?! that\b)|\bas (?:we speak|i type(?: this)?|we type)\b/;
 /** A time just gone: "about an hour ago", "just now", "earlier today". */
 const JUST_GONE = /\b(?:ago|just now|earlier today)\b/;
 /** ", the fix is deploying now": another subject's progressive, and its "now". */
 const OTHER_NOW = /, (?:the|our|a|this|that|its) [\w-]+(?: [\w-]+)? (?:is|are) [\w-]+ing now\b/g;
-const GOING_OUT_NOW = /\bas we speak\b|\b(?:going|rolling) out\b[^.!?]*\bnow\b/;
+const GOING_OUT_NOW =
+  /\bas (?:we speak|i type(?: this)?|we type)\b|\b(?:going|rolling|going back|coming back)(?: out)?\b[^.!?]*\b(?:now|as i type)\b/;
 
 /** What one announcing mention says, its time counted: under way + a time ahead is coming. */
 function mentionKind(mention: Mention, announcedMs: number, zone: string): Tense {

@@ -88,13 +88,14 @@ export function readText(raw: string): ReadText {
 const SPELLED: Readonly<Record<string, string>> = {
   jsut: 'just',
   reste: 'reset',
+  reest: 'reset',
   resett: 'reset',
   everyones: "everyone's",
   evryone: 'everyone',
   evrybody: 'everybody',
   eow: 'end of the week',
 };
-const MORE_SPELLINGS = /\b(?:jsut|reste|resett|everyones|evryone|evrybody|eow)\b/g;
+const MORE_SPELLINGS = /\b(?:jsut|reste|reest|resett|everyones|evryone|evrybody|eow)\b/g;
 
 /**
  * Rewrites of shapes few posts have, each tried only when its mark is there (every
@@ -112,6 +113,10 @@ function rarely(text: string): string {
     read = read.replace(/\b[a-z]+(?:-[a-z]+){2,}\b/g, (compound) =>
       /\bre-?set/.test(compound) ? compound : compound.replace(/-/g, ''),
     );
+  // "not a one-off reset": a compound of two words between a negation and a reset is one
+  // word too, so the negation reaches across it (rules-2.13.21).
+  if (/[a-z]-[a-z]+ re-?set/.test(read))
+    read = read.replace(/\b(not an?|no) ([a-z]+)-([a-z]+)(?= re-?set)/g, '$1 $2$3');
   if (read.includes(' from now'))
     read = read.replace(
       /(~ ?)?\b((?:\d{1,3}|an?|one|two|three|a few|a couple of) ?(?:h|hrs?|hours?|mins?|minutes?)) from now\b/g,
