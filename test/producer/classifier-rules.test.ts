@@ -2188,7 +2188,8 @@ describe('rounds 62 to 66: near misses, six weeks, the development posts with ot
       at10('the reset we paused is back on: going out friday at 10am PT'),
       'reset_scheduled',
     );
-    assert.equal(at10('reset. tomorrow. 9am PT.'), 'reset_completed (held)');
+    // Held; since rules-2.13.22 as the schedule its fragments of time say.
+    assert.equal(at10('reset. tomorrow. 9am PT.'), 'reset_scheduled (held)');
   });
 
   test("a clock time with no day of its own is the named day's, even when still ahead today", () => {
@@ -3526,5 +3527,54 @@ describe('rounds 139 to 142: six weeks, near misses, replies, other words (rules
       ),
       'reset_completed (held)',
     );
+  });
+});
+
+describe('rounds 143 to 146: five weeks, near misses, replies, other words (rules-2.13.22)', () => {
+  test('what a global reset does, congrats on another’s refresh, a reset pushed with no date: none', () => {
+    for (const text of [
+      "A global reset just sets both back to full for everyone, it doesn't change when your windows roll.",
+      'Congrats to the Gemini CLI folks on the quota refresh, healthy competition is good for everybody 🤝',
+      "Update on the reset I mentioned earlier this week: we have to push it, the capacity isn't there yet. I'll say more when I have a date.",
+    ]) {
+      assert.equal(at10(text), 'none', text);
+    }
+    assert.equal(at10('we have to push the reset to monday, sorry'), 'reset_scheduled');
+  });
+
+  test('ahead: a reset ETA, a time after a named reset (not a list’s items), "in ~2 hours till", "by the time you’re back"', () => {
+    for (const text of [
+      'Codex usage reset ETA: end of day. all tiers incl. Business/Enterprise/Edu',
+      'spoiler: full codex limits reset for everybody. around 4pm PT',
+      "t-minus ~2 hours till we zero out everybody's codex usage. Plus & Pro first",
+      "by the time you're back from lunch, everyone's codex meter is back at full 🔄",
+      'Codex weekly limits are getting a do-over for everyone come Monday morning.',
+    ]) {
+      assert.equal(at10(text), 'reset_scheduled', text);
+    }
+    assert.equal(
+      at10('poll 🗳️ best time for a limits reset:\n• monday 9am\n• wednesday noon\n• friday 5pm'),
+      'reset_completed (held)',
+    );
+  });
+
+  test('his "done, a little earlier than EOD" under his reset by EOD; windows full again; an allowance topped up', () => {
+    const early = reply(
+      'done, a little earlier than EOD 🙂',
+      'Doing a reset of Codex limits by EOD',
+      'thsottiaux',
+    );
+    assert.deepEqual([early.reset?.kind, early.review], ['reset_completed', false]);
+    assert.equal(
+      at10(
+        'Fresh slate for everyone on Codex. Your weekly + 5h windows are full again as of a few min ago.',
+      ),
+      'reset_completed',
+    );
+    assert.equal(
+      at10("it's raining tokens ☔ everyone's codex allowance topped back up to full"),
+      'reset_completed (held)',
+    );
+    assert.equal(at10('Apply it whenever you want your weekly usage topped back up'), 'none');
   });
 });

@@ -28,6 +28,9 @@ export const TALK_ABOUT = [
   // "the irony of not touching codex the weekend after I reset everyone's limits": a reset
   // that dates another time (rules-2.13.16).
   /\bthe (?:day|week|weekend|morning|night|evening|hour|time|month) (?:after|before|since|that) (?:i|we) re-?set\b/,
+  // "A global reset just sets both back to full for everyone": what a reset does
+  // (rules-2.13.22).
+  /\ba (?:global |manual |full )?re-?set (?:just |simply |only |basically )?(?:sets|puts|means|gives|takes|brings|moves)\b/,
   // "how we decide on a global reset:": how resets are decided (rules-2.13.21).
   /\bhow (?:we|i) (?:decide|choose|pick|think about|handle|approach|judge)\b[^.!?]{0,30}\bre-?set/,
   // "I'm told the weekly codex limit reset has become an actual holiday": what others tell

@@ -94,7 +94,7 @@ const A_USAGE_REFILL =
  * (rules-2.11.0); "your limits get a fresh start tomorrow" (rules-2.12.0).
  */
 const GETTING_A_REFILL = new RegExp(
-  String.raw`(?<=\b${USAGE_NOUN} (?:(?:is|are|will|be|get|gets|getting|got|just|all) ){1,3})(?:a|the) (?:full |quick )?(?:refill|refresh|recharge|top-?up|wipe|fresh start|clean slate)\b`,
+  String.raw`(?<=\b${USAGE_NOUN} (?:(?:is|are|will|be|get|gets|getting|got|just|all) ){1,3})(?:a|the) (?:full |quick )?(?:refill|refresh|recharge|top-?up|wipe|fresh start|clean slate|do-?over)\b`,
 );
 /** "your weekly window just started over", "limits start fresh at 5pm" (rules-2.11.0). */
 const STARTS_OVER = new RegExp(
@@ -109,7 +109,7 @@ const ARE_FRESH = new RegExp(
  * weekly limit is full again on monday", the cycle of one window.
  */
 const ARE_FULL = new RegExp(
-  String.raw`(?<=\b(?:limits|quotas|usage) (?:(?:are|now|all|will|be|'ll|back|to) ){1,4})full(?: again)?${AFTER_AMOUNT}`,
+  String.raw`(?<=\b(?:limits|quotas|usage|(?:5h|weekly)(?: (?:\+|and|&) (?:5h|weekly))? windows) (?:(?:are|now|all|will|be|'ll|back|to) ){1,4})full(?: again)?${AFTER_AMOUNT}`,
 );
 /**
  * "you're all back at full capacity on both 5h and weekly": people back at full on their
@@ -135,10 +135,11 @@ const TOP_OBJECT_UP =
   /(?<!\b(?:want|wants|can|could|to|how to) )\btop(ped|ping)? ((?:everyone's|everybody's|all|the|every|plus|pro) (?:[\w'%&-]+ ){0,3}(?:usage|limits?|quotas?|windows?|tanks?)) (?:back )?(?:up|off)\b/;
 /**
  * "your codex tanks are topped up" (rules-2.13.10), "tank topped off for every codex user"
- * as a headline (rules-2.13.16); not "want your usage topped back up".
+ * as a headline (rules-2.13.16), "everyone's codex allowance topped back up to full"
+ * (rules-2.13.22); not "want your usage topped back up".
  */
 const ARE_TOPPED_UP =
-  /\b(?=topped )(?<=\b(?:tanks?|limits|usage|quotas?|windows|buckets?) (?:(?:are|is|got|get|all|been|have|has|now|just) ){1,3})topped (?:back )?(?:up|off)\b|\b(?=topped )(?<=^(?:\w+ )?(?:tanks?|buckets?) )topped (?:back )?(?:up|off)\b/;
+  /\b(?=topped )(?<=\b(?:tanks?|limits|usage|quotas?|windows|buckets?|allowances?) (?:(?:are|is|got|get|all|been|have|has|now|just) ){1,3})topped (?:back )?(?:up|off)\b|\b(?=topped )(?<=\b(?:everyone's|everybody's) (?:[\w-]+ ){0,2}(?:tanks?|limits|usage|quotas?|windows|buckets?|allowances?) )topped (?:back )?(?:up|off)\b|\b(?=topped )(?<=^(?:\w+ )?(?:tanks?|buckets?) )topped (?:back )?(?:up|off)\b/;
 /** "one banked refill", "a saved refill", "one extra refill sitting in your bank" (rules-2.13.10). */
 const BANKED_REFILL =
   /\b(?:(?:one|an?|another|the) )?(?:banked|saved) (?:refills?|top-?ups?)\b|\b(?:one|an?|another) (?:extra |more |additional |spare )?refill\b(?=[^.!?]{0,40}\b(?:bank|spend it|use it)\b| (?:into|in|to) (?:every|each|your|all)\b)|\b(?=(?:one|an?|another) (?:extra |more |additional )?refill\b)(?<=\bbank\b[^.!?]{0,40})(?:one|an?|another) (?:extra |more |additional )?refill\b/;

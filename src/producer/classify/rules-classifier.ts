@@ -42,7 +42,7 @@ import { calledOff, readReply, threadOf } from './thread.ts';
  * this system can make. docs/classifier.md describes every rule; change the version when
  * a rule changes (stored classifications keep the version that made them).
  */
-export const RULES_CLASSIFIER = 'rules-2.13.21';
+export const RULES_CLASSIFIER = 'rules-2.13.22';
 
 export interface ClassifierOptions {
   /** Hold a post whose confidence is below this (REVIEW_BELOW, default 0.8). */
@@ -211,7 +211,7 @@ const INTERNAL_ONLY =
  * limits" (rules-2.13.6), not "after the gemini outage we reset limits".
  */
 const OTHERS_RESET =
-  /\b(?:(?:other|another|rival|competing) (?:[\w-]+ ){0,2}(?:labs?|compan(?:y|ies)|providers?|vendors?|tools?|products?|platforms?|players?|apps?|startups?)|competitors?)\b(?! like us)[^.!?,;:]{0,40}?\b(?:re-?set|fresh (?:[\w-]+ ){0,2}(?:limits|usage)|refill)|\b(?:claude(?: code)?|anthropic|cursor|gemini(?: cli)?|copilot|windsurf|grok|deepseek)(?: (?:team|folks|people|guys))? (?:just |also |finally |quietly )?(?:(?:did|gave|ran|shipped|pushed|handed out|announced|rolled out) (?:a |an |their )?(?:[\w-]+ ){0,2})?re-?set\b/;
+  /\bcongrat\w* (?:to )?(?:the )?(?:[\w-]+ ){1,4}on (?:the |their )?(?:[\w-]+ )?(?:re-?set|refresh|refill)\b|\b(?:(?:other|another|rival|competing) (?:[\w-]+ ){0,2}(?:labs?|compan(?:y|ies)|providers?|vendors?|tools?|products?|platforms?|players?|apps?|startups?)|competitors?)\b(?! like us)[^.!?,;:]{0,40}?\b(?:re-?set|fresh (?:[\w-]+ ){0,2}(?:limits|usage)|refill)|\b(?:claude(?: code)?|anthropic|cursor|gemini(?: cli)?|copilot|windsurf|grok|deepseek)(?: (?:team|folks|people|guys))? (?:just |also |finally |quietly )?(?:(?:did|gave|ran|shipped|pushed|handed out|announced|rolled out) (?:a |an |their )?(?:[\w-]+ ){0,2})?re-?set\b/;
 /**
  * Another reset after the one named, in its sentence, and what is said of it: "…, with
  * another one coming later today" (its time is not the first one's).
@@ -265,7 +265,7 @@ const HAD_RESET =
  * "we're not going to do it after all", "decided against it" (rules-2.13.6).
  */
 const CALLED_OFF =
-  /^(?:cancel+ed|postponed|delayed|paused|scrapped|called off|on hold) ?:|\b(?:not|n't) (?:going to |gonna )?(?:do|doing|happen|happening)(?: (?:it|that|this|one))? (?:after all|anymore|any more)\b|\bdecided against (?:it|that|the reset)\b|\bcall(?:ed|ing) (?:it|that|this|the reset) off\b|\bnot happening\b|\bcancel+(?:ed|ing) (?:it|that|this)\b|\bscrap(?:ped|ping) (?:it|that|this)\b|\bcall(?:ed|ing) off (?:the |today's |tonight's |tomorrow's |this week's |friday's |monday's )?re-?set\b|\bhold(?:ing)? off\b|\b(?:we're|we are) holding (?:the|tonight's|today's|tomorrow's|this) re-?set\b|\b(?:the )?re-?set(?:'s| is) (?:off|cancel+ed|scrapped)\b|\b(?:was|were) going to re-?set\b[^.!?]{0,60}\bbut\b/;
+  /^(?:cancel+ed|postponed|delayed|paused|scrapped|called off|on hold) ?:|\b(?:not|n't) (?:going to |gonna )?(?:do|doing|happen|happening)(?: (?:it|that|this|one))? (?:after all|anymore|any more)\b|\bdecided against (?:it|that|the reset)\b|\bcall(?:ed|ing) (?:it|that|this|the reset) off\b|\b(?:have|need|going|had) to push (?:it|this|the reset)\b(?![^.!?]{0,40}\b(?:to|until|till) )|\bnot happening\b|\bcancel+(?:ed|ing) (?:it|that|this)\b|\bscrap(?:ped|ping) (?:it|that|this)\b|\bcall(?:ed|ing) off (?:the |today's |tonight's |tomorrow's |this week's |friday's |monday's )?re-?set\b|\bhold(?:ing)? off\b|\b(?:we're|we are) holding (?:the|tonight's|today's|tomorrow's|this) re-?set\b|\b(?:the )?re-?set(?:'s| is) (?:off|cancel+ed|scrapped)\b|\b(?:was|were) going to re-?set\b[^.!?]{0,60}\bbut\b/;
 /** A reset and its state after a colon: "Reset: done.", "Global reset: live". */
 const STATUS_COLON = /\b(re-?set): (done|live|complete|completed|landed|out|shipped)\b/;
 
@@ -613,10 +613,15 @@ export function readAnnouncement(
     if (antecedent !== undefined && IT_IS_A.test(m.sentence) && kind === 'done') return 'coming';
     // "thanksgiving reset is happening. all plans, wednesday morning PT": under way, but not
     // now, and its time follows (rules-2.13.9).
+    // So is one named without a verb: "spoiler: full codex limits reset for everybody.
+    // around 4pm PT" (rules-2.13.22).
     if (
       timesAfter[i] !== undefined &&
       ((kind === 'done' && !FIRMLY_DONE.test(m.reading.cue)) ||
-        (kind === 'ongoing' && !/\bnow\b/.test(m.sentence)))
+        (kind === 'ongoing' && !/\bnow\b/.test(m.sentence)) ||
+        // Not the items of a list under it: "poll: best time for a limits reset: • monday 9am
+        // • wednesday noon".
+        (kind === 'none' && !/:\s*$/.test(m.sentence) && !LIST_ITEM.test(timesAfter[i]!)))
     )
       return 'coming';
     // "## upcoming (v0.64 / Nov 20)\n- limits: one-time reset of weekly usage for all plans
@@ -904,6 +909,13 @@ const DEADLINE = /\bby (?:eod|end of (?:the )?day|tonight|tomorrow|\d)/;
 /** Words that place a weekday ahead: "next monday", "tomorrow", "this friday", "on monday at 9". */
 const NEAR_DAY = /\b(?:next|this|coming|tomorrow|tonight|today)\b/;
 /** A bare "reset", or a bare "do" before the noun ("we do a global reset tonight"). */
+/** An item of a list: "• monday 9am", "- friday", "2. noon". */
+const LIST_ITEM = /^(?:[•*·▪‣◦-]|\d{1,2}[.)])\s/;
+/** "by the time you're back from lunch": a time ahead, an event's. */
+const BY_THE_TIME = /\bby the time (?:you|you're|we|we're|i|i'm)\b/;
+/** "have to push", "need to do": what must be done, ahead. */
+const HAVE_TO =
+  /\b(?:have|has|need|needs|'ve got|got) to (?:push|move|delay|postpone|do|run|ship|roll)\b/;
 /** A day opening its sentence: "Monday = fresh codex limits", "tomorrow: a full reset". */
 const DAY_FIRST = /^(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow|tonight)\b/;
 /** A reset by a time: "getting reset before standup tomorrow". */
@@ -969,9 +981,13 @@ function mentionKind(mention: Mention, announcedMs: number, zone: string): Tense
     tense === 'done' &&
     PRESENT_PASSIVE.test(cue) &&
     (timeStartsAfter(mention.reading.clause, announcedMs, zone) ||
-      (DAY_FIRST.test(mention.sentence) && timeStartsAfter(mention.sentence, announcedMs, zone)))
+      (DAY_FIRST.test(mention.sentence) && timeStartsAfter(mention.sentence, announcedMs, zone)) ||
+      // "by the time you're back from lunch, everyone's codex meter is back at full" (rules-2.13.22).
+      BY_THE_TIME.test(mention.sentence))
   )
     return 'coming';
+  // "we have to push the reset to monday": an obligation ahead, not a perfect (rules-2.13.22).
+  if (tense === 'done' && HAVE_TO.test(mention.reading.clause)) return 'coming';
   // "Weekly + 5h windows getting refreshed before standup tomorrow": under way, but by a time
   // ahead (rules-2.13.16).
   if (
@@ -991,8 +1007,11 @@ function mentionKind(mention: Mention, announcedMs: number, zone: string): Tense
       (DEADLINE.test(mention.reading.clause) &&
         timeAhead(mention.reading.clause, announcedMs, zone) === 'explicit') ||
       IN_A_WHILE.test(mention.reading.clause) ||
-      // "after lunch (pacific) we hand everyone their limits back" (rules-2.13.20).
-      /\b(?:after lunch|later today)\b/.test(mention.sentence);
+      // "after lunch (pacific) we hand everyone their limits back" (rules-2.13.20); "in ~2
+      // hours till we zero out everybody's codex usage" (rules-2.13.22).
+      /\b(?:after lunch|later today)\b|\bin (?:~ ?|about |around |roughly )?\d+ ?(?:h|hrs?|hours?|mins?|minutes?) (?:till|until|before)\b/.test(
+        mention.sentence,
+      );
     if (byDeadline || timeStartsAfter(mention.reading.clause, announcedMs, zone)) return 'coming';
     // "3. reset everyone's limits — tomorrow 9am PT": its time after a spaced dash
     // (rules-2.13.13).

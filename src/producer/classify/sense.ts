@@ -2060,7 +2060,9 @@ export function readMention(words: readonly Word[], index: number): MentionReadi
   // thing (rules-2.13.3).
   const label = quotedLabel(words, index);
   if (label !== null) return nothing(label, `a "${label}" label, not a reset`);
-  if (modifier && head.text !== 'button') {
+  // "Codex usage reset ETA: end of day": when the reset comes, not another thing
+  // (rules-2.13.22).
+  if (modifier && head.text !== 'button' && head.text !== 'eta') {
     const named = `${words[index]!.text} ${head.text}`;
     return nothing(named, `a "${named}", not a reset`);
   }

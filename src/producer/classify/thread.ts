@@ -159,12 +159,15 @@ export function readReply(
       // "done ✅ everyone should be back to full": said done first (rules-2.13.12).
       // "rolling out now, should hit everyone within the hour": under way now, however long it
       // takes to reach everyone (rules-2.13.16).
+      // "done, a little earlier than EOD 🙂": said done first, its time the one it beat
+      // (rules-2.13.22).
       const saysLanded =
         progress &&
         ((!timed &&
           (!/\b(?:will|'ll|going to|gonna|should)\b/.test(own.all) ||
             SAID_DONE_FIRST.test(own.all))) ||
-          OUT_NOW.test(own.all));
+          OUT_NOW.test(own.all) ||
+          (SAID_DONE_FIRST.test(own.all) && EARLIER_THAN.test(own.all)));
       if (saysLanded)
         return secondCompletion(landed(read), post, thread.parent, parentMentions, options);
       // "free and edu are next, going out by end of day" under "usage reset went out to plus
@@ -256,6 +259,9 @@ function withParentDay(own: ReadText, parent: ReadText): ReadText {
 }
 
 /** A reply that opens by saying it is done: "done ✅", "all done.", "landed!". */
+/** "earlier than EOD", "ahead of schedule": done before the time it promised. */
+const EARLIER_THAN =
+  /\b(?:earlier than|ahead of|before) (?:eod|planned|promised|schedule|expected|the deadline)\b/;
 /** "rolling out now", "going out as we speak", "we're doing it right now instead": under way now. */
 const OUT_NOW =
   /^(?:it's |it is |reset's |reset is )?(?:rolling|going) out (?:now|as we speak)\b|\b(?:we're|i'm|we are) (?:doing|running|pushing|flipping) it (?:right )?now\b/;
