@@ -26,7 +26,7 @@ export const TALK_ABOUT = [
   // "i said reset everyone's codex limits and watch the graphs", "someone told me to reset
   // everyone's limits": words said, or asked of someone (rules-2.13.16).
   // "the irony of not touching codex the weekend after I reset everyone's limits": a reset
-  // that dates another time (rules-2.13.16).
+  // that dates another time (rules-2.13.17).
   /\bthe (?:day|week|weekend|morning|night|evening|hour|time|month) (?:after|before|since|that) (?:i|we) re-?set\b/,
   // "A global reset just sets both back to full for everyone": what a reset does
   // (rules-2.13.22).

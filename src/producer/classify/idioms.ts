@@ -27,7 +27,7 @@ const PEOPLE = String.raw`(?:everyone|everybody|all of you|(?:all )?(?:paid |cod
  * Up to five words between a verb and its object: "wiped the 5-hour and weekly usage"; not
  * a preposition that makes usage the topic of another object: "clearing up some confusion
  * about usage limits" (rules-2.11.0); nor a copula, whose subject the verb was: "the first
- * thing I checked after restoring was my codex usage" (rules-2.13.16).
+ * thing I checked after restoring was my codex usage" (rules-2.13.18).
  */
 const OBJECT_GAP = String.raw`(?:(?!(?:about|regarding|around|concerning|into|with|from|on|in|at|over|than|is|was|are|were) )[\w'%&+-]+ ){0,5}`;
 
@@ -69,11 +69,11 @@ const BACK_TO_EMPTY = new RegExp(
 );
 /**
  * "5h + weekly back to full for all paid plans": the windows named, without "windows", and
- * for whom (rules-2.13.16); not "your weekly is back to full on monday", its cycle.
+ * for whom (rules-2.13.17); not "your weekly is back to full on monday", its cycle.
  */
 const WINDOWS_BACK_TO_FULL =
   /\b(?=back (?:to|at) (?:full|100%))(?<=\b(?:5h|5-hour|weekly) (?:(?:\+|and|&) (?:5h|5-hour|weekly) )?(?:(?:are|is|both|now|all) ){0,2})back (?:to|at) (?:full|100%)(?= (?:for|across|on) (?:all|every|everyone|everybody|paid|plus|pro|business|edu|enterprise)\b)/;
-/** "we'll zero everyone's codex limits before the US wakes up" (rules-2.13.16). */
+/** "we'll zero everyone's codex limits before the US wakes up" (rules-2.13.17). */
 const ZERO_THEIR_USAGE =
   /\bzero(?= (?:everyone's|everybody's|all|your|the|every) (?:[\w'-]+ ){0,3}(?:usage|limits|meters|counters|quotas)\b)/;
 /** "a fresh weekly limit", "a fresh 5-hour window", "a fresh weekly bucket". */

@@ -381,7 +381,7 @@ function refusalOf(sentence: string, reading: MentionReading, read: string): str
   if (OTHERS_RESET.test(sentence) || OTHERS_RESET.test(read))
     return `someone else's reset: "${clip(sentence)}"`;
   // "last time I announced a reset at 4pm on a friday the graphs looked like a cliff face",
-  // "Tuesday's reset for Pro confused some folks": whatever its tense (rules-2.13.16).
+  // "Tuesday's reset for Pro confused some folks": whatever its tense (rules-2.13.16, 2.13.18).
   if (
     (reading.tense === 'done' &&
       (pastBeforeRecent(reading.clause) || ANNIVERSARY.test(sentence))) ||
@@ -423,7 +423,7 @@ const ASKING_OPENING =
   /^(?:(?:hmm+|so|ok|okay|ok so|question),? )?(?:should|shall|do|could|would) (?:we|i)\b|(?:^|: )when(?:'s| is| will| does) (?:the )?(?:next )?re-?set\b/;
 /**
  * A time recalled: "last time I announced a reset…", "the last time we reset limits…", "the
- * first time I reset everyone's limits I did it at 1am" (rules-2.13.16), "reminds me of the
+ * first time I reset everyone's limits I did it at 1am" (rules-2.13.17), "reminds me of the
  * time I reset everyone's limits from a trailhead" (rules-2.13.19).
  */
 const LAST_TIME =
@@ -883,7 +883,7 @@ const FIRMLY_DONE = /\b(?:has|have|had|'ve|was|were|been|just|already)\b/;
 const DASH_TAIL = /\s[—–-]\s([^—–]+)$/;
 /** `sentence` (lower case, as readText gives it) is nothing but FRAGMENT_WORDs. */
 function isTimeFragment(sentence: string): boolean {
-  // "~8pm pt, all tiers)": the marks around a word are no word (rules-2.13.16).
+  // "~8pm pt, all tiers)": the marks around a word are no word (rules-2.13.17).
   const words = sentence
     .split(/[\s,.!]+/)
     .map((w) => w.replace(/^[~(]+|[)]+$/g, ''))
@@ -956,7 +956,7 @@ const JUST_GONE = /\b(?:ago|just now|earlier today)\b/;
 /** ", the fix is deploying now": another subject's progressive, and its "now". */
 const OTHER_NOW = /, (?:the|our|a|this|that|its) [\w-]+(?: [\w-]+)? (?:is|are) [\w-]+ing now\b/g;
 const GOING_OUT_NOW =
-  /\bas (?:we speak|i type(?: this)?|we type)\b|\b(?:going|rolling|going back|coming back)(?: out)?\b[^.!?]*\b(?:now|as i type)\b/;
+  /\bas (?:we speak|i type(?: this)?|we type)\b|\b(?:going|rolling) out\b[^.!?]*\bnow\b/;
 
 /** What one announcing mention says, its time counted: under way + a time ahead is coming. */
 function mentionKind(mention: Mention, announcedMs: number, zone: string): Tense {
@@ -975,7 +975,7 @@ function mentionKind(mention: Mention, announcedMs: number, zone: string): Tense
   )
     return 'coming';
   // "limits are reset for everyone on monday": a present passive, its time ahead, is a
-  // schedule (rules-2.13.16); "limits are reset as of this morning" is done.
+  // schedule (rules-2.13.17); "limits are reset as of this morning" is done.
   // So is "Monday 🗓️ = fresh codex limits for everyone": its day the subject.
   if (
     tense === 'done' &&
@@ -989,7 +989,7 @@ function mentionKind(mention: Mention, announcedMs: number, zone: string): Tense
   // "we have to push the reset to monday": an obligation ahead, not a perfect (rules-2.13.22).
   if (tense === 'done' && HAVE_TO.test(mention.reading.clause)) return 'coming';
   // "Weekly + 5h windows getting refreshed before standup tomorrow": under way, but by a time
-  // ahead (rules-2.13.16).
+  // ahead (rules-2.13.18).
   if (
     tense === 'ongoing' &&
     RESET_BEFORE.test(mention.read) &&

@@ -114,7 +114,7 @@ const CUTOFF_BEFORE =
   /\b(?:before|prior to|signed up|sign up|subscribed|subscribe|joined|as of|since|until|till|through|created|upgraded|purchased|registered|starting)\b[^.!?]{0,24}$/;
 /**
  * "lands before", "resetting before", "getting reset before standup tomorrow": before a time,
- * or an event of that time, the verb of the reset makes it a deadline (rules-2.13.16).
+ * or an event of that time, the verb of the reset makes it a deadline (rules-2.13.18).
  */
 const ARRIVAL_BEFORE =
   /\b(?:lands?|landing|arrives?|arriving|goes live|go live|live|out|re-?set|re-?setting|re-?sets) before (?:(?:the|your|our) )?(?:(?!before\b)[\w-]+ ){0,2}$/;
@@ -385,7 +385,7 @@ function statedTimes(text: string, posted: DateTime, doubts: string[]): StatedTi
     if (!/\d|today|tomorrow|tonight|midnight|noon|day\b/.test(words)) continue;
     const before = prepared.slice(Math.max(0, result.index - 40), result.index);
     // "9:00 AM Pacific (17:00 UTC / 18:00 CET)": the same time in other zones (rules-2.11.0);
-    // "tomorrow at 10am PT, which is 19:00 CET" (rules-2.13.16).
+    // "tomorrow at 10am PT, which is 19:00 CET" (rules-2.13.17).
     if (times.length > 0 && /(?:[(/]|\bwhich is|\bthat's|\bi\.e\.|\baka|=) ?$/.test(before))
       continue;
     // "1:10pm: usage limits reset for all users": a line of a timeline, stamped with the

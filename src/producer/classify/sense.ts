@@ -1173,7 +1173,7 @@ function isVerbUse(words: readonly Word[], index: number, start: number): boolea
   )
     return true;
   // "a cron job resets a fixture db": after a noun, "resets" before an article and a noun
-  // is that noun's verb (rules-2.13.16).
+  // is that noun's verb (rules-2.13.18).
   if (
     word.text === 'resets' &&
     before.pos === 'NOUN' &&

@@ -102,7 +102,7 @@ const MORE_SPELLINGS = /\b(?:jsut|reste|reest|resett|everyones|evryone|evrybody|
  * `replace` is a pass over the text):
  * - "the days-since-last-incident counter": a compound of three words or more is one word
  *   (the tagger would read its parts as a clause), unless it names a reset (rules-2.13.16);
- * - "~2h from now we're zeroing everyone's usage": "in ~2h" (rules-2.13.16);
+ * - "~2h from now we're zeroing everyone's usage": "in ~2h" (rules-2.13.18);
  * - "clearing everyone's codex rate limits btw": an aside, not a word of the object
  *   (rules-2.13.19);
  * - "at 2300 UTC today": a clock time in four figures, before "hours" or a zone.

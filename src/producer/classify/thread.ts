@@ -60,7 +60,8 @@ const LEADING_MENTION = /^\s*@(\w{1,15})\b/;
  * His reply calling off the reset his own post announced ("update: calling off tomorrow's
  * reset", "calling this off, sorry. a reset would just feed it"): whatever else it says,
  * his announcement's record stands published; held, so the operator is told and dismisses
- * it (rules-2.13.13, 2.13.16). Null for any other post.
+ * it (rules-2.13.13; before its own words are read since rules-2.13.17). Null for any
+ * other post.
  */
 export function calledOff(
   post: Post,
@@ -76,7 +77,7 @@ export function calledOff(
   )
     return null;
   // "update: pushing this to tomorrow 9am PT. … so it doesn't immediately eat the reset":
-  // moved, not called off (rules-2.13.16).
+  // moved, not called off (rules-2.13.17).
   const moved = MOVED_TO.exec(own.all);
   return heldReply(
     post,
@@ -110,7 +111,7 @@ export function readReply(
   if (mentions.length > 0) return notAReset(mentions[0]!.refused!);
   const postedMs = Date.parse(post.createdAt);
   // "…give it a few minutes": how long it takes to show, not a time of its own
-  // (rules-2.13.16).
+  // (rules-2.13.17).
   const timed = timeAhead(own.all.replace(SHOWS_IN, ' '), postedMs, options.timeZone) !== null;
   const progress = own.all.length <= 120 && PROGRESS.test(own.all);
   if (thread.parent.all === '') {
@@ -158,7 +159,7 @@ export function readReply(
       // the reset announced is done (rules-2.11.0).
       // "done ✅ everyone should be back to full": said done first (rules-2.13.12).
       // "rolling out now, should hit everyone within the hour": under way now, however long it
-      // takes to reach everyone (rules-2.13.16).
+      // takes to reach everyone (rules-2.13.18).
       // "done, a little earlier than EOD 🙂": said done first, its time the one it beat
       // (rules-2.13.22).
       const saysLanded =
@@ -258,7 +259,6 @@ function withParentDay(own: ReadText, parent: ReadText): ReadText {
   return readText(own.all.replace(CLOCK, (clock) => `${clock} ${day}`));
 }
 
-/** A reply that opens by saying it is done: "done ✅", "all done.", "landed!". */
 /** "earlier than EOD", "ahead of schedule": done before the time it promised. */
 const EARLIER_THAN =
   /\b(?:earlier than|ahead of|before) (?:eod|planned|promised|schedule|expected|the deadline)\b/;
@@ -268,6 +268,7 @@ const OUT_NOW =
 /** "give it a few minutes", "may take a few min to show": how long it takes to appear. */
 const SHOWS_IN =
   /\bgive it (?:a (?:few|couple(?: of)?) |a |an |~ ?\d+ ?)?(?:min(?:ute)?s?|sec(?:ond)?s?|moments?|bit|hour)\b|\b(?:may|might|could|can) take (?:a (?:few|couple(?: of)?) |a |an |~ ?\d+ ?)?(?:min(?:ute)?s?|sec(?:ond)?s?|moments?|bit)\b[^.!?]*/g;
+/** A reply that opens by saying it is done: "done ✅", "all done.", "landed!". */
 const SAID_DONE_FIRST = /^(?:and |all |it's |reset )?(?:done|landed|live|complete|completed)\b/;
 /** "business and enterprise too", "global. every plan": the plans or type asked about. */
 const PLANS_ANSWER =
