@@ -679,7 +679,8 @@ export function readAnnouncement(
       (m) =>
         UNDER_WAY_NOW.test(m.sentence) ||
         RECENTLY.test(m.sentence) ||
-        /(?:'ve|\b(?:has|have|had|was|were|been|just|already|got))\b/.test(m.reading.cue),
+        FIRMLY_DONE.test(m.reading.cue) ||
+        /\bgot\b/.test(m.reading.cue),
     )
   )
     holds.push('a heads-up of a reset read as done: ahead, or done?');
@@ -878,7 +879,7 @@ function aheadHeading(own: ReadText, announcedMs: number, zone: string): string 
 const FRAGMENT_WORD =
   /^(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|today|tonight|tomorrow|morning|afternoon|evening|night|noon|midnight|early|late|this|next|at|around|by|from|the|ish|\d{1,2}(?::\d{2})?(?:am|pm)?|am|pm|pt|pst|pdt|et|est|utc|all|plans?|tiers?|everyone|everybody|for|users|paid|free|plus|pro|business|enterprise|edu|teams?|workspaces?|accounts?|and|[^\p{L}\p{N}]+)$/u;
 /** A verb group that says the reset has happened, whatever time follows. */
-const FIRMLY_DONE = /\b(?:has|have|had|'ve|was|were|been|just|already)\b/;
+const FIRMLY_DONE = /(?:'ve|\b(?:has|have|had|was|were|been|just|already))\b/;
 /** What follows a spaced dash at the end of a sentence. */
 const DASH_TAIL = /\s[—–-]\s([^—–]+)$/;
 /** `sentence` (lower case, as readText gives it) is nothing but FRAGMENT_WORDs. */
@@ -911,6 +912,12 @@ const NEAR_DAY = /\b(?:next|this|coming|tomorrow|tonight|today)\b/;
 /** A bare "reset", or a bare "do" before the noun ("we do a global reset tonight"). */
 /** An item of a list: "• monday 9am", "- friday", "2. noon". */
 const LIST_ITEM = /^(?:[•*·▪‣◦-]|\d{1,2}[.)])\s/;
+/**
+ * "after lunch (pacific) we hand everyone their limits back" (rules-2.13.20), "in ~2 hours
+ * till we zero out everybody's codex usage" (rules-2.13.22): a while ahead of a bare verb.
+ */
+const LATER_TODAY =
+  /\b(?:after lunch|later today)\b|\bin (?:~ ?|about |around |roughly )?\d+ ?(?:h|hrs?|hours?|mins?|minutes?) (?:till|until|before)\b/;
 /** "by the time you're back from lunch": a time ahead, an event's. */
 const BY_THE_TIME = /\bby the time (?:you|you're|we|we're|i|i'm)\b/;
 /** "have to push", "need to do": what must be done, ahead. */
@@ -955,7 +962,7 @@ const UNDER_WAY_NOW = /\bnow\b(?! that\b)|\bas (?:we speak|i type(?: this)?|we t
 const JUST_GONE = /\b(?:ago|just now|earlier today)\b/;
 /** ", the fix is deploying now": another subject's progressive, and its "now". */
 const OTHER_NOW = /, (?:the|our|a|this|that|its) [\w-]+(?: [\w-]+)? (?:is|are) [\w-]+ing now\b/g;
-const GOING_OUT_NOW =
+export const GOING_OUT_NOW =
   /\bas (?:we speak|i type(?: this)?|we type)\b|\b(?:going|rolling) out\b[^.!?]*\bnow\b/;
 
 /** What one announcing mention says, its time counted: under way + a time ahead is coming. */
@@ -1007,11 +1014,7 @@ function mentionKind(mention: Mention, announcedMs: number, zone: string): Tense
       (DEADLINE.test(mention.reading.clause) &&
         timeAhead(mention.reading.clause, announcedMs, zone) === 'explicit') ||
       IN_A_WHILE.test(mention.reading.clause) ||
-      // "after lunch (pacific) we hand everyone their limits back" (rules-2.13.20); "in ~2
-      // hours till we zero out everybody's codex usage" (rules-2.13.22).
-      /\b(?:after lunch|later today)\b|\bin (?:~ ?|about |around |roughly )?\d+ ?(?:h|hrs?|hours?|mins?|minutes?) (?:till|until|before)\b/.test(
-        mention.sentence,
-      );
+      LATER_TODAY.test(mention.sentence);
     if (byDeadline || timeStartsAfter(mention.reading.clause, announcedMs, zone)) return 'coming';
     // "3. reset everyone's limits — tomorrow 9am PT": its time after a spaced dash
     // (rules-2.13.13).

@@ -48,16 +48,13 @@ export function readText(raw: string): ReadText {
     .replace(/\btil\b/g, 'until')
     .replace(/ = /g, ' is ')
     .replace(/\b(?:in )?t-?minus /g, 'in ')
-    // Typos of the words the rules read (rules-2.10.0): "limts", "resetted", "rest limits".
-    .replace(/\b(?:limts|limtis|lmits|limites)\b/g, 'limits')
-    .replace(/\bresetted\b/g, 'reset')
-    // "jsut reste everyones codex limtis", "meters zeroed by EOW" (rules-2.13.16 on).
-    .replace(MORE_SPELLINGS, (word) => SPELLED[word] ?? word)
-    // "reset'd", "resset", "reseting limits tommorow" (rules-2.13.13).
+    // Typos of the words the rules read, one pass (SPELLED): "limts", "resetted" (rules-2.10.0),
+    // "reseting limits tommorow" (rules-2.13.13), "jsut reste everyones codex limtis", "meters
+    // zeroed by EOW" (rules-2.13.16 on).
+    .replace(MISSPELLED, (word) => SPELLED[word] ?? word)
+    // "reset'd", "resset" (rules-2.13.13).
     .replace(/\bre-?set'd\b/g, 'reset')
     .replace(/\bres{2,}et(s|ting|ed)?\b/g, 'reset$1')
-    .replace(/\breseting\b/g, 'resetting')
-    .replace(/\b(?:tommorow|tomorow|tommorrow|tomorrw)\b/g, 'tomorrow')
     // Negations typed without the apostrophe (rules-2.13.4): "didnt reset anything", "isnt a
     // reset"; "cant", "wont".
     .replace(/\b(did|do|does|is|are|was|were|has|have|had|should|would|could)nt\b/g, "$1n't")
@@ -84,8 +81,18 @@ export function readText(raw: string): ReadText {
   return { all, sentences };
 }
 
-/** More casual spellings, each the word it stands for (rules-2.13.16 on). */
+/** Casual spellings of the words the rules read, each the word it stands for. */
 const SPELLED: Readonly<Record<string, string>> = {
+  limts: 'limits',
+  limtis: 'limits',
+  lmits: 'limits',
+  limites: 'limits',
+  resetted: 'reset',
+  reseting: 'resetting',
+  tommorow: 'tomorrow',
+  tomorow: 'tomorrow',
+  tommorrow: 'tomorrow',
+  tomorrw: 'tomorrow',
   jsut: 'just',
   reste: 'reset',
   reest: 'reset',
@@ -95,7 +102,10 @@ const SPELLED: Readonly<Record<string, string>> = {
   evrybody: 'everybody',
   eow: 'end of the week',
 };
-const MORE_SPELLINGS = /\b(?:jsut|reste|reest|resett|everyones|evryone|evrybody|eow)\b/g;
+const MISSPELLED = new RegExp(`\\b(?:${Object.keys(SPELLED).join('|')})\\b`, 'g');
+
+const FOUR_FIGURE_CLOCK =
+  /\b([01]\d|2[0-3])([0-5]\d) (?:(?:hours|hrs) |(?=(?:utc|gmt|pt|pst|pdt|et|est|edt|cet|cest)\b))/g;
 
 /**
  * Rewrites of shapes few posts have, each tried only when its mark is there (every
@@ -124,11 +134,8 @@ function rarely(text: string): string {
     );
   if (read.includes('btw')) read = read.replace(/,? ?\bbtw\b/g, ', by the way');
   // "at 2300 UTC today", "at 1600 hours PT": a clock time in four figures (rules-2.13.20).
-  if (/\b[0-2]\d[0-5]\d (?:hours|hrs|utc|gmt|pt|pst|pdt|et|est|edt|cet|cest)\b/.test(read))
-    read = read.replace(
-      /\b([01]\d|2[0-3])([0-5]\d) (?:hours |hrs )?(?=utc|gmt|pt|pst|pdt|et|est|edt|cet|cest|\b)/g,
-      '$1:$2 ',
-    );
+  // Only before "hours" or a zone: not "in 2026".
+  if (/\d{4} /.test(read)) read = read.replace(FOUR_FIGURE_CLOCK, '$1:$2 ');
   return read;
 }
 

@@ -8,6 +8,7 @@ import {
   callsItOff,
   callsOff,
   clip,
+  GOING_OUT_NOW,
   held,
   lessSure,
   type Mention,
@@ -167,7 +168,8 @@ export function readReply(
         ((!timed &&
           (!/\b(?:will|'ll|going to|gonna|should)\b/.test(own.all) ||
             SAID_DONE_FIRST.test(own.all))) ||
-          OUT_NOW.test(own.all) ||
+          GOING_OUT_NOW.test(own.all) ||
+          DOING_IT_NOW.test(own.all) ||
           (SAID_DONE_FIRST.test(own.all) && EARLIER_THAN.test(own.all)));
       if (saysLanded)
         return secondCompletion(landed(read), post, thread.parent, parentMentions, options);
@@ -262,9 +264,9 @@ function withParentDay(own: ReadText, parent: ReadText): ReadText {
 /** "earlier than EOD", "ahead of schedule": done before the time it promised. */
 const EARLIER_THAN =
   /\b(?:earlier than|ahead of|before) (?:eod|planned|promised|schedule|expected|the deadline)\b/;
-/** "rolling out now", "going out as we speak", "we're doing it right now instead": under way now. */
-const OUT_NOW =
-  /^(?:it's |it is |reset's |reset is )?(?:rolling|going) out (?:now|as we speak)\b|\b(?:we're|i'm|we are) (?:doing|running|pushing|flipping) it (?:right )?now\b/;
+/** "we're doing it right now instead": the reset under way now (besides GOING_OUT_NOW's words). */
+const DOING_IT_NOW =
+  /\b(?:we're|i'm|we are) (?:doing|running|pushing|flipping) it (?:right )?now\b/;
 /** "give it a few minutes", "may take a few min to show": how long it takes to appear. */
 const SHOWS_IN =
   /\bgive it (?:a (?:few|couple(?: of)?) |a |an |~ ?\d+ ?)?(?:min(?:ute)?s?|sec(?:ond)?s?|moments?|bit|hour)\b|\b(?:may|might|could|can) take (?:a (?:few|couple(?: of)?) |a |an |~ ?\d+ ?)?(?:min(?:ute)?s?|sec(?:ond)?s?|moments?|bit)\b[^.!?]*/g;
