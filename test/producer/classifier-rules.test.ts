@@ -5,6 +5,7 @@ import {
   DEFAULT_CLASSIFIER_OPTIONS,
   RULES_CLASSIFIER,
 } from '../../src/producer/classify/rules-classifier.ts';
+import { readText } from '../../src/producer/classify/text.ts';
 import type { Classification, ClassifiedReset } from '../../src/producer/ledger/entry.ts';
 import type { Post } from '../../src/producer/ledger/post.ts';
 
@@ -3411,6 +3412,11 @@ describe('rounds 135 to 138: six weeks, near misses, replies, other words (rules
   });
 
   test('when: a clock time in four figures, "after lunch" before a bare verb', () => {
+    // Only four figures before "hours" or a zone are a clock time: not a year.
+    assert.equal(
+      readText('at 2300 UTC today, 1600 hours PT for some. in 2026 we shipped 2000 things').all,
+      'at 23:00 utc today, 16:00 pt for some. in 2026 we shipped 2000 things',
+    );
     const wiped = classify(
       "at 2300 UTC today we wipe everyone's codex usage. that's 3pm for the west coast folks",
       {
