@@ -3584,3 +3584,76 @@ describe('rounds 143 to 146: five weeks, near misses, replies, other words (rule
     assert.equal(at10('Apply it whenever you want your weekly usage topped back up'), 'none');
   });
 });
+
+describe('rounds 147 to 150: six weeks, near misses, replies, other words (rules-2.13.23)', () => {
+  test('a thread’s numbering is not a word; a fraction is not a date; a day first or a heading’s time ahead of a bare "reset"', () => {
+    assert.equal(
+      at10("1/ Starting Monday we're resetting Codex usage for Plus and Pro."),
+      'reset_scheduled',
+    );
+    assert.equal(at10("(2/3) starting monday we're resetting codex usage."), 'reset_scheduled');
+    assert.equal(at10('1/2 of you got limits reset'), 'reset_completed (held)');
+    assert.equal(at10('tomorrow 10am PT: codex reset, all plans'), 'reset_scheduled');
+    assert.equal(at10('EOD: codex limits reset for everyone. you earned it'), 'reset_scheduled');
+  });
+
+  test('resets in general ahead, a reset "in another castle", limits reset on an internal harness: none', () => {
+    for (const text of [
+      "there will be more resets. I just can't tell you when",
+      'thanks for asking! but your reset is in another castle 🍄',
+      'we reset the rate limits on our internal eval harness overnight and it ran 40k tasks',
+    ]) {
+      assert.equal(at10(text), 'none', text);
+    }
+    assert.equal(at10('there will be more resets tomorrow, all plans'), 'reset_scheduled');
+    assert.equal(
+      at10('the usage meter goes back to zero at midnight UTC every day'),
+      'reset_scheduled (held)',
+    );
+  });
+
+  test('his reply: "done ✅" last whatever day it names; done in words, denying a joke, is not a calling off', () => {
+    const early = reply('monday came early. done ✅', 'Will reset limits on Monday', 'thsottiaux');
+    assert.deepEqual([early.reset?.kind, early.review], ['reset_completed', false]);
+    const deal = reply('done. monday it is', 'Will reset limits on Monday', 'thsottiaux');
+    assert.equal(deal.reset?.kind, 'reset_scheduled');
+    const out = reply(
+      "went out early, everyone's reset now. the cake was a lie, the reset was not",
+      "We're resetting codex limits tomorrow",
+      'thsottiaux',
+    );
+    assert.deepEqual([out.reset?.kind, out.review], ['reset_completed', false]);
+    const off = reply(
+      'calling this off, sorry. a reset would just feed the abuse',
+      'planning to reset all codex limits EOD today',
+      'thsottiaux',
+    );
+    assert.equal(off.review, true);
+    const now = reply('reset now. go build', 'reset when', 'someuser');
+    assert.deepEqual([now.reset?.kind, now.review], ['reset_completed', true]);
+  });
+
+  test('other words: a clean slate on usage later today, a meter back to empty, a quota brand new or refilling, a full tank again, 🔄', () => {
+    for (const text of [
+      'gonna give everyone a clean slate on codex usage later today',
+      'at midnight PT tonight your codex meter goes back to empty 🕛',
+      "T-minus ~3 hours until everybody's codex quota refills ⏳",
+      'tomorrow 10am PT ⏰ codex 🔄 all plans',
+    ]) {
+      assert.equal(at10(text), 'reset_scheduled', text);
+    }
+    for (const text of [
+      'happy thursday, your codex quota is brand new',
+      'clean slate 🧼 every Plus and Pro account has a full tank again',
+    ]) {
+      assert.equal(at10(text), 'reset_completed', text);
+    }
+    for (const text of [
+      'my car has a full tank again',
+      'your weekly quota refills in 3 hours, hang in there',
+      '🔄 syncing my dotfiles before the flight',
+    ]) {
+      assert.equal(at10(text), 'none', text);
+    }
+  });
+});

@@ -14,7 +14,7 @@ export const RESET_WORD =
  * reset command" (rules-2.13.7).
  */
 export const OTHER_SENSE =
-  /\b(?:password|factory|git|context|session|conversation|thread|chat|api key|token|cache|counter|mindset|brain|life|sandbox)[ -]re-?set(?:s|ting)?\b|\b(?:context|sessions?|conversations?|chats?|threads?|cache|sandbox(?:es)?|passwords?|memory) (?:gets?|getting|got|is|are|was|were|being|will be) re-?set\b|\bre-?set(?:ting)? (?:your |the |my )?(?:password|context|session|conversation|chat|thread|api key|branch|repo|head|mind|brain|expectations|counter|clock|timer|streak|scoreboard|leaderboard)\b|\breset --|\/reset\b|\bre-?set (?:to|back to) (?:the |a |your |an )?(?:last|previous|earlier|known|good|clean|main|head|origin|commit)\b|\bre-?set (?:the |our |their |all the )?(?:[\w-]+ ){0,2}(?:quota|usage|limit|rate|credit)s? (?:[\w-]+ )?(?:dashboards?|graphs?|charts?|alerts?|panels?|pages?|monitors?|exporters?|metrics)\b|\bre-?set(?:ting)? (?:my|his|her) (?!(?:own )?(?:codex )?(?:usage|limits?|quotas?|rate))|\b(?:feel|feels|feeling|felt|seems?|looks?)(?: (?:so|very|totally|completely|fully|truly|really|a bit|kinda))? re-?set(?:t?ed)?\b/;
+  /\b(?:password|factory|git|context|session|conversation|thread|chat|api key|token|cache|counter|mindset|brain|life|sandbox)[ -]re-?set(?:s|ting)?\b|\b(?:context|sessions?|conversations?|chats?|threads?|cache|sandbox(?:es)?|passwords?|memory) (?:gets?|getting|got|is|are|was|were|being|will be) re-?set\b|\bre-?set(?:ting)? (?:your |the |my )?(?:password|context|session|conversation|chat|thread|api key|branch|repo|head|mind|brain|expectations|counter|clock|timer|streak|scoreboard|leaderboard)\b|\breset --|\/reset\b|\bre-?set (?:to|back to) (?:the |a |your |an )?(?:last|previous|earlier|known|good|clean|main|head|origin|commit)\b|\bre-?set (?:the |our |their |all the )?(?:[\w-]+ ){0,2}(?:quota|usage|limit|rate|credit)s? (?:[\w-]+ )?(?:dashboards?|graphs?|charts?|alerts?|panels?|pages?|monitors?|exporters?|metrics)\b|\bre-?set(?:ting)? (?:my|his|her) (?!(?:own )?(?:codex )?(?:usage|limits?|quotas?|rate))|\b(?:feel|feels|feeling|felt|seems?|looks?)(?: (?:so|very|totally|completely|fully|truly|really|a bit|kinda))? re-?set(?:t?ed)?\b|\bre-?set\b[^.!?]{0,40}\b(?:on|for|in|of) (?:our|the|my|an?) (?:own )?(?:internal|staging|test|dev|eval|load-?test) (?:[\w-]+ )?(?:harness|cluster|environment|env|account|org|workspace|server|instance|setup|box|tenant|project)s?\b/;
 
 /**
  * The reset is talked about, not announced: asked for, counted, explained, promised on a
@@ -79,6 +79,11 @@ export const TALK_ABOUT = [
   // reset", "we'll figure out a reset" (rules-2.13.13).
   // Not "we're not exploring a reset anymore, we're doing one".
   /(?<!\b(?:not|no longer|stopped|done) )\b(?:talked|talking|thought|thinking|discussed|discussing|debated|debating|considered|considering|pondered|pondering|mulling|mulled|weighing|weighed|looking into|looked into|exploring|explored|investigating|figure out|figuring out|work out|working out)(?: (?:about|over|whether to|if we should|doing|giving|do|give))* (?:a |another |the |one more )?(?:[\w-]+ )?re-?set/,
+  // "there will be more resets. I just can't tell you when": resets in general, ahead
+  // (rules-2.13.23); not "there'll be more resets tomorrow".
+  /\bthere (?:will|'ll) be (?:more|other|future|further) re-?sets\b(?![^.!?]{0,30}\b(?:today|tonight|tomorrow|this (?:week|weekend)|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b)/,
+  // "our reset is in another castle": not here, as the game says (rules-2.13.23).
+  /\bin another castle\b/,
   // "we only reset when we've caused you to lose usage": a policy (rules-2.13.13).
   /\bonly re-?set (?:when|if|after|once)\b|\bre-?set only (?:when|if|after|once)\b/,
   // "we almost did a reset tonight": it did not happen (rules-2.13.12).

@@ -13,7 +13,7 @@
 const SYMBOL = String.raw`[^\w\s'"]`;
 /** Words that may follow the head of a phrase: its end, a preposition, a verb. */
 const AFTER_HEAD =
-  '(?:for|across|of|on|in|to|and|at|as|this|today|tonight|tomorrow|now|again|back|with|from|so|because|right|too|already|is|are|were|was|have|has|will|should|get|gets|got|getting|go|goes|just|all|clean|wiped|zeroed|replenished|refilled|restored|start|starts|started|went|roll|rolls|rolled|rolling|return|returns|returned|came|come|comes|after|before|once|when|until|by|within|around|soon|shortly|overnight|going|about|a few|an hour|a couple|(?:mon|tues|wednes|thurs|fri|satur|sun)day)';
+  '(?:for|across|of|on|in|to|and|at|as|this|today|tonight|tomorrow|now|again|back|with|from|so|because|right|too|already|is|are|were|was|have|has|will|should|get|gets|got|getting|go|goes|just|all|clean|wiped|zeroed|replenished|refilled|restored|start|starts|started|went|roll|rolls|rolled|rolling|return|returns|returned|came|come|comes|after|before|once|when|until|by|within|around|soon|shortly|later|overnight|going|refills|about|a few|an hour|a couple|(?:mon|tues|wednes|thurs|fri|satur|sun)day)';
 /**
  * What a reset of usage acts on, as the head of its phrase: "the usage counters for all",
  * not "usage logs" or "the usage page" (another noun after it is what is acted on).
@@ -65,7 +65,7 @@ const FRESHLY_DONE = new RegExp(
  * at 0% used", which names the usage itself.
  */
 const BACK_TO_EMPTY = new RegExp(
-  String.raw`(?<=\b(?:${USAGE_NOUN}\b|${WINDOW_NOUN})[^.!?,;]{0,40})\b(?:back|restored|refilled|goes|go|going|return|returns|returned|returning) (?:to|at) (?:zero|0%?|100%|full|square one)(?: used| usage)?${AFTER_AMOUNT}|\bback (?:to|at) 0% (?:used|usage)${AFTER_AMOUNT}|\b(?=sitting at )(?<=\b(?:${USAGE_NOUN}\b|${WINDOW_NOUN})[^.!?,;]{0,20})sitting at (?:zero|0%)(?: used)? again\b`,
+  String.raw`(?<=\b(?:${USAGE_NOUN}\b|${WINDOW_NOUN})[^.!?,;]{0,40})\b(?:back|restored|refilled|goes|go|going|return|returns|returned|returning) (?:to|at) (?:zero|0%?|100%|full|empty|square one)(?: used| usage)?${AFTER_AMOUNT}|\bback (?:to|at) 0% (?:used|usage)${AFTER_AMOUNT}|\b(?=sitting at )(?<=\b(?:${USAGE_NOUN}\b|${WINDOW_NOUN})[^.!?,;]{0,20})sitting at (?:zero|0%)(?: used)? again\b`,
 );
 /**
  * "5h + weekly back to full for all paid plans": the windows named, without "windows", and
@@ -100,9 +100,12 @@ const GETTING_A_REFILL = new RegExp(
 const STARTS_OVER = new RegExp(
   String.raw`(?<=\b(?:${USAGE_NOUN}|${WINDOW_NOUN}) (?:(?:for|on|across) (?:every|all|each) \w+ )?(?:(?:just|all|will|now|have|has) ){0,2})start(s|ed|ing)? (?:over|fresh|afresh|from zero|from scratch)\b`,
 );
-/** "usage limits are fresh for all", "your limits are all fresh again". */
+/**
+ * "usage limits are fresh for all", "your limits are all fresh again", "your codex quota is
+ * brand new" (rules-2.13.23).
+ */
 const ARE_FRESH = new RegExp(
-  String.raw`(?<=\b${USAGE_NOUN} (?:(?:is|are|now|all) ){1,3})fresh${AFTER_AMOUNT}`,
+  String.raw`(?<=\b${USAGE_NOUN} (?:(?:is|are|now|all) ){1,3})(?:fresh|brand new)${AFTER_AMOUNT}`,
 );
 /**
  * "your codex limits will be full again", "limits are back to full" (rules-2.13.6); not "your
@@ -156,6 +159,13 @@ const DO_OVER =
   /\b(?:a )?do-?over\b(?=(?: granted)?[^.!?,;]{0,30}\b(?:usage|limits?|quotas?|caps?)\b)/;
 const EVERYONES_FULL =
   /\b(?=full\b)(?<=\b(?:everyone's|everybody's) (?:[\w-]+ ){0,3}(?:limits?|quotas?|usage|windows?) (?:is|are) (?:now |all )?)full(?: again)?\b/;
+/**
+ * "every Plus and Pro account has a full tank again" (rules-2.13.23): the accounts, users or
+ * plans named before it; not "my car has a full tank again".
+ */
+const HAVE_A_FULL_TANK = new RegExp(
+  String.raw`\b(?=a full tank again\b)(?<=\b(?:${PEOPLE}|every (?:[\w&+]+ ){1,4}(?:account|user|plan|subscriber)s?|all (?:[\w&+]+ ){1,4}(?:accounts|users|plans|subscribers)) (?:now )?(?:has|have|got) )a full tank again\b`,
+);
 /** "usage bars at 0% for everyone" (rules-2.13.15). */
 const USAGE_AT_ZERO =
   /\busage (?:bars?|meters?|counters?) (?:are |all )*at (?:0%|zero)(?= for (?:everyone|everybody|all)\b)/;
@@ -196,7 +206,7 @@ const GIVEN_A_RESET = new RegExp(
 
 /** A word every idiom above has. */
 const TRIGGER =
-  /\b(?:wip|refresh|refill|replenish|clear|restor|zero|back (?:to|at) |clean slate|fresh|full|top|start(?:s|ed|ing)? (?:over|fresh|afresh|from zero|from scratch)|do-?over|sitting at|go(?:es|ing)? to (?:zero|0|100|full)|return\w* to (?:zero|full)|mulligan|recharge|tank|(?:usage|limits|allowance|quota|budget) back\b|usage (?:bars?|meters?|counters?) )/;
+  /\b(?:wip|refresh|refill|replenish|clear|restor|zero|back (?:to|at) |clean slate|fresh|full|top|start(?:s|ed|ing)? (?:over|fresh|afresh|from zero|from scratch)|do-?over|sitting at|go(?:es|ing)? to (?:zero|0|100|full)|return\w* to (?:zero|full)|mulligan|recharge|tank|brand new|(?:usage|limits|allowance|quota|budget) back\b|usage (?:bars?|meters?|counters?) )/;
 
 /** Idioms read as a phrase of "reset", in this order: each reads what those before left. */
 const PHRASES: readonly (readonly [RegExp, string])[] = [
@@ -224,6 +234,7 @@ const PHRASES: readonly (readonly [RegExp, string])[] = [
   [GETTING_A_REFILL, 'a reset'],
   [GIVEN_A_RESET, 'a reset'],
   [USAGE_AT_ZERO, 'usage reset'],
+  [HAVE_A_FULL_TANK, 'a reset'],
 ];
 
 /** `sentence` with its reset idiom made a form of "reset", or null when it has none. */

@@ -42,7 +42,7 @@ import { calledOff, readReply, threadOf } from './thread.ts';
  * this system can make. docs/classifier.md describes every rule; change the version when
  * a rule changes (stored classifications keep the version that made them).
  */
-export const RULES_CLASSIFIER = 'rules-2.13.22';
+export const RULES_CLASSIFIER = 'rules-2.13.23';
 
 export interface ClassifierOptions {
   /** Hold a post whose confidence is below this (REVIEW_BELOW, default 0.8). */
@@ -220,6 +220,8 @@ const SECOND_ONE =
   /[,;]? ?(?:\b(?:and|with|plus)\b ?|\+ ?)?\b(?:another|one more|a second) one\b.*$/;
 /** A reset for each period: "per day", "each week". */
 const PER_PERIOD = /\b(?:per|each|every) (?:day|week|month)\b/;
+/** The words of a future in a verb group: "will give", "'re going to reset". */
+const FUTURE_WORD = /\b(?:will|'ll|shall|going to|gonna)\b|'ll\b/;
 /** Words that say nothing is planned, or that what went round is fake. */
 const DISMISSED =
   /\b(?:this|it|that) (?:is|'s) not a promise\b|\b(?:limits|usage) (?:are|is|remain|remains|stay|stays) (?:unchanged|untouched|the same|as-is|as is)\b|^(?:a )?re-?set\? (?:not today|nope|no|not this week)\b|\b(?:limits|usage) (?:are|is) not (?:part of|affected by|touched by) (?:this|it|that)\b|\b(?:we )?(?:didn't|did not) touch (?:anything|your limits|limits)\b|(?:^|[.!?] )(?:not true|not real|totally fake|fake)[.!]|\b(?:nothing|none)(?:'s| is)? (?:planned|scheduled|coming|happening)\b|\bno plans? (?:for|to do) (?:another|a|any)(?: one| reset)?\b|\b(?:is|are|it's|that's) (?:fake|not real|not true|false|a fake)\b|\bisn't mine\b|\bnothing (?:is )?decided\b|\bno decision yet\b|\bthinking out loud\b|\bjust an idea\b|\bnothing(?:'s| is) committed\b|\bfingers crossed\b/;
@@ -478,6 +480,8 @@ export function classifyPost(
       !DAY_HEADING.test(m.sentence) &&
       // "All reset, fully propagated.": it says it arrived (rules-2.12.0).
       !ARRIVED.test(m.sentence) &&
+      // "reset now. go build": when is now (rules-2.13.23).
+      !RESET_NOW.test(m.sentence) &&
       // "yes, another reset. it's rolling out now" (rules-2.13.16).
       !IT_ARRIVES.test(own.sentences[own.sentences.indexOf(m.sentence) + 1] ?? '') &&
       timeAhead(m.sentence, Date.parse(post.createdAt), options.timeZone) === null &&
@@ -543,6 +547,8 @@ const JUST_DONE =
   /\b(?:it is|it's|is now|all) done\b|^done(?: and dusted)?[.! ]*$|^(?:it )?(?:has )?landed[.! ]*$/;
 /** "Confirmed landed across all accounts.": something arrived, said in a few words. */
 const ARRIVED = /\b(?:landed|propagated|rolled out|went out|gone out)\b/;
+/** "reset now.", "limits reset right now": a reset named with its time, now. */
+const RESET_NOW = /(?:^|\b(?:limits|usage|codex) )re-?set (?:right )?now\b/;
 
 /** A short post that only says something is done or landed (rules-2.1.0: the new set). */
 export const isBareDone = (text: string) =>
@@ -726,9 +732,13 @@ export function readAnnouncement(
     holds.push(why(found[0]));
   }
   // "you get 1 banked reset per day without access": a program of resets (rules-2.11.0).
-  // ("We will give one banked reset for every day…" promises it: no doubt.)
+  // ("We will give one banked reset for every day…" promises it: no doubt; not a present
+  // read as coming, "the usage meter goes back to zero at midnight UTC every day", a cycle:
+  // rules-2.13.23.)
   const program = announcing.find(
-    (m) => m.reading.tense !== 'coming' && PER_PERIOD.test(m.sentence),
+    (m) =>
+      (m.reading.tense !== 'coming' || !FUTURE_WORD.test(m.reading.cue)) &&
+      PER_PERIOD.test(m.sentence),
   );
   if (program !== undefined) {
     confidence -= 0.3;
@@ -1016,6 +1026,14 @@ function mentionKind(mention: Mention, announcedMs: number, zone: string): Tense
       IN_A_WHILE.test(mention.reading.clause) ||
       LATER_TODAY.test(mention.sentence);
     if (byDeadline || timeStartsAfter(mention.reading.clause, announcedMs, zone)) return 'coming';
+    // "tomorrow 10am PT: codex reset, all plans", "EOD: codex limits reset for everyone": its
+    // day first, or its heading's time ahead (rules-2.13.23).
+    const heading = HEADING.exec(mention.sentence)?.[0];
+    if (
+      (DAY_FIRST.test(mention.sentence) && timeStartsAfter(mention.sentence, announcedMs, zone)) ||
+      (heading !== undefined && timeAhead(heading, announcedMs, zone) === 'explicit')
+    )
+      return 'coming';
     // "3. reset everyone's limits — tomorrow 9am PT": its time after a spaced dash
     // (rules-2.13.13).
     const afterDash = DASH_TAIL.exec(mention.sentence)?.[1];

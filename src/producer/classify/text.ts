@@ -115,7 +115,9 @@ const FOUR_FIGURE_CLOCK =
  * - "~2h from now we're zeroing everyone's usage": "in ~2h" (rules-2.13.18);
  * - "clearing everyone's codex rate limits btw": an aside, not a word of the object
  *   (rules-2.13.19);
- * - "at 2300 UTC today": a clock time in four figures, before "hours" or a zone.
+ * - "at 2300 UTC today": a clock time in four figures, before "hours" or a zone;
+ * - "1/ Starting Monday…", "(2/3) …": a thread's numbering, taken out;
+ * - "codex 🔄 all plans": the arrows beside what they renew, "reset".
  */
 function rarely(text: string): string {
   let read = text;
@@ -131,6 +133,18 @@ function rarely(text: string): string {
     read = read.replace(
       /(~ ?)?\b((?:\d{1,3}|an?|one|two|three|a few|a couple of) ?(?:h|hrs?|hours?|mins?|minutes?)) from now\b/g,
       (_match, about: string | undefined, amount: string) => `in ${about ?? ''}${amount}`,
+    );
+  // "1/ Starting Monday we're resetting…": a thread's numbering, not words of the sentence
+  // (rules-2.13.23).
+  if (/\d\/n?\)? |\d\/\d{1,2}\) /.test(read))
+    read = read.replace(/(^|\n)(?:\(\d{1,2}\/\d{0,2}\)|\d{1,2}\/n?) /g, '$1');
+  // "tomorrow 10am PT ⏰ codex 🔄 all plans": the arrows beside what they renew stand for
+  // "reset" (rules-2.13.23).
+  // Not an icon before a heading ("🔄 limits: a reset is rolling out"), nor beside "reset".
+  if (read.includes('\u{1f504}') && !/\bre-?set/.test(read))
+    read = read.replace(
+      /(?<=\b(?:codex|limits?|usage|quotas?)) ?\u{1f504}|\u{1f504} ?(?=(?:all plans|every plan|limits|usage|codex (?:limits|usage))\b(?![\w ]{0,20}:))/gu,
+      ' reset ',
     );
   if (read.includes('btw')) read = read.replace(/,? ?\bbtw\b/g, ', by the way');
   // "at 2300 UTC today", "at 1600 hours PT": a clock time in four figures (rules-2.13.20).

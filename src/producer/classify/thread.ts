@@ -74,6 +74,17 @@ export function calledOff(
   if (
     thread?.author !== 'self' ||
     !(mentions.some(callsOff) || callsItOff(own)) ||
+    // "went out early, everyone's reset now. the cake was a lie, the reset was not": his
+    // reply says it is done, a denial of its own words calling nothing off (rules-2.13.23);
+    // not when it says "calling this off" in words.
+    (!callsItOff(own) &&
+      mentions.some(
+        (m) =>
+          m.refused === null &&
+          !m.reading.hedged &&
+          m.reading.dependsOn === null &&
+          (m.reading.tense === 'done' || m.reading.tense === 'ongoing'),
+      )) ||
     !mentionsOf(thread.parent).some((m) => m.refused === null)
   )
     return null;
@@ -170,7 +181,8 @@ export function readReply(
             SAID_DONE_FIRST.test(own.all))) ||
           GOING_OUT_NOW.test(own.all) ||
           DOING_IT_NOW.test(own.all) ||
-          (SAID_DONE_FIRST.test(own.all) && EARLIER_THAN.test(own.all)));
+          (SAID_DONE_FIRST.test(own.all) && EARLIER_THAN.test(own.all)) ||
+          (SAID_DONE_ALONE.test(own.sentences.at(-1) ?? '') && !MOVED_TO.test(own.all)));
       if (saysLanded)
         return secondCompletion(landed(read), post, thread.parent, parentMentions, options);
       // "free and edu are next, going out by end of day" under "usage reset went out to plus
@@ -272,6 +284,12 @@ const SHOWS_IN =
   /\bgive it (?:a (?:few|couple(?: of)?) |a |an |~ ?\d+ ?)?(?:min(?:ute)?s?|sec(?:ond)?s?|moments?|bit|hour)\b|\b(?:may|might|could|can) take (?:a (?:few|couple(?: of)?) |a |an |~ ?\d+ ?)?(?:min(?:ute)?s?|sec(?:ond)?s?|moments?|bit)\b[^.!?]*/g;
 /** A reply that opens by saying it is done: "done ✅", "all done.", "landed!". */
 const SAID_DONE_FIRST = /^(?:and |all |it's |reset )?(?:done|landed|live|complete|completed)\b/;
+/**
+ * "monday came early. done ✅": a last sentence that is only "done", whatever time the reply
+ * names before it (not "done. monday it is", nor a reset moved) (rules-2.13.23).
+ */
+const SAID_DONE_ALONE =
+  /^(?:and |all |it's |reset )?(?:done|landed|complete|completed)\b[^a-z0-9]*$/;
 /** "business and enterprise too", "global. every plan": the plans or type asked about. */
 const PLANS_ANSWER =
   /^(?:(?:plus|pro|business|team|edu|enterprise|free|all plans|every plan|everyone)(?:,? (?:and|&|\+) |, )?)+ (?:too|as well|also|included|are included|is included)\b|^(?:global|banked|both)[.!,]/;
