@@ -1,6 +1,7 @@
 import { WHENEVER_ONE_LIKES } from './cues.ts';
 import { type Word, wordsOf } from './grammar.ts';
-import { ARRIVAL_VERBS, isArrival } from './sense.ts';
+import { ARRIVAL_VERBS } from './sense/word-classes.ts';
+import { isArrival } from './sense/words.ts';
 
 /**
  * Whether a sentence of the author's reply under his own reset post says when *that reset*

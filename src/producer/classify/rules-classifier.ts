@@ -28,7 +28,8 @@ import {
   timeStartsAfter,
 } from './schedule-time.ts';
 import { scopeOf } from './scope.ts';
-import { isArrival, type MentionReading, readMention, resetWordsOf, type Tense } from './sense.ts';
+import { isArrival } from './sense/words.ts';
+import { type MentionReading, readMention, resetWordsOf, type Tense } from './sense.ts';
 import { matchesAny, type ReadText, readText } from './text.ts';
 import { calledOff, readReply, threadOf } from './thread.ts';
 

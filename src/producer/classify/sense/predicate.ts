@@ -1,0 +1,121 @@
+import type { Word } from '../grammar.ts';
+import { formOf } from './clause.ts';
+import { inNounPhrase } from './noun-phrase.ts';
+import { CONTACT_SUBJECTS, NEGATORS, RELATIVE } from './word-classes.ts';
+import { isArrival, isArrivalForm, isAux, isFiller, isPredicateWord, isReset } from './words.ts';
+
+/**
+ * The predicate of a noun "reset": the main verb after it in its clause ("the reset has been
+ * processed", "reset will land"), past relative and contact clauses (sense.ts).
+ */
+
+/** The main verb after a noun "reset" in its clause ("reset has been processed"), or null. */
+export function predicateAfter(words: readonly Word[], index: number, end: number): number | null {
+  // "global reset it is": the reset chosen, not done (rules-2.10.0).
+  if (words[index + 1]?.text === 'it' && /^(?:is|'s)$/.test(words[index + 2]?.text ?? '')) {
+    if (index + 3 >= end || words[index + 3]!.pos === 'PUNCT') return null;
+  }
+  // "the reset you've been asking about is scheduled": a relative clause with no "that".
+  let at = contactClauseEnd(words, index, end) ?? index + 1;
+  // The rest of the noun phrase: "reset for all paid users", "reset of your limits".
+  while (at < end) {
+    const word = words[at]!;
+    // "LIMITS RESET FOR EVERYONE 🔥🔥 GO GO GO": an emoji ends the phrase (rules-2.10.0).
+    if (word.pos === 'SYM' && !/^[+&/%$]$/.test(word.text)) return null;
+    if (isAux(word)) break;
+    if (isPredicateWord(word)) {
+      // "the reset planned for today is postponed" (see reducedRelativeEnd).
+      at = reducedRelativeEnd(words, at, end) ?? at;
+      break;
+    }
+    // "a reset and a quick update on issues that have been posted": another noun's verb.
+    if (RELATIVE.has(word.text) || (word.text === 'and' && words[at + 1]?.pos === 'DET'))
+      return null;
+    // "no decision on any reset until we understand …": a clause with a subject of its own
+    // after the noun; its verb is not the reset's (rules-2.13.0).
+    if (SUBORDINATORS.has(word.text) && CONTACT_SUBJECTS.has(words[at + 1]?.text ?? ''))
+      return null;
+    if (inNounPhrase(words, at) || word.pos === 'ADP' || word.pos === 'CCONJ' || isFiller(word)) {
+      at++;
+      continue;
+    }
+    // "reset for all plans using Codex": an -ing verb after a plural noun modifies it.
+    if (
+      word.pos === 'VERB' &&
+      formOf(word) === 'ing' &&
+      !isArrival(word) &&
+      words[at - 1]?.pos === 'NOUN' &&
+      words[at - 1]!.text.endsWith('s') &&
+      at - 1 > index
+    )
+      return null;
+    if (word.pos === 'VERB' || isArrivalForm(word)) {
+      // "the reset planned for today is postponed": a participle that opens a reduced
+      // relative clause; the verb of the clause is the auxiliary after it (rules-2.10.0).
+      const laterAux = reducedRelativeEnd(words, at, end);
+      if (laterAux === null) break;
+      at = laterAux;
+      break;
+    }
+    return null;
+  }
+  if (at >= end) return null;
+  // The verb group from there: auxiliaries, then the main verb or a predicate word; "will be
+  // there by 8pm" has no main verb: its last auxiliary stands for it.
+  let lastAux: number | null = null;
+  while (at < end && (isAux(words[at]!) || isFiller(words[at]!) || NEGATORS.has(words[at]!.text))) {
+    if (isPredicateWord(words[at]!) && !isAux(words[at]!)) return at;
+    if (isAux(words[at]!)) lastAux = at;
+    at++;
+  }
+  const word = words[at];
+  if (word !== undefined && (word.pos === 'VERB' || isPredicateWord(word) || isArrival(word)))
+    return at;
+  return lastAux;
+}
+
+/**
+ * "the reset you've been asking about is scheduled": a pronoun subject right after the noun
+ * opens a relative clause with no "that"; the clause's verb is the auxiliary after that
+ * clause's own verb. Its index, or null.
+ */
+function contactClauseEnd(words: readonly Word[], index: number, end: number): number | null {
+  const subject = words[index + 1];
+  if (subject === undefined || !CONTACT_SUBJECTS.has(subject.text)) return null;
+  let verb = index + 2;
+  while (verb < end && (isAux(words[verb]!) || isFiller(words[verb]!))) verb++;
+  if (verb >= end || words[verb]!.pos !== 'VERB') return null;
+  for (let at = verb + 1; at < end; at++) {
+    const word = words[at]!;
+    if (isAux(word)) return at;
+    // "the banked reset we promised after last week's incident just went out": a finite
+    // verb after the clause's own words is the noun's (rules-2.13.0); not "promised to do".
+    if (
+      (word.pos === 'VERB' || isArrival(word)) &&
+      at > verb + 1 &&
+      (formOf(word) === 'past' || formOf(word) === 'present3') &&
+      words[at - 1]!.text !== 'to'
+    )
+      return at;
+    if (word.pos === 'VERB' || RELATIVE.has(word.text) || word.pos === 'PUNCT') return null;
+  }
+  return null;
+}
+/** Words that open a clause of time or condition: "until we understand", "once we know". */
+const SUBORDINATORS = new Set(['until', 'till', 'til', 'unless', 'once', 'if', 'before', 'after']);
+
+/**
+ * A past participle right after a noun, with no auxiliary, opening a reduced relative clause
+ * ("the reset planned for today is postponed"): the index of the auxiliary that follows its
+ * phrase, or null when no auxiliary does ("the reset planned for today": the participle is
+ * the predicate).
+ */
+function reducedRelativeEnd(words: readonly Word[], at: number, end: number): number | null {
+  if (formOf(words[at]!) !== 'past' || isReset(words[at]!)) return null;
+  for (let next = at + 1; next < end; next++) {
+    const word = words[next]!;
+    if (isAux(word) && word.text !== 'been' && word.text !== 'being') return next;
+    if (word.pos === 'VERB' || RELATIVE.has(word.text)) return null;
+  }
+  return null;
+}
