@@ -3657,3 +3657,73 @@ describe('rounds 147 to 150: six weeks, near misses, replies, other words (rules
     }
   });
 });
+
+describe('rounds 151 to 154: six weeks, near misses, replies, other words (rules-2.13.24)', () => {
+  test('a habit of "hourly resets", "what’s a banked reset", "every global reset is…", a poll: none', () => {
+    for (const text of [
+      'my kid found the reset button on the router. we now have hourly global resets at home',
+      "- what's a banked reset",
+      'every global reset is a real chunk of GPUs. this week we have no spare ones',
+      'poll: if we gave you one banked reset, when would you actually use it?\n\n- immediately\n- hoard it forever',
+    ]) {
+      assert.equal(at10(text), 'none', text);
+    }
+    assert.equal(
+      at10("Poll's closed and you were very clear: global reset it is. Happening Monday 9am PT."),
+      'reset_scheduled',
+    );
+    assert.equal(at10('every global reset is done, all plans'), 'reset_completed');
+  });
+
+  test('his "it’s out" under his reset in the next hour; a reply with the time just past or "another one dropped": held as done', () => {
+    const out = reply(
+      'it’s out. go wild',
+      'limits reset will go out in the next hour',
+      'thsottiaux',
+    );
+    assert.deepEqual([out.reset?.kind, out.review], ['reset_completed', false]);
+    const asOf = reply(
+      'everyone. business, enterprise, edu, plus, pro. all reset as of a few minutes ago',
+      'any reset for Business seats too or only Pro?',
+      'someuser',
+    );
+    assert.deepEqual([asOf.reset?.kind, asOf.review], ['reset_completed', true]);
+    const another = reply(
+      "you're welcome! another one dropped just now, for the folks hit by the outage",
+      'thank you for the reset!!! 🙏',
+      'someuser',
+    );
+    assert.deepEqual([another.reset?.kind, another.review], ['reset_completed', true]);
+    const once = reply(
+      "no promises. we'll see how capacity looks once it's out",
+      'will you reset limits when the new model ships?',
+      'someuser',
+    );
+    assert.equal(once.reset, null);
+  });
+
+  test('other words: usage given back to everybody, a budget handed back, limits "now full again", a full refill received, a fresh weekly bucket', () => {
+    assert.equal(
+      at10('We have give back all the usage to everybody on Codex, the limits is now full again'),
+      'reset_completed',
+    );
+    assert.equal(
+      at10('In the next hour we will give back all the Codex usage for everybody'),
+      'reset_scheduled',
+    );
+    assert.equal(
+      at10('Monday = fresh weekly bucket for every Codex user. Mark the calendar.'),
+      'reset_scheduled',
+    );
+    assert.equal(
+      at10('Codex team hands every user their weekly budget back'),
+      'reset_completed (held)',
+    );
+    assert.equal(
+      at10('CODEX USERS TO RECEIVE FULL REFILL FRIDAY, SOURCES CONFIRM'),
+      'reset_scheduled (held)',
+    );
+    assert.equal(at10('gonna givve everyone thier codex limits back tmrw'), 'reset_scheduled');
+    assert.equal(at10('the limits is full, sorry, try again next week'), 'none');
+  });
+});

@@ -6,7 +6,7 @@
 
 /** A reset of usage limits is mentioned (the sense is checked by the other tables). */
 export const RESET_WORD =
-  /\bre-?set(?:s|ting|ing|ed)?\b|\brefresh(?:ed|ing)? (?:\w+ )?(?:usage |rate )?limits\b|\b(?:limits|quotas) (?:\w+ ){0,3}refreshed\b|\bbrand new usage\b|\bnew usage (?=for (?:every|all|each)\b)|\bfresh (?:(?:codex|weekly|5h|5-hour) ){0,2}(?:usage|limits|allowance|quota)\b|\bfresh (?:5h|5-hour|five-hour|weekly)(?: (?:and|\+|&) (?:5h|5-hour|five-hour|weekly))? windows\b/;
+  /\bre-?set(?:s|ting|ing|ed)?\b|\brefresh(?:ed|ing)? (?:\w+ )?(?:usage |rate )?limits\b|\b(?:limits|quotas) (?:\w+ ){0,3}refreshed\b|\bbrand new usage\b|\bnew usage (?=for (?:every|all|each)\b)|\bfresh (?:(?:codex|weekly|5h|5-hour) ){0,2}(?:usage|limits|allowance|quota)\b|\bfresh (?:(?:codex|weekly|5h|5-hour) ){1,2}bucket\b|\bfresh (?:5h|5-hour|five-hour|weekly)(?: (?:and|\+|&) (?:5h|5-hour|five-hour|weekly))? windows\b/;
 
 /**
  * "reset" in a sense that has nothing to do with usage limits; "woke up feeling reset" is
@@ -118,9 +118,12 @@ const ONE_LIKES = '(?:you|u|they|users|people) (?:want|like|choose|need|wish)';
 /** "… then redeem it whenever you like": when a reset is spent, not a habit or an event. */
 export const WHENEVER_ONE_LIKES = new RegExp(String.raw`\bwhenever ${ONE_LIKES}\b`, 'g');
 
-/** A habit or a count, not one reset: "we reset whenever…", "so many resets", "how often". */
+/**
+ * A habit or a count, not one reset: "we reset whenever…", "so many resets", "how often";
+ * "we now have hourly global resets at home" (rules-2.13.24).
+ */
 export const HABIT = new RegExp(
-  String.raw`\bkeep(?:s|ing)? (?:on )?\w+ing\b|\bevery (?:single )?re-?set (?:we|i|you)\b|\b(?:every time|each time|whenever(?! ${ONE_LIKES})|so (?:many|often)|how (?:many|often)|(?:\d+|three|four|five|many|several|multiple|more|countless) times|more than once|again and again|usually|always|often|sometimes|typically|occasionally|every so often|from time to time|now and then|once in a while)\b`,
+  String.raw`\bkeep(?:s|ing)? (?:on )?\w+ing\b|\b(?:hourly|daily|nightly|weekly|monthly) (?:[\w-]+ )?re-?sets\b|\bevery (?:single )?re-?set (?:we|i|you)\b|\b(?:every time|each time|whenever(?! ${ONE_LIKES})|so (?:many|often)|how (?:many|often)|(?:\d+|three|four|five|many|several|multiple|more|countless) times|more than once|again and again|usually|always|often|sometimes|typically|occasionally|every so often|from time to time|now and then|once in a while)\b`,
 );
 
 /** Sentences that say when it lands without the word "reset" ("Lands around 6pm PT."). */
@@ -158,9 +161,9 @@ export const INCIDENT =
 export const BARE_ACK =
   /^(?:and )?(?:yes|yep|yup|done|done\.|live|now|ok|okay|confirmed|correct|this|that|indeed|soon|shortly|landed|in progress|100%|now 100%|(?:and )?now (?:at )?\d{1,3}%|\d{1,3}% (?:done|there|propagated)|all done|it's done|it's live|rolling|propagating|(?:yes,? |yep,? )?it (?:did|has))[.! ]*$/;
 
-/** Progress or completion words that mean something under a reset post. */
+/** Progress or completion words that mean something under a reset post ("it's out": rules-2.13.24). */
 export const PROGRESS =
-  /\b(?:done|live|landed|propagated|propagating|rolled out|rolling out|complete|completed|finished|delivered|applied|went out|gone out|it's through|pushed|there now|going out|goes out|kicked in|took effect|credited|deposited)\b|\bwent through(?= (?:around|at|about|this|earlier|an hour|\d)|[.!,]|$)|\b\d{1,3}%/;
+  /\b(?:done|live|landed|propagated|propagating|rolled out|rolling out|complete|completed|finished|delivered|applied|went out|gone out|it's through|(?<!\b(?:once|when|after|until|till|before|if|soon as) )(?:it's|it is) out|pushed|there now|going out|goes out|kicked in|took effect|credited|deposited)\b|\bwent through(?= (?:around|at|about|this|earlier|an hour|\d)|[.!,]|$)|\b\d{1,3}%/;
 
 /**
  * A heading that names a day of a series ("Day 6/ Reset", "Day 2.1: …"): a reset named

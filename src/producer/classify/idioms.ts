@@ -108,11 +108,12 @@ const ARE_FRESH = new RegExp(
   String.raw`(?<=\b${USAGE_NOUN} (?:(?:is|are|now|all) ){1,3})(?:fresh|brand new)${AFTER_AMOUNT}`,
 );
 /**
- * "your codex limits will be full again", "limits are back to full" (rules-2.13.6); not "your
+ * "your codex limits will be full again", "limits are back to full" (rules-2.13.6), "the
+ * limits is now full again" (rules-2.13.24, not "the limits is full", reached); not "your
  * weekly limit is full again on monday", the cycle of one window.
  */
 const ARE_FULL = new RegExp(
-  String.raw`(?<=\b(?:limits|quotas|usage|(?:5h|weekly)(?: (?:\+|and|&) (?:5h|weekly))? windows) (?:(?:are|now|all|will|be|'ll|back|to) ){1,4})full(?: again)?${AFTER_AMOUNT}`,
+  String.raw`(?<=\b(?:limits|quotas|usage|(?:5h|weekly)(?: (?:\+|and|&) (?:5h|weekly))? windows) (?:(?:are|now|all|will|be|'ll|back|to) ){1,4})full(?: again)?${AFTER_AMOUNT}|(?<=\blimits is (?:now )?)full again${AFTER_AMOUNT}|(?<=\blimits is now )full${AFTER_AMOUNT}`,
 );
 /**
  * "you're all back at full capacity on both 5h and weekly": people back at full on their
@@ -146,9 +147,12 @@ const ARE_TOPPED_UP =
 /** "one banked refill", "a saved refill", "one extra refill sitting in your bank" (rules-2.13.10). */
 const BANKED_REFILL =
   /\b(?:(?:one|an?|another|the) )?(?:banked|saved) (?:refills?|top-?ups?)\b|\b(?:one|an?|another) (?:extra |more |additional |spare )?refill\b(?=[^.!?]{0,40}\b(?:bank|spend it|use it)\b| (?:into|in|to) (?:every|each|your|all)\b)|\b(?=(?:one|an?|another) (?:extra |more |additional )?refill\b)(?<=\bbank\b[^.!?]{0,40})(?:one|an?|another) (?:extra |more |additional )?refill\b/;
-/** "everyone's getting a full refill tomorrow morning": the people before it (rules-2.13.10). */
+/**
+ * "everyone's getting a full refill tomorrow morning": the people before it (rules-2.13.10);
+ * "CODEX USERS TO RECEIVE FULL REFILL FRIDAY", a headline (rules-2.13.24).
+ */
 const PEOPLE_GET_A_REFILL = new RegExp(
-  String.raw`\b(?=(?:a|the|one) (?:full |fresh |free )?refill\b)(?<=\b${PEOPLE}(?:'s| is| are)? (?:just )?(?:getting|gets|get|will get|'ll get|to get|got) )(?:a|the|one) (?:full |fresh |free )?refill\b`,
+  String.raw`\b(?=(?:(?:a|the|one) (?:full |fresh |free )?|full |fresh )refill\b)(?<=\b${PEOPLE}(?:'s| is| are)? (?:just )?(?:getting|gets|get|will get|'ll get|to get|got|receiving|receives|receive|will receive|'ll receive|to receive|received) )(?:(?:a|the|one) (?:full |fresh |free )?|full |fresh )refill\b`,
 );
 /**
  * "a fresh week for everybody", "a do-over on usage limits friday", "everyone's codex weekly
@@ -182,10 +186,19 @@ const YOUR_REFILL = /\byour (?:full |codex )?refill\b(?= (?:is|lands|will|'s|com
 
 /**
  * "gave everyone their codex usage back", "we'll be giving everyone their weekly codex
- * allowance back tonight" (rules-2.13.19).
+ * allowance back tonight" (rules-2.13.19); "hands every user their weekly budget back"
+ * (rules-2.13.24).
  */
-const GIVE_BACK =
-  /\b(gave|give|gives|giving|hand|hands|handed|handing) (everyone|everybody) (?:their|your) ((?:[\w-]+ ){0,2}(?:usage|limits|allowance|quota|budget)) back\b/;
+const GIVE_BACK = new RegExp(
+  String.raw`\b(gave|give|gives|giving|hand|hands|handed|handing) (everyone|everybody|every (?:paid |codex )?user) (?:their|your) ((?:[\w-]+ ){0,2}(?:usage|limits|allowance|quota|budget)) back\b`,
+);
+/**
+ * "we have give back all the usage to everybody on Codex", "we will give back all the Codex
+ * usage for everybody" (rules-2.13.24): what is given back first, then to whom.
+ */
+const GIVE_BACK_TO = new RegExp(
+  String.raw`\b(gave|give|gives|giving|given) back (?:all )?(?:of )?(?:the |your |their )?((?:codex |weekly |5h )?(?:usage|limits))(?= (?:to|for) ${PEOPLE}\b)`,
+);
 /** "tomorrow morning everyone gets their codex budget back" (rules-2.13.20). */
 const GETS_BACK =
   /\b(everyone|everybody) (gets|get|got|getting|will get|'ll get) (?:their|your) ((?:[\w-]+ ){0,2}(?:usage|limits|allowance|quota|budget)) back\b/;
@@ -206,7 +219,7 @@ const GIVEN_A_RESET = new RegExp(
 
 /** A word every idiom above has. */
 const TRIGGER =
-  /\b(?:wip|refresh|refill|replenish|clear|restor|zero|back (?:to|at) |clean slate|fresh|full|top|start(?:s|ed|ing)? (?:over|fresh|afresh|from zero|from scratch)|do-?over|sitting at|go(?:es|ing)? to (?:zero|0|100|full)|return\w* to (?:zero|full)|mulligan|recharge|tank|brand new|(?:usage|limits|allowance|quota|budget) back\b|usage (?:bars?|meters?|counters?) )/;
+  /\b(?:wip|refresh|refill|replenish|clear|restor|zero|back (?:to|at) |clean slate|fresh|full|top|start(?:s|ed|ing)? (?:over|fresh|afresh|from zero|from scratch)|do-?over|sitting at|go(?:es|ing)? to (?:zero|0|100|full)|return\w* to (?:zero|full)|mulligan|recharge|tank|brand new|(?:usage|limits|allowance|quota|budget) back\b|give\w* back|usage (?:bars?|meters?|counters?) )/;
 
 /** Idioms read as a phrase of "reset", in this order: each reads what those before left. */
 const PHRASES: readonly (readonly [RegExp, string])[] = [
@@ -266,6 +279,11 @@ export function resetIdiomRead(sentence: string): string | null {
     GIVE_BACK,
     (_match, give: string, whom: string, what: string) =>
       `${resetFormOf(/ing$/.test(give) ? 'ing' : /^(?:gives|hands)$/.test(give) ? 's' : '')} ${whom}'s ${what}`,
+  );
+  read = read.replace(
+    GIVE_BACK_TO,
+    (_match, give: string, what: string) =>
+      `${resetFormOf(/ing$/.test(give) ? 'ing' : /^gives$/.test(give) ? 's' : '')} ${what}`,
   );
   read = read.replace(
     GETS_BACK,

@@ -43,7 +43,7 @@ import { calledOff, readReply, threadOf } from './thread.ts';
  * this system can make. docs/classifier.md describes every rule; change the version when
  * a rule changes (stored classifications keep the version that made them).
  */
-export const RULES_CLASSIFIER = 'rules-2.13.23';
+export const RULES_CLASSIFIER = 'rules-2.13.24';
 
 export interface ClassifierOptions {
   /** Hold a post whose confidence is below this (REVIEW_BELOW, default 0.8). */
@@ -232,6 +232,8 @@ const NOT_FOR_USERS =
 /** Words that open a story or a dream: "Picture it:", "throwback:", "weird dream:". */
 const STORY =
   /^(?:picture it|throwback|flashback|story time|weird dream|(?:had a|last night i had a) dream|imagine)\b|\bjust a daydream\b/;
+/** A poll: "poll: if we gave you one banked reset, when would you use it?" (rules-2.13.24). */
+const POLL = /^(?:\W+ )?(?:quick |twitter |x )?poll(?: time)? ?(?::|\p{Extended_Pictographic}|\n|$)/u;
 /** A recap's heading: "Week recap:", "This month in review:". */
 const RECAP = /^(?:(?:week(?:ly)?|month(?:ly)?|year(?:ly)?|quick|friday) )?recap\b|\bin review:/;
 /** Words that take back what was said, or mark it as a joke. */
@@ -247,6 +249,7 @@ const TAKEN_BACK: readonly (readonly [RegExp, (words: string) => string])[] = [
   [DISMISSED, (words) => `"${words}": the post says no reset is coming?`],
   // "Week recap:\n- Monday's limit reset …": what was (rules-2.13.3).
   [RECAP, (words) => `"${words}": a recap of what was?`],
+  [POLL, (words) => `"${words}": a poll, asking?`],
   // "(internal accounts only, not you, sorry)", "Only that customer was affected", "For Codex:
   // nothing changed", "Plan now: no reset", "That was September": the post says whose reset
   // it was, or that there is none for users (rules-2.13.5).
@@ -420,10 +423,11 @@ function pastBeforeRecent(clause: string): boolean {
 const HEADS_UP = /^(?:\W+ )?heads[ -]up\b/;
 /**
  * A question by its opening: "hmm should we do a reset...", "so do we reset tonight", "most
- * asked question in my DMs: when's the next reset." (rules-2.13.20, 2.13.21).
+ * asked question in my DMs: when's the next reset." (rules-2.13.20, 2.13.21), "- what's a
+ * banked reset" (rules-2.13.24).
  */
 const ASKING_OPENING =
-  /^(?:(?:hmm+|so|ok|okay|ok so|question),? )?(?:should|shall|do|could|would) (?:we|i)\b|(?:^|: )when(?:'s| is| will| does) (?:the )?(?:next )?re-?set\b/;
+  /^(?:(?:hmm+|so|ok|okay|ok so|question),? )?(?:should|shall|do|could|would) (?:we|i)\b|(?:^|: )when(?:'s| is| will| does) (?:the )?(?:next )?re-?set\b|^(?:[-•*] )?(?:what|which|who)(?:'s| is| are) (?:an? |the )?(?:[\w-]+ ){0,2}re-?sets?\b/;
 /**
  * A time recalled: "last time I announced a reset…", "the last time we reset limits…", "the
  * first time I reset everyone's limits I did it at 1am" (rules-2.13.17), "reminds me of the
@@ -483,6 +487,8 @@ export function classifyPost(
       !ARRIVED.test(m.sentence) &&
       // "reset now. go build": when is now (rules-2.13.23).
       !RESET_NOW.test(m.sentence) &&
+      // "all reset as of a few minutes ago" (rules-2.13.24).
+      !JUST_PAST.test(m.sentence) &&
       // "yes, another reset. it's rolling out now" (rules-2.13.16).
       !IT_ARRIVES.test(own.sentences[own.sentences.indexOf(m.sentence) + 1] ?? '') &&
       timeAhead(m.sentence, Date.parse(post.createdAt), options.timeZone) === null &&
@@ -548,6 +554,9 @@ const JUST_DONE =
   /\b(?:it is|it's|is now|all) done\b|^done(?: and dusted)?[.! ]*$|^(?:it )?(?:has )?landed[.! ]*$/;
 /** "Confirmed landed across all accounts.": something arrived, said in a few words. */
 const ARRIVED = /\b(?:landed|propagated|rolled out|went out|gone out)\b/;
+/** "as of a few minutes ago", "an hour ago", "just now": a time just past. */
+const JUST_PAST =
+  /\b(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|moments?) ago\b|\bjust now\b|\bas of (?:this morning|today|now|a (?:few|couple of) (?:minutes|mins|hours))\b/;
 /** "reset now.", "limits reset right now": a reset named with its time, now. */
 const RESET_NOW = /(?:^|\b(?:limits|usage|codex) )re-?set (?:right )?now\b/;
 

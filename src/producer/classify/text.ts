@@ -100,6 +100,8 @@ const SPELLED: Readonly<Record<string, string>> = {
   everyones: "everyone's",
   evryone: 'everyone',
   evrybody: 'everybody',
+  givve: 'give',
+  thier: 'their',
   eow: 'end of the week',
 };
 const MISSPELLED = new RegExp(`\\b(?:${Object.keys(SPELLED).join('|')})\\b`, 'g');

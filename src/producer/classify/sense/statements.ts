@@ -120,6 +120,9 @@ export function topicThatClause(words: readonly Word[], index: number): string |
 const SUPERLATIVES = new Set(['best', 'worst', 'ideal', 'perfect']);
 const THERE_ADJECTIVES = new Set(['available', 'ready']);
 
+/** Determiners of a thing in general: "a reset is…", "every global reset is…" (rules-2.13.24). */
+const GENERIC_DETERMINERS = new Set(['a', 'an', 'every', 'each', 'any']);
+
 /**
  * "A reset is a blunt tool", "Limit resets will be rarer": a reset named in general (an
  * indefinite "a reset", or "resets" with no determiner) whose copula says what such a thing
@@ -140,7 +143,7 @@ export function genericStatement(
     .some((word) => SUPERLATIVES.has(word.text) || (word.pos === 'ADJ' && /est$/.test(word.text)));
   const generic =
     (superlative ||
-      (determiners.every((word) => word.text === 'a' || word.text === 'an') &&
+      (determiners.every((word) => GENERIC_DETERMINERS.has(word.text)) &&
         (determiners.length > 0 || plural))) &&
     !words.slice(phraseStart, index).some((word) => word.pos === 'PRON' || word.pos === 'NUM');
   if (!generic || words[predicate]!.lemma !== 'be') return null;
