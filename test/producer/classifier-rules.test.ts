@@ -3727,3 +3727,78 @@ describe('rounds 151 to 154: six weeks, near misses, replies, other words (rules
     assert.equal(at10('the limits is full, sorry, try again next week'), 'none');
   });
 });
+
+describe('rounds 155 to 158: six weeks, near misses, replies, other words (rules-2.13.25)', () => {
+  test('a reset refused or declined, "what if" limits refilled: none', () => {
+    for (const text of [
+      "I refused to reset everyone's limits today",
+      '☑ politely declined to hand out fresh codex limits to everyone who asked in my DMs',
+      'what if usage limits just refilled when you shipped something. merged PR = +10% weekly',
+    ]) {
+      assert.equal(at10(text), 'none', text);
+    }
+  });
+
+  test('ahead: under way once an event is out (an aside inside), a first sentence of only a time; a weekday’s incident is gone by', () => {
+    assert.equal(
+      at10(
+        "we're resetting usage for everyone affected (which is basically everyone) once the fix is fully deployed",
+      ),
+      'reset_scheduled (held)',
+    );
+    assert.equal(
+      at10('monday. every plus and pro account gets one banked reset in settings > usage'),
+      'reset_scheduled',
+    );
+    assert.equal(
+      at10(
+        "Codex team hands every subscriber a brand-new weekly allowance after Wednesday's hiccup",
+      ),
+      'reset_completed (held)',
+    );
+  });
+
+  test('his reply moving the time when its own reset is only a time ("before we reset"); replies "already did it", "everyone."', () => {
+    const moved = reply(
+      "small change of plans: moving it to 3pm PT. want the fix out before we reset, otherwise you'd burn through it again",
+      "We'll reset all Codex usage limits at noon PT today.",
+      'thsottiaux',
+    );
+    assert.equal(moved.review, true);
+    assert.match(moved.reasons.join(' '), /ops correct/);
+    const countdown = at10("t-minus ~2 hours till we zero out everybody's codex usage");
+    assert.equal(countdown, 'reset_scheduled');
+    for (const [text, parent] of [
+      ['already did it an hour ago, you’re late 😄', 'codex anniversary reset?? 👀'],
+      ['everyone. plus, pro, business, edu. should already show', 'Is the reset only for Pro?'],
+    ] as const) {
+      const read = reply(text, parent, 'someuser');
+      assert.deepEqual([read.reset?.kind, read.review], ['reset_completed', true], text);
+    }
+  });
+
+  test('other words: accounts starting fresh on usage, limits of codex fresh again, usage given back to everybody, everyone put back at full, 🔄✅', () => {
+    assert.equal(
+      at10('Every Plus / Pro / Business account starts fresh on Codex usage as of right now'),
+      'reset_completed (held)',
+    );
+    for (const text of [
+      'the weekly limit of Codex is now fresh again for every people in Plus, Pro and Business',
+      '🔄✅ codex limits → 0% used\n👥 everyone',
+    ]) {
+      assert.equal(at10(text), 'reset_completed', text);
+    }
+    for (const text of [
+      'Tomorrow we give back to everybody the full weekly limit of Codex, because of the bug',
+      "we'll put everyone back at full by end of day",
+    ]) {
+      assert.equal(at10(text), 'reset_scheduled', text);
+    }
+    for (const text of [
+      "new accounts start fresh on usage, that's how it works",
+      "we'll put everyone back at full capacity once the GPUs land",
+    ]) {
+      assert.equal(at10(text), 'none', text);
+    }
+  });
+});

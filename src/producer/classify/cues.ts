@@ -84,6 +84,12 @@ export const TALK_ABOUT = [
   /\bthere (?:will|'ll) be (?:more|other|future|further) re-?sets\b(?![^.!?]{0,30}\b(?:today|tonight|tomorrow|this (?:week|weekend)|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b)/,
   // "our reset is in another castle": not here, as the game says (rules-2.13.23).
   /\bin another castle\b/,
+  // "what if usage limits just refilled when you shipped something": a hypothesis
+  // (rules-2.13.24).
+  /\bwhat if\b[^.!?]{0,60}\bre-?set/,
+  // "want the rate limiter fix out before we reset, otherwise…": the reset as a time, named
+  // alone (rules-2.13.24); not "2 hours till we reset everybody's usage", a countdown.
+  /\bbefore (?:we|i|they) re-?set(?: (?:it|them|again))?(?=[,.;!?)]|$)/,
   // "we only reset when we've caused you to lose usage": a policy (rules-2.13.13).
   /\bonly re-?set (?:when|if|after|once)\b|\bre-?set only (?:when|if|after|once)\b/,
   // "we almost did a reset tonight": it did not happen (rules-2.13.12).

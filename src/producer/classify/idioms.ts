@@ -105,7 +105,7 @@ const STARTS_OVER = new RegExp(
  * brand new" (rules-2.13.23).
  */
 const ARE_FRESH = new RegExp(
-  String.raw`(?<=\b${USAGE_NOUN} (?:(?:is|are|now|all) ){1,3})(?:fresh|brand new)${AFTER_AMOUNT}`,
+  String.raw`(?<=\b(?:${USAGE_NOUN}|limits? of codex) (?:(?:is|are|now|all) ){1,3})(?:fresh|brand new)(?: again)?${AFTER_AMOUNT}`,
 );
 /**
  * "your codex limits will be full again", "limits are back to full" (rules-2.13.6), "the
@@ -194,10 +194,10 @@ const GIVE_BACK = new RegExp(
 );
 /**
  * "we have give back all the usage to everybody on Codex", "we will give back all the Codex
- * usage for everybody" (rules-2.13.24): what is given back first, then to whom.
+ * usage for everybody", "we give back to everybody the full weekly limit" (rules-2.13.24).
  */
 const GIVE_BACK_TO = new RegExp(
-  String.raw`\b(gave|give|gives|giving|given) back (?:all )?(?:of )?(?:the |your |their )?((?:codex |weekly |5h )?(?:usage|limits))(?= (?:to|for) ${PEOPLE}\b)`,
+  String.raw`\b(gave|give|gives|giving|given) back (?:all )?(?:of )?(?:the |your |their )?((?:codex |weekly |5h )?(?:usage|limits))(?= (?:to|for) ${PEOPLE}\b)|\b(gave|give|gives|giving|given) back to ${PEOPLE} (?:the |their |your )?(?:full )?((?:codex |weekly |5h )?(?:usage|limits?))\b`,
 );
 /** "tomorrow morning everyone gets their codex budget back" (rules-2.13.20). */
 const GETS_BACK =
@@ -211,15 +211,27 @@ const TOP_UP = new RegExp(String.raw`\btop(s|ped|ping)? (${PEOPLE}) (?:back )?up
 const TOP_UP_PEOPLE = new RegExp(String.raw`\btop(s|ped|ping)? up (${PEOPLE})\b`);
 /**
  * "we gave every codex user a mulligan" (rules-2.13.12), "we're giving everyone a full tank
- * on codex" (rules-2.13.14): given to the people before it.
+ * on codex" (rules-2.13.14), "hands every subscriber a brand-new weekly allowance"
+ * (rules-2.13.24): given to the people before it.
  */
 const GIVEN_A_RESET = new RegExp(
-  String.raw`\b(?=(?:a |one )?(?:free )?(?:mulligan|full tank)\b)(?<=\b(?:gave|give|giving|gives|get|getting|got|gets) ${PEOPLE} )(?:a |one )?(?:free )?(?:mulligan|full tank)\b`,
+  String.raw`\b(?=(?:a |one )?(?:free )?(?:mulligan|full tank|(?:brand-?new|brand new|fresh) (?:weekly |codex )?allowance)\b)(?<=\b(?:gave|give|giving|gives|get|getting|got|gets|hands?|handed|handing) ${PEOPLE} )(?:a |one )?(?:free )?(?:mulligan|full tank|(?:brand-?new|brand new|fresh) (?:weekly |codex )?allowance)\b`,
+);
+/**
+ * "Every Plus / Pro account starts fresh on Codex usage" (rules-2.13.24): accounts, users or
+ * plans that start fresh on their usage; not "new accounts start fresh on usage", a rule.
+ */
+const PEOPLE_START_FRESH = new RegExp(
+  String.raw`(?<=\b(?:${PEOPLE}|every (?:[\w/&+]+ ){1,8}(?:account|user|plan|subscriber)s?) (?:(?:now|all|will|just) )?)(?<!\bnew (?:paid |codex )?(?:accounts|users|subscribers) (?:(?:now|all|will|just) )?)start(s|ed|ing)? (?:fresh|afresh|over|from zero)(?= on (?:codex |their |your )?(?:usage|limits)\b)`,
+);
+/** "we'll put everyone back at full by end of day" (rules-2.13.24). */
+const PUT_BACK_AT_FULL = new RegExp(
+  String.raw`\bput(?:ting|s)? (${PEOPLE}) back (?:at|to) (?:full|100%)(?! (?:capacity|speed|strength|health|service|power|steam))`,
 );
 
 /** A word every idiom above has. */
 const TRIGGER =
-  /\b(?:wip|refresh|refill|replenish|clear|restor|zero|back (?:to|at) |clean slate|fresh|full|top|start(?:s|ed|ing)? (?:over|fresh|afresh|from zero|from scratch)|do-?over|sitting at|go(?:es|ing)? to (?:zero|0|100|full)|return\w* to (?:zero|full)|mulligan|recharge|tank|brand new|(?:usage|limits|allowance|quota|budget) back\b|give\w* back|usage (?:bars?|meters?|counters?) )/;
+  /\b(?:wip|refresh|refill|replenish|clear|restor|zero|back (?:to|at) |clean slate|fresh|full|top|start(?:s|ed|ing)? (?:over|fresh|afresh|from zero|from scratch)|do-?over|sitting at|go(?:es|ing)? to (?:zero|0|100|full)|return\w* to (?:zero|full)|mulligan|recharge|tank|brand new|(?:usage|limits|allowance|quota|budget) back\b|give\w* back|gave back|start\w* (?:fresh|afresh|over)|put\w* \w+ back|allowance|usage (?:bars?|meters?|counters?) )/;
 
 /** Idioms read as a phrase of "reset", in this order: each reads what those before left. */
 const PHRASES: readonly (readonly [RegExp, string])[] = [
@@ -268,6 +280,11 @@ export function resetIdiomRead(sentence: string): string | null {
   read = read.replace(STARTS_OVER, (_match, ending: string | undefined) =>
     resetFormOf(ending ?? ''),
   );
+  read = read.replace(
+    PEOPLE_START_FRESH,
+    (_match, ending: string | undefined) => `${resetFormOf(ending ?? '')} usage`,
+  );
+  read = read.replace(PUT_BACK_AT_FULL, (_match, whom: string) => `reset ${whom}`);
   // "topped everyone's limits back up", "top up every account", "topping everyone up": the
   // verb's form, then whose limits.
   const topped = (_match: string, ending: string | undefined, whose: string) =>
@@ -282,8 +299,10 @@ export function resetIdiomRead(sentence: string): string | null {
   );
   read = read.replace(
     GIVE_BACK_TO,
-    (_match, give: string, what: string) =>
-      `${resetFormOf(/ing$/.test(give) ? 'ing' : /^gives$/.test(give) ? 's' : '')} ${what}`,
+    (_match, give?: string, what?: string, giveTo?: string, whatTo?: string) => {
+      const verb = give ?? giveTo ?? '';
+      return `${resetFormOf(/ing$/.test(verb) ? 'ing' : /^gives$/.test(verb) ? 's' : '')} ${what ?? whatTo}`;
+    },
   );
   read = read.replace(
     GETS_BACK,

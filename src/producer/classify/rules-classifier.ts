@@ -43,7 +43,7 @@ import { calledOff, readReply, threadOf } from './thread.ts';
  * this system can make. docs/classifier.md describes every rule; change the version when
  * a rule changes (stored classifications keep the version that made them).
  */
-export const RULES_CLASSIFIER = 'rules-2.13.24';
+export const RULES_CLASSIFIER = 'rules-2.13.25';
 
 export interface ClassifierOptions {
   /** Hold a post whose confidence is below this (REVIEW_BELOW, default 0.8). */
@@ -233,7 +233,8 @@ const NOT_FOR_USERS =
 const STORY =
   /^(?:picture it|throwback|flashback|story time|weird dream|(?:had a|last night i had a) dream|imagine)\b|\bjust a daydream\b/;
 /** A poll: "poll: if we gave you one banked reset, when would you use it?" (rules-2.13.24). */
-const POLL = /^(?:\W+ )?(?:quick |twitter |x )?poll(?: time)? ?(?::|\p{Extended_Pictographic}|\n|$)/u;
+const POLL =
+  /^(?:\W+ )?(?:quick |twitter |x )?poll(?: time)? ?(?::|\p{Extended_Pictographic}|\n|$)/u;
 /** A recap's heading: "Week recap:", "This month in review:". */
 const RECAP = /^(?:(?:week(?:ly)?|month(?:ly)?|year(?:ly)?|quick|friday) )?recap\b|\bin review:/;
 /** Words that take back what was said, or mark it as a joke. */
@@ -616,8 +617,17 @@ export function readAnnouncement(
   // (rules-2.13.6).
   // So is one after a fragment of whom: "(it's a usage reset. all tiers. around 5pm PT)"
   // (rules-2.13.21).
+  // So is a post's first sentence of nothing but a time, before the reset's: "monday. every
+  // plus and pro account gets one banked reset" (rules-2.13.24).
   const timesAfter = announcing.map((m) => {
     const at = own.sentences.indexOf(m.sentence);
+    const first = own.sentences[0]!;
+    if (
+      at === 1 &&
+      isTimeFragment(first) &&
+      timeAhead(first, announcedMs, options.timeZone) === 'explicit'
+    )
+      return first;
     return own.sentences
       .slice(at + 1, at + 3)
       .filter((s, i, after) => isTimeFragment(s) && (i === 0 || isTimeFragment(after[0]!)))
@@ -1066,6 +1076,14 @@ function mentionKind(mention: Mention, announcedMs: number, zone: string): Tense
   // "banked resets are going out to all Pro users as we speak", "… going out to every user
   // now": under way (rules-2.10.0).
   if (tense === 'coming' && GOING_OUT_NOW.test(mention.reading.clause)) return 'ongoing';
+  // "we're resetting usage for everyone affected once the fix is fully deployed": under way
+  // after an event awaited is ahead (rules-2.13.24).
+  if (
+    tense === 'ongoing' &&
+    mention.reading.dependsOn?.startsWith('awaited') === true &&
+    !/\bnow\b/.test(mention.reading.clause)
+  )
+    return 'coming';
   // "we're resetting limits for everyone in the next couple of hours": a while ahead in the
   // reset's own clause (rules-2.13.4); not in a sentence of when it shows.
   // Not a "now" of something else: "resetting for everyone within the next couple of hours,

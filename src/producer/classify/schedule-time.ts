@@ -359,6 +359,10 @@ interface StatedTime {
 const MIDNIGHT_TONIGHT =
   /\b(?:tonight at midnight(?: (utc|gmt|pt|pst|pdt|et|est|edt|ct|cst|cdt|mt|mst|mdt|cet|cest|bst))?|midnight(?: (utc|gmt|pt|pst|pdt|et|est|edt|ct|cst|cdt|mt|mst|mdt|cet|cest|bst))? (?:tonight|today))\b/g;
 
+/** A weekday's incident: "Wednesday's hiccup", "monday's outage". */
+const INCIDENT_OF_DAY =
+  /^'s (?:[\w-]+ )?(?:hiccup|outage|incident|bug|downtime|mess|issues?|problems?|breakage|meltdown|fire)\b/;
+
 /** chrono's findings, read on the Pacific calendar; cutoffs, ranges and durations left out. */
 function statedTimes(text: string, posted: DateTime, doubts: string[]): StatedTime[] {
   const prepared = text
@@ -399,6 +403,14 @@ function statedTimes(text: string, posted: DateTime, doubts: string[]): StatedTi
       /(?:^|\n)\s*$/.test(before) &&
       prepared.slice(result.index + words.length).startsWith(':');
     if (stamp) continue;
+    // "after Wednesday's hiccup": the day of an incident told of, gone by (rules-2.13.24).
+    if (
+      INCIDENT_OF_DAY.test(
+        prepared.slice(result.index + words.length, result.index + words.length + 30),
+      ) &&
+      /day$/.test(words)
+    )
+      continue;
     // "lands before midnight": a deadline of the reset's own verb, not a cutoff (rules-2.10.0).
     const deadlineBefore = ARRIVAL_BEFORE.test(before);
     // "Starting next Tuesday, every user gets…": a sentence that opens on it names the start.

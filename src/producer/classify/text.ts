@@ -119,7 +119,8 @@ const FOUR_FIGURE_CLOCK =
  *   (rules-2.13.19);
  * - "at 2300 UTC today": a clock time in four figures, before "hours" or a zone;
  * - "1/ Starting Monday…", "(2/3) …": a thread's numbering, taken out;
- * - "codex 🔄 all plans": the arrows beside what they renew, "reset".
+ * - "codex 🔄 all plans": the arrows beside what they renew, "reset";
+ * - "(which is basically everyone)" inside a sentence: an aside, taken out.
  */
 function rarely(text: string): string {
   let read = text;
@@ -145,8 +146,15 @@ function rarely(text: string): string {
   // Not an icon before a heading ("🔄 limits: a reset is rolling out"), nor beside "reset".
   if (read.includes('\u{1f504}') && !/\bre-?set/.test(read))
     read = read.replace(
-      /(?<=\b(?:codex|limits?|usage|quotas?)) ?\u{1f504}|\u{1f504} ?(?=(?:all plans|every plan|limits|usage|codex (?:limits|usage))\b(?![\w ]{0,20}:))/gu,
+      /(?<=\b(?:codex|limits?|usage|quotas?)) ?\u{1f504}|\u{1f504}[\p{Extended_Pictographic}\ufe0f ]*(?=(?:all plans|every plan|limits|usage|codex (?:limits|usage))\b(?![\w ]{0,20}:))/gu,
       ' reset ',
+    );
+  // "resetting usage for everyone affected (which is basically everyone) once the fix is
+  // out": an aside inside a sentence, not a clause of it (rules-2.13.24).
+  if (read.includes(' ('))
+    read = read.replace(
+      / \((?:which|who|i\.e\.|e\.g\.|aka|basically|that is)\b[^()\n]{0,60}\)(?= \w)/g,
+      '',
     );
   if (read.includes('btw')) read = read.replace(/,? ?\bbtw\b/g, ', by the way');
   // "at 2300 UTC today", "at 1600 hours PT": a clock time in four figures (rules-2.13.20).

@@ -73,7 +73,15 @@ export function calledOff(
 ): Classification | null {
   if (
     thread?.author !== 'self' ||
-    !(mentions.some(callsOff) || callsItOff(own)) ||
+    // "small change of plans: moving it to 3pm PT": moved, in words of its own (rules-2.13.24).
+    // Only when its own words about the reset announce nothing ("before we reset").
+    !(
+      mentions.some(callsOff) ||
+      callsItOff(own) ||
+      (mentions.length > 0 &&
+        mentions.every((m) => m.refused !== null) &&
+        movedTo(own, post, options) !== null)
+    ) ||
     // "went out early, everyone's reset now. the cake was a lie, the reset was not": his
     // reply says it is done, a denial of its own words calling nothing off (rules-2.13.23);
     // not when it says "calling this off" in words.
@@ -90,17 +98,25 @@ export function calledOff(
     return null;
   // "update: pushing this to tomorrow 9am PT. … so it doesn't immediately eat the reset":
   // moved, not called off (rules-2.13.17).
-  const moved = MOVED_TO.exec(own.all);
+  const moved = movedTo(own, post, options);
   return heldReply(
     post,
     own,
     thread.parent,
-    moved !== null &&
-      timeAhead(own.all, Date.parse(post.createdAt), options.timeZone) === 'explicit'
-      ? `his reply moves the reset his post announced ("${clip(moved[0])}"): \`ops correct\` the time of his post's record?`
+    moved !== null
+      ? `his reply moves the reset his post announced ("${clip(moved)}"): \`ops correct\` the time of his post's record?`
       : 'his reply calls off the reset his post announced: `ops dismiss` the record of his post?',
     options,
   );
+}
+
+/** "pushing this to tomorrow 9am PT": the words that move a reset to a time ahead, or null. */
+function movedTo(own: ReadText, post: Post, options: ClassifierOptions): string | null {
+  const moved = MOVED_TO.exec(own.all);
+  if (moved === null) return null;
+  return timeAhead(own.all, Date.parse(post.createdAt), options.timeZone) === 'explicit'
+    ? moved[0]
+    : null;
 }
 /** "pushing this to", "moved it to", "delayed until": a reset moved to another time. */
 const MOVED_TO =
@@ -292,7 +308,7 @@ const SAID_DONE_ALONE =
   /^(?:and |all |it's |reset )?(?:done|landed|complete|completed)\b[^a-z0-9]*$/;
 /** "business and enterprise too", "global. every plan": the plans or type asked about. */
 const PLANS_ANSWER =
-  /^(?:(?:plus|pro|business|team|edu|enterprise|free|all plans|every plan|everyone)(?:,? (?:and|&|\+) |, )?)+ (?:too|as well|also|included|are included|is included)\b|^(?:global|banked|both)[.!,]/;
+  /^(?:(?:plus|pro|business|team|edu|enterprise|free|all plans|every plan|everyone)(?:,? (?:and|&|\+) |, )?)+ (?:too|as well|also|included|are included|is included)\b|^(?:global|banked|both)[.!,]|^(?:everyone|everybody|all plans|every plan)[.!]/;
 /** "not this time", "not this round": a reply that turns something down. */
 const NOT_THIS_TIME = /\bnot (?:this|that) (?:time|round)\b|\bnot on top\b/;
 /** "both plus and pro got it": the plans asked about got the reset (rules-2.13.10). */
@@ -303,7 +319,7 @@ const PLANS_GOT_IT =
  * did." (rules-2.12.0).
  */
 const ANSWERS_YES =
-  /^(?:yes|yep|yup|yeah|yea|sure|correct|confirmed|indeed|(?:it|they|we) did|sure did|good timing|(?:just )?did (?:it|that)|just did|on it|doing it)\b/;
+  /^(?:yes|yep|yup|yeah|yea|sure|correct|confirmed|indeed|(?:it|they|we) did|sure did|good timing|(?:just |already )?did (?:it|that)|just did|already did|on it|doing it)\b/;
 /** "a global one", "a full one": the reset asked about, named by its kind. */
 const KIND_OF_ONE = 'an?(?: (?:global|full|banked|fresh|new|proper|hard|quick|big|small))+ one';
 /**

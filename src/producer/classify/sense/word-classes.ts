@@ -194,8 +194,15 @@ export const AWAY_FROM = new Set([
   'steer away',
   'turn away',
 ]);
-/** Verbs that stop a reset: "Resets are paused", "we cancelled the reset". */
+/**
+ * Verbs that stop a reset: "Resets are paused", "we cancelled the reset"; or refuse it: "I
+ * refused to reset everyone's limits" (rules-2.13.24).
+ */
 export const STOP_VERBS = new Set([
+  'refuse',
+  'decline',
+  'reject',
+  'veto',
   'pause',
   'stop',
   'halt',
