@@ -1,18 +1,13 @@
 import type { Classification, ClassifiedReset } from '../ledger/entry.ts';
 import type { Post } from '../ledger/post.ts';
 import { authorContext } from './author-context.ts';
+import { clip, held } from './classification.ts';
 import { BANK_VOCABULARY, GLOBAL } from './cues.ts';
-import {
-  type ClassifierOptions,
-  classifyPost,
-  clip,
-  held,
-  isBareDone,
-  mentionsOf,
-  RULES_CLASSIFIER,
-} from './rules-classifier.ts';
+import { mentionsOf } from './mentions.ts';
+import { type ClassifierOptions, classifyPost, isBareDone } from './rules-classifier.ts';
 import { scopeOf } from './scope.ts';
 import { readText } from './text.ts';
+import { RULES_CLASSIFIER } from './version.ts';
 
 /**
  * A bare completion read with the author's recent posts (rules-2.3.0, docs/classifier.md,

@@ -189,9 +189,8 @@ const YOUR_REFILL = /\byour (?:full |codex )?refill\b(?= (?:is|lands|will|'s|com
  * allowance back tonight" (rules-2.13.19); "hands every user their weekly budget back"
  * (rules-2.13.24).
  */
-const GIVE_BACK = new RegExp(
-  String.raw`\b(gave|give|gives|giving|hand|hands|handed|handing) (everyone|everybody|every (?:paid |codex )?user) (?:their|your) ((?:[\w-]+ ){0,2}(?:usage|limits|allowance|quota|budget)) back\b`,
-);
+const GIVE_BACK =
+  /\b(gave|give|gives|giving|hand|hands|handed|handing) (everyone|everybody|every (?:paid |codex )?user) (?:their|your) ((?:[\w-]+ ){0,2}(?:usage|limits|allowance|quota|budget)) back\b/;
 /**
  * "we have give back all the usage to everybody on Codex", "we will give back all the Codex
  * usage for everybody", "we give back to everybody the full weekly limit" (rules-2.13.24).

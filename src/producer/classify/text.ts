@@ -146,7 +146,7 @@ function rarely(text: string): string {
   // Not an icon before a heading ("🔄 limits: a reset is rolling out"), nor beside "reset".
   if (read.includes('\u{1f504}') && !/\bre-?set/.test(read))
     read = read.replace(
-      /(?<=\b(?:codex|limits?|usage|quotas?)) ?\u{1f504}|\u{1f504}[\p{Extended_Pictographic}\ufe0f ]*(?=(?:all plans|every plan|limits|usage|codex (?:limits|usage))\b(?![\w ]{0,20}:))/gu,
+      /(?<=\b(?:codex|limits?|usage|quotas?)) ?\u{1f504}|\u{1f504}(?:\p{Extended_Pictographic}|\ufe0f| )*(?=(?:all plans|every plan|limits|usage|codex (?:limits|usage))\b(?![\w ]{0,20}:))/gu,
       ' reset ',
     );
   // "resetting usage for everyone affected (which is basically everyone) once the fix is

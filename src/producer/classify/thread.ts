@@ -1,22 +1,13 @@
 import { formatTimestamp } from '../../shared/domain/timestamp.ts';
 import type { Classification, ClassifiedReset } from '../ledger/entry.ts';
 import type { Post } from '../ledger/post.ts';
+import { readAnnouncement } from './announcement.ts';
+import { clip, held, lessSure, notAReset, resetTypeOf } from './classification.ts';
 import { BANKED, BARE_ACK, GLOBAL, PROGRESS } from './cues.ts';
+import { callsItOff, callsOff, type Mention, mentionsOf } from './mentions.ts';
+import { GOING_OUT_NOW } from './post-tense.ts';
 import { timeIsTheResets } from './reply-time.ts';
-import {
-  type ClassifierOptions,
-  callsItOff,
-  callsOff,
-  clip,
-  GOING_OUT_NOW,
-  held,
-  lessSure,
-  type Mention,
-  mentionsOf,
-  notAReset,
-  readAnnouncement,
-  resetTypeOf,
-} from './rules-classifier.ts';
+import type { ClassifierOptions } from './rules-classifier.ts';
 import { NO_TIME_CUE, scheduleWhen, timeAhead } from './schedule-time.ts';
 import { scopeOf } from './scope.ts';
 import { type ReadText, readText } from './text.ts';

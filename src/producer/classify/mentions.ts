@@ -1,0 +1,404 @@
+import { clip } from './classification.ts';
+import {
+  HABIT,
+  OTHER_SENSE,
+  PAST_REFERENCE,
+  RESET_WORD,
+  TALK_ABOUT,
+  USAGE_CONTEXT,
+} from './cues.ts';
+import { type Word, wordsOf } from './grammar.ts';
+import { resetIdiomRead } from './idioms.ts';
+import { timeAhead } from './schedule-time.ts';
+import { type MentionReading, readMention, resetWordsOf } from './sense.ts';
+import { matchesAny, type ReadText } from './text.ts';
+
+/**
+ * The sentences of a post that speak of a reset, each read (sense.ts) and, when it announces
+ * nothing, refused with the reason: denied, asked, talked about, another sense, another's.
+ */
+
+/** One sentence that speaks of a reset, as read. */
+export interface Mention {
+  readonly sentence: string;
+  /** The sentence as read: "another one" made "another reset" (the reset it stands for). */
+  readonly read: string;
+  /** Why it announces nothing (denied, asked, talked about), or null when it announces. */
+  readonly refused: string | null;
+  readonly reading: MentionReading;
+}
+
+/** A mention refused because it denies its reset or calls it off (rules-2.13.13). */
+export function callsOff(mention: Mention): boolean {
+  return mention.refused !== null && (mention.reading.negated || CALLED_OFF.test(mention.sentence));
+}
+
+/** "update: calling this off, we need the capacity": a reset called off, not named (rules-2.13.16). */
+export function callsItOff(own: ReadText): boolean {
+  return CALLED_OFF.test(own.all);
+}
+
+const OTHER_SENSES = new RegExp(OTHER_SENSE.source, 'g');
+/** "sunday reset: clean desk, …": a reset heading whose colon is followed by no time ahead. */
+export function headingWithoutTime(sentence: string, announcedMs: number, zone: string): boolean {
+  const colon = RESET_HEADING.exec(sentence);
+  return colon !== null && timeAhead(introducedBy(sentence, colon), announcedMs, zone) === null;
+}
+/**
+ * What a reset's heading introduces: the first item after its colon ("Reset: tomorrow 9am
+ * PT"), not a later one ("sunday reset: laundry, groceries, long run at 9").
+ */
+const introducedBy = (sentence: string, colon: RegExpExecArray) =>
+  sentence.slice(colon.index + colon[0].length).split(/[,;]/)[0]!;
+const RESET_HEADING = /\bre-?sets?\s*:/;
+/**
+ * Where a reset's own time is said: its clause, the sentence's heading ("Monday: reset."),
+ * and what its own heading's colon introduces ("Reset: tomorrow 9am PT").
+ */
+export function ownTimeText(m: Mention): string {
+  const heading = HEADING.exec(m.sentence)?.[0] ?? '';
+  const colon = RESET_HEADING.exec(m.sentence);
+  const introduced = colon === null ? '' : introducedBy(m.sentence, colon);
+  return `${heading} ${m.reading.clause} ${introduced}`;
+}
+/** A sentence's heading: "Monday:", "10am PT tomorrow:". */
+export const HEADING = /^[^:]{1,40}:/;
+/** A verb group of a reset arriving: "is rolling out", "going out", "landing". */
+export const ARRIVING = /\b(?:rolling|going|landing|propagating|shipping|happening)$/;
+
+/** The sentences of `text` that speak of a reset of limits, each read (sense.ts). */
+export function mentionsOf(own: ReadText): Mention[] {
+  const mentions: Mention[] = [];
+  let previousMentioned: string | null = null;
+  for (const [at, sentence] of own.sentences.entries()) {
+    const previous = own.sentences[at - 1];
+    // "Reset: done." is "reset is done" (rules-2.10.0).
+    const stripped = sentence.replace(OTHER_SENSES, ' ').replace(STATUS_COLON, '$1 is $2');
+    // "usage is back at zero", "wiped the usage counters": read as "reset" (idioms.ts).
+    // "🔄 limits: refreshed." is "limits are reset" (rules-2.11.0).
+    // "Codex rate limits will be refreshed": named by the cues, read as "reset" too, so the
+    // grammar reads its verb (rules-2.13.19).
+    const plain = (/\bre-?set/.test(stripped) ? stripped : (resetIdiomRead(stripped) ?? stripped))
+      .replace(LIMITS_COLON, '$1 are reset')
+      .replace(HAD_RESET, '$1 have been reset');
+    const named = RESET_WORD.test(plain);
+    // "…banked resets not applying. Everyone affected is getting another one.": "one" stands
+    // for the reset of the sentence before.
+    const anaphora = !named && previousMentioned !== null && ONE_MORE.test(plain);
+    const antecedent = BANKED_NOUN.test(previousMentioned ?? '') ? 'banked reset' : 'reset';
+    previousMentioned = named ? plain : null;
+    if (!named && !anaphora) continue;
+    const read = anaphora
+      ? plain.replace(ONE_MORE, (_match, which?: string) =>
+          which === undefined ? `a ${antecedent}` : `${which} ${antecedent}`,
+        )
+      : plain;
+    const words = wordsOf(read);
+    const indices = mentionIndices(words);
+    const readings = indices.map((index) => readMention(words, index));
+    // A sentence says one thing of its reset; its first announcing mention stands for it,
+    // in doubt when a later one denies a reset ("The reset you saw was a display bug,
+    // nothing was reset").
+    const first = readings.findIndex(
+      (r) => !r.negated && r.notAnnouncing === null && (r.tense !== 'none' || r.nominal),
+    );
+    const deniedAfter = readings.slice(first + 1).find((r) => r.negated);
+    const reading = (first >= 0 && deniedAfter !== undefined
+      ? { ...readings[first]!, doubt: `a reset denied in the same sentence ("${deniedAfter.cue}")` }
+      : readings[first]) ??
+      readings[0] ?? {
+        tense: 'none' as const,
+        cue: sentence,
+        negated: false,
+        hedged: false,
+        notAnnouncing: null,
+        nominal: true,
+        clause: sentence,
+        modifier: false,
+        dependsOn: null,
+        doubt: null,
+        namedFor: null,
+      };
+    const doubt = reading.doubt ?? sentenceDoubt(read, previous);
+    const doubted = doubt === reading.doubt ? reading : { ...reading, doubt };
+    mentions.push({
+      sentence,
+      read,
+      // "did we just reset everyone's codex limits? yes. yes we did.": a question he answers
+      // yes at once is said (rules-2.13.13).
+      refused: refusalOf(
+        ASKED_DONE.test(sentence) && ANSWERED_YES.test(own.sentences[at + 1] ?? '')
+          ? sentence.replace(QUESTION_END, '.')
+          : sentence,
+        doubted,
+        read,
+      ),
+      reading: doubted,
+    });
+  }
+  return mentions;
+}
+
+const BANKED_NOUN = /\bbank(?:ed|able) re-?sets?\b/;
+/** A verb "reset" whose object is only a pronoun: "reset it", "resetting them". */
+const PRONOUN_OBJECT = /\bre-?set(?:s|ting)? (?:it|them)\b/;
+/** "One year ago today (April 14) we did our first reset": years back, anywhere in the sentence (not "to celebrate its 1-year anniversary, I have reset…"). */
+const ANNIVERSARY = /\b(?:a|one|two|three|\d+) years? ago\b/;
+/** "a banked reset … that you can spend whenever you hit your cap": when it is used, no habit. */
+const BANKED_WHENEVER = /\bbank(?:ed|able)\b[^.!?]*\bwhenever\b/;
+/** A reset only of the company's own accounts: "for internal employee accounts". */
+const INTERNAL_ONLY =
+  /\b(?:internal|employee|employees'|staff|test|testing|dogfood(?:ing)?) (?:employee |team |test )?(?:accounts?|users?|workspaces?|orgs?)\b/;
+/**
+ * "Good to see other labs resetting their limits", "competitors doing usage resets": the
+ * reset's doer is another company (rules-2.11.0); not "unlike other labs, we reset…". Or
+ * another product by its name, right before the verb: "saw claude code reset everyone's
+ * limits" (rules-2.13.6), not "after the gemini outage we reset limits".
+ */
+const OTHERS_RESET =
+  /\bcongrat\w* (?:to )?(?:the )?(?:[\w-]+ ){1,4}on (?:the |their )?(?:[\w-]+ )?(?:re-?set|refresh|refill)\b|\b(?:(?:other|another|rival|competing) (?:[\w-]+ ){0,2}(?:labs?|compan(?:y|ies)|providers?|vendors?|tools?|products?|platforms?|players?|apps?|startups?)|competitors?)\b(?! like us)[^.!?,;:]{0,40}?\b(?:re-?set|fresh (?:[\w-]+ ){0,2}(?:limits|usage)|refill)|\b(?:claude(?: code)?|anthropic|cursor|gemini(?: cli)?|copilot|windsurf|grok|deepseek)(?: (?:team|folks|people|guys))? (?:just |also |finally |quietly )?(?:(?:did|gave|ran|shipped|pushed|handed out|announced|rolled out) (?:a |an |their )?(?:[\w-]+ ){0,2})?re-?set\b/;
+/**
+ * Another reset after the one named, in its sentence, and what is said of it: "…, with
+ * another one coming later today" (its time is not the first one's).
+ */
+export const SECOND_ONE =
+  /[,;]? ?(?:\b(?:and|with|plus)\b ?|\+ ?)?\b(?:another|one more|a second) one\b.*$/;
+/** A reset for each period: "per day", "each week". */
+export const PER_PERIOD = /\b(?:per|each|every) (?:day|week|month)\b/;
+/** The words of a future in a verb group: "will give", "'re going to reset". */
+export const FUTURE_WORD = /\b(?:will|'ll|shall|going to|gonna)\b|'ll\b/;
+/** Words that say nothing is planned, or that what went round is fake. */
+const DISMISSED =
+  /\b(?:this|it|that) (?:is|'s) not a promise\b|\b(?:limits|usage) (?:are|is|remain|remains|stay|stays) (?:unchanged|untouched|the same|as-is|as is)\b|^(?:a )?re-?set\? (?:not today|nope|no|not this week)\b|\b(?:limits|usage) (?:are|is) not (?:part of|affected by|touched by) (?:this|it|that)\b|\b(?:we )?(?:didn't|did not) touch (?:anything|your limits|limits)\b|(?:^|[.!?] )(?:not true|not real|totally fake|fake)[.!]|\b(?:nothing|none)(?:'s| is)? (?:planned|scheduled|coming|happening)\b|\bno plans? (?:for|to do) (?:another|a|any)(?: one| reset)?\b|\b(?:is|are|it's|that's) (?:fake|not real|not true|false|a fake)\b|\bisn't mine\b|\bnothing (?:is )?decided\b|\bno decision yet\b|\bthinking out loud\b|\bjust an idea\b|\bnothing(?:'s| is) committed\b|\bfingers crossed\b/;
+/** Words that say a reset was not users', or that users have none. */
+const NOT_FOR_USERS =
+  /\bnothing (?:has )?changed\b|\b(?:internal|test|red-team|eval(?: harness)?) accounts? only\b|\bonly (?:that|one|this) (?:customer|workspace|account)\b|\bnothing to do with your\b|\bnot a user reset\b|\bno (?:codex |global |usage |user )?reset (?:today|this week|in real life|for (?:you|users|codex))\b|\bplan now: no\b|\bnot (?:announcing|promising) anything\b|\bon my own account\b|\b(?:codex )?(?:limits|usage) (?:were|was|have|has)(?: not|n't)(?: been)? (?:reset|touched|changed)\b|\b(?:this|that|it)(?:'s| is| was) (?:about|for) [^.!?]{1,40}?, not (?:about )?(?:your |the |anyone's )?(?:codex )?(?:usage|limits?|quotas?)\b|\b(?:that's|that is|it's|it is|but) not (?:for )?codex\b|\bnot codex though\b|\bthat was (?:(?:jan|febr)uary|march|april|may|june|july|august|september|october|november|december|weeks ago|months ago|last (?:week|month|year))\b/;
+/** Words that open a story or a dream: "Picture it:", "throwback:", "weird dream:". */
+const STORY =
+  /^(?:picture it|throwback|flashback|story time|weird dream|(?:had a|last night i had a) dream|imagine)\b|\bjust a daydream\b/;
+/** A poll: "poll: if we gave you one banked reset, when would you use it?" (rules-2.13.24). */
+const POLL =
+  /^(?:\W+ )?(?:quick |twitter |x )?poll(?: time)? ?(?::|\p{Extended_Pictographic}|\n|$)/u;
+/** A recap's heading: "Week recap:", "This month in review:". */
+const RECAP = /^(?:(?:week(?:ly)?|month(?:ly)?|year(?:ly)?|quick|friday) )?recap\b|\bin review:/;
+/** Words that take back what was said, or mark it as a joke. */
+// "me: we should stop doing resets. also me, …: resetting everyone": the meme (rules-2.13.15).
+const JOKING =
+  /\b(?:jk|j\/k|just kidding|kidding|april fools?|april 1st)\b|^me: [^\n]*\balso me\b|\bby hand\b[^.!?]{0,60}\b(?:one (?:account|user|person|workspace|by one) at a time|with a (?:pencil|pen|quill|spreadsheet|calculator|abacus))\b|\bthanks for asking every \d+ (?:seconds|minutes|mins|hours)\b/;
+/** Post-level words that take an announcement back, each with its reason. */
+export const TAKEN_BACK: readonly (readonly [RegExp, (words: string) => string])[] = [
+  // "LIMITS RESET FOR EVERYONE!!! ...jk it's april 1st"; "yes, I personally reset
+  // everyone's limits by hand, one account at a time, with a pencil" (rules-2.13.16).
+  [JOKING, (words) => `"${words}": a joke?`],
+  // "… That account isn't mine and nothing is planned."
+  [DISMISSED, (words) => `"${words}": the post says no reset is coming?`],
+  // "Week recap:\n- Monday's limit reset …": what was (rules-2.13.3).
+  [RECAP, (words) => `"${words}": a recap of what was?`],
+  [POLL, (words) => `"${words}": a poll, asking?`],
+  // "(internal accounts only, not you, sorry)", "Only that customer was affected", "For Codex:
+  // nothing changed", "Plan now: no reset", "That was September": the post says whose reset
+  // it was, or that there is none for users (rules-2.13.5).
+  [NOT_FOR_USERS, (words) => `"${words}": not a reset of users' limits?`],
+  // "Picture it: …", "weird dream: …", "Imagine: …": a story, a dream, a daydream.
+  [STORY, (words) => `"${words}": a story, not an announcement?`],
+];
+/** Limits and their state after a colon: "limits: refreshed." (read "limits: reset"). */
+const LIMITS_COLON = /\b(limits|usage): re-?set\b/;
+/**
+ * "Plus & Pro subscriptions have had their Codex rate limits refreshed", "every paid
+ * subscription now has its usage limits refreshed": a causative, what was done to them
+ * (rules-2.12.0); not after a modal, "will have their usage limits reset" (rules-2.12.1).
+ */
+const HAD_RESET =
+  /(?<!\b(?:will|'ll|to|would|should|could|may|might|must|shall|gonna) )\b(?:has|have)(?: now| just| all)? (?:had )?(?:its|their|your|our) ((?:[\w&-]+ ){0,3}(?:limits|usage)) (?:re-?set|refreshed)\b/;
+/**
+ * A reset called off, as a heading: "Cancelled: the reset we teased yesterday."; or in words:
+ * "we're not going to do it after all", "decided against it" (rules-2.13.6).
+ */
+const CALLED_OFF =
+  /^(?:cancel+ed|postponed|delayed|paused|scrapped|called off|on hold) ?:|\b(?:not|n't) (?:going to |gonna )?(?:do|doing|happen|happening)(?: (?:it|that|this|one))? (?:after all|anymore|any more)\b|\bdecided against (?:it|that|the reset)\b|\bcall(?:ed|ing) (?:it|that|this|the reset) off\b|\b(?:have|need|going|had) to push (?:it|this|the reset)\b(?![^.!?]{0,40}\b(?:to|until|till) )|\bnot happening\b|\bcancel+(?:ed|ing) (?:it|that|this)\b|\bscrap(?:ped|ping) (?:it|that|this)\b|\bcall(?:ed|ing) off (?:the |today's |tonight's |tomorrow's |this week's |friday's |monday's )?re-?set\b|\bhold(?:ing)? off\b|\b(?:we're|we are) holding (?:the|tonight's|today's|tomorrow's|this) re-?set\b|\b(?:the )?re-?set(?:'s| is) (?:off|cancel+ed|scrapped)\b|\b(?:was|were) going to re-?set\b[^.!?]{0,60}\bbut\b/;
+/** A reset and its state after a colon: "Reset: done.", "Global reset: live". */
+const STATUS_COLON = /\b(re-?set): (done|live|complete|completed|landed|out|shipped)\b/;
+
+/** Why the words around a mention put it in doubt (rules-2.10.0), or null. */
+function sentenceDoubt(read: string, previous: string | undefined): string | null {
+  // "\"codex team reset limits again, legends\" - that was last tuesday": someone else's?
+  if (insideQuotes(read)) return "a reset inside quotation marks: someone else's words?";
+  // "Broke my Duolingo streak… Had to reset it to zero.": what is "it"? Not when the
+  // sentence before names the limits: "your limits get a fresh start tomorrow. we're
+  // resetting them…" (rules-2.12.0).
+  if (PRONOUN_OBJECT.test(read) && !USAGE_CONTEXT.test(read) && !LIMITS_NAMED.test(previous ?? ''))
+    return 'a reset of "it", with no limits named in its sentence';
+  return null;
+}
+
+/** The limits themselves named: what "it" or "them" in the next sentence may stand for. */
+const LIMITS_NAMED = /\b(?:limits?|usage|quotas?)\b/;
+
+/**
+ * Is the first word of a reset in `text` inside quotation marks? Double ones, or single ones
+ * that open after a space and close before one ("the 'is there a reset today' posts",
+ * rules-2.13.2); an apostrophe inside a word ("it's", "users' limits") is neither.
+ */
+function insideQuotes(text: string): boolean {
+  const at = text.search(/\bre-?set/);
+  if (at < 0) return false;
+  let quotes = 0;
+  for (let i = 0; i < at; i++) if (text[i] === '"') quotes++;
+  if (quotes % 2 === 1 && text.indexOf('"', at) > at) return true;
+  const opened = text.slice(0, at).lastIndexOf(" '");
+  if (opened < 0 && !text.startsWith("'")) return false;
+  const from = Math.max(opened + 2, 0);
+  if (/'(?=[\s.,!?;:]|$)/.test(text.slice(from, at))) return false;
+  const closing = /^[^']*?[\p{L}\p{N}?!.]'(?=[\s.,!?;:]|$)/u.exec(text.slice(at));
+  // Words said, not a label: "a 'Reset limits' button" is what the page shows; but the
+  // word alone in quotes is a so-called reset: "the 'reset' everyone's seeing" (rules-2.13.5).
+  if (closing === null) return false;
+  const quoted = `${text.slice(from, at)}${closing[0]}`;
+  return quoted.split(/\s+/).length >= 3 || /^re-?sets?'$/.test(quoted);
+}
+/**
+ * "one" standing for the reset of the sentence before: "another one", "a fresh one"; "one
+ * will hit every account within the next hour" after "Want a full reset?" (rules-2.12.2).
+ */
+const ONE_MORE =
+  /\b(another|one more|a new|a fresh|a second) one\b|^one(?= (?:will|'ll|is|'s|lands?|goes|hits?|arrives?|drops?)\b)/;
+
+/** The sentence after a question that answers it yes. */
+const ANSWERED_YES = /^(?:yes|yep|yup|yeah|of course|absolutely|you bet|indeed|sure)\b/;
+/** A question of what was done: "did we just reset…?", "have we reset…?" (not "will…?"). */
+const ASKED_DONE = /^(?:did|have|has)\b/;
+const QUESTION_END = /\?+(?=["')\s]*$)/;
+
+/** The windows after "fresh": "5 h and weekly windows" (as the words are split). */
+const FRESH_WINDOWS =
+  /^(?:5 ?h|5-hour|five-hour|weekly)(?: (?:and|\+|&) (?:5 ?h|5-hour|five-hour|weekly))? windows\b/;
+/** "reset", "refreshed … limits", "brand new usage": the words that name the reset. */
+function mentionIndices(words: readonly Word[]): number[] {
+  const resets = resetWordsOf(words);
+  if (resets.length > 0) return resets;
+  const found: number[] = [];
+  words.forEach((word, index) => {
+    const next = words
+      .slice(index + 1, index + 4)
+      .map((w) => w.text)
+      .join(' ');
+    if (word.lemma === 'refresh' && /\blimits?\b|\busage\b/.test(next)) found.push(index);
+    if (word.text === 'usage' && /^(?:new|fresh)$/.test(words[index - 1]?.text ?? ''))
+      found.push(index);
+    // "fresh weekly codex limits" (rules-2.13.10).
+    // "fresh weekly allowance for everyone on codex" (rules-2.13.16).
+    if (
+      word.text === 'fresh' &&
+      /^(?:(?:codex|weekly|5-hour) ){0,2}(?:usage|limits|allowance|quota)/.test(next)
+    )
+      found.push(index);
+    // "fresh 5h and weekly windows" (rules-2.13.1).
+    if (
+      word.text === 'fresh' &&
+      FRESH_WINDOWS.test(
+        words
+          .slice(index + 1, index + 7)
+          .map((w) => w.text)
+          .join(' '),
+      )
+    )
+      found.push(index);
+  });
+  return found;
+}
+
+function refusalOf(sentence: string, reading: MentionReading, read: string): string | null {
+  // "hmm should we do a reset...": asked, with or without its mark (rules-2.13.20).
+  if (/\?["')\s]*$/.test(sentence) || ASKING_OPENING.test(sentence))
+    return `the reset is asked about: "${clip(sentence)}"`;
+  // "Myth: there's a limit reset tonight.", "Q: I got a banked reset on Nov 5…": what the
+  // heading says it is (rules-2.13.3).
+  const heading = NOT_SAID_HEADING.exec(sentence);
+  if (heading !== null) return `a reset under "${heading[1]}:", not announced: "${clip(sentence)}"`;
+  // "… For everyone ✅ Reset ❌": crossed out (rules-2.13.3).
+  if (CROSSED_OUT.test(sentence)) return `a reset crossed out: "${clip(sentence)}"`;
+  // Also as read: "your 5h window will clear on its own" (rules-2.13.1).
+  if (matchesAny(sentence, TALK_ABOUT) || (read !== sentence && matchesAny(read, TALK_ABOUT)))
+    return `the reset is talked about, not announced: "${clip(sentence)}"`;
+  if (reading.negated) return `the reset is denied: "${clip(sentence)}"`;
+  if (CALLED_OFF.test(sentence)) return `a reset called off: "${clip(sentence)}"`;
+  if (reading.notAnnouncing !== null) return `${reading.notAnnouncing}: "${clip(sentence)}"`;
+  if (HABIT.test(reading.clause) && !BANKED_WHENEVER.test(reading.clause))
+    return `resets as a habit, not one reset: "${clip(sentence)}"`;
+  if (INTERNAL_ONLY.test(reading.clause))
+    return `a reset of internal accounts, not users': "${clip(sentence)}"`;
+  // "saw another lab wipe everyone's limits": read with its idiom made "reset" (rules-2.12.3).
+  if (OTHERS_RESET.test(sentence) || OTHERS_RESET.test(read))
+    return `someone else's reset: "${clip(sentence)}"`;
+  // "last time I announced a reset at 4pm on a friday the graphs looked like a cliff face",
+  // "Tuesday's reset for Pro confused some folks": whatever its tense (rules-2.13.16, 2.13.18).
+  if (
+    (reading.tense === 'done' &&
+      (pastBeforeRecent(reading.clause) || ANNIVERSARY.test(sentence))) ||
+    (sentence.includes('time') && LAST_TIME.test(sentence)) ||
+    DAYS_RESET_WAS.test(sentence)
+  )
+    return `a reset of the past, not announced now: "${clip(sentence)}"`;
+  return null;
+}
+
+/**
+ * A past reference in the reset's clause, unless a recent time comes first: "a few minutes
+ * ago we reset codex usage limits … to try the plugins we launched last night" is now; the
+ * night is the launch's (rules-2.13.1).
+ */
+function pastBeforeRecent(clause: string): boolean {
+  const past = PAST_REFERENCE.exec(clause);
+  if (past === null) return false;
+  // "we've reset codex rate limits for all users to make up for the degraded performance
+  // yesterday": the past is the cause's, after a reset said in the present perfect
+  // (rules-2.13.16).
+  const cause = CAUSE.exec(clause);
+  if (
+    cause !== null &&
+    cause.index < past.index &&
+    PERFECT_RESET.test(clause.slice(0, cause.index))
+  )
+    return false;
+  const recent = RECENTLY.exec(clause);
+  return recent === null || recent.index > past.index;
+}
+/** A warning of what comes: "heads up:", "heads-up to team workspaces". */
+export const HEADS_UP = /^(?:\W+ )?heads[ -]up\b/;
+/**
+ * A question by its opening: "hmm should we do a reset...", "so do we reset tonight", "most
+ * asked question in my DMs: when's the next reset." (rules-2.13.20, 2.13.21), "- what's a
+ * banked reset" (rules-2.13.24).
+ */
+const ASKING_OPENING =
+  /^(?:(?:hmm+|so|ok|okay|ok so|question),? )?(?:should|shall|do|could|would) (?:we|i)\b|(?:^|: )when(?:'s| is| will| does) (?:the )?(?:next )?re-?set\b|^(?:[-•*] )?(?:what|which|who)(?:'s| is| are) (?:an? |the )?(?:[\w-]+ ){0,2}re-?sets?\b/;
+/**
+ * A time recalled: "last time I announced a reset…", "the last time we reset limits…", "the
+ * first time I reset everyone's limits I did it at 1am" (rules-2.13.17), "reminds me of the
+ * time I reset everyone's limits from a trailhead" (rules-2.13.19).
+ */
+const LAST_TIME =
+  /^(?:the )?(?:last|first) time\b|\b(?:the )?(?:last|first) time (?:i|we)\b|\b(?=(?:the|that) time )(?<!\bby )(?:the|that) time (?:i|we) re-?set\b/;
+/**
+ * A weekday's reset told of in the past: "Tuesday's reset for Pro confused some folks",
+ * "Monday's reset went well" (not "Monday's reset went out", which lands it).
+ */
+const DAYS_RESET_WAS =
+  /\b(?:mon|tues|wednes|thurs|fri|satur|sun)day's (?:[\w-]+ ){0,2}re-?set\b(?: (?:for|on) [\w ]{1,20}?)? (?:was|were|went (?!out\b|live\b)|did|had|confused|caused|broke|helped|made|seemed|looked|felt|worked|left|covered|included|affected|touched)\b/;
+/** What a reset makes up for, or follows: "to make up for the outage", "after the incident". */
+const CAUSE =
+  /\b(?:to (?:make up|compensate|apologi[sz]e) for|making up for|because of|due to|after|following|since) (?:the|a|an|our|that|this|all|those|these|some)\b/;
+/** "we've reset", "has just been reset", "just reset": a reset in the present perfect. */
+const PERFECT_RESET = /(?:'ve|\bhave|\bhas|\bjust)\b(?: \w+){0,2} re-?set\b/;
+/** A time just gone: "a few minutes ago", "an hour ago", "just now", "earlier today". */
+export const RECENTLY =
+  /\b(?:(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|moments?) ago|just now|earlier today|this morning)\b/;
+
+/** Headings of what is not the announcer's announcement: a myth, a rumour, a question. */
+const NOT_SAID_HEADING = /^[-•*\s]*(myth|rumou?r|claim|q|question|hot take|hypothetically)\s*:/;
+/** A reset marked with a cross: "Reset ❌", "reset: ✗". */
+const CROSSED_OUT = /\bre-?sets?\b:? ?(?:\u274c|\u2716|\u2717|\u2718|\u{1f6ab})/u;
+
+/** One person's account, in a reply to them: "on your account", "yours". */
+export const ONE_ACCOUNT = /\b(?:your (?:account|workspace|org|seat)|yours)\b/;

@@ -1,0 +1,356 @@
+import type { PostTense } from './announcement.ts';
+import { clip } from './classification.ts';
+import { DAY_HEADING } from './cues.ts';
+import { HEADING, type Mention, SECOND_ONE } from './mentions.ts';
+import { timeAhead, timePassedToday, timeStartsAfter } from './schedule-time.ts';
+import type { Tense } from './sense.ts';
+
+/**
+ * The tense of each mention (done, under way or coming) with its time counted, and the tense
+ * of the post they make together.
+ */
+
+/** Words of a time and whom it is for, the whole of a sentence: "wednesday morning PT, all plans". */
+const FRAGMENT_WORD =
+  /^(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|today|tonight|tomorrow|morning|afternoon|evening|night|noon|midnight|early|late|this|next|at|around|by|from|the|ish|\d{1,2}(?::\d{2})?(?:am|pm)?|am|pm|pt|pst|pdt|et|est|utc|all|plans?|tiers?|everyone|everybody|for|users|paid|free|plus|pro|business|enterprise|edu|teams?|workspaces?|accounts?|and|[^\p{L}\p{N}]+)$/u;
+/** A verb group that says the reset has happened, whatever time follows. */
+export const FIRMLY_DONE = /(?:'ve|\b(?:has|have|had|was|were|been|just|already))\b/;
+/** What follows a spaced dash at the end of a sentence. */
+const DASH_TAIL = /\s[—–-]\s([^—–]+)$/;
+/** `sentence` (lower case, as readText gives it) is nothing but FRAGMENT_WORDs. */
+export function isTimeFragment(sentence: string): boolean {
+  // "~8pm pt, all tiers)": the marks around a word are no word (rules-2.13.17).
+  const words = sentence
+    .split(/[\s,.!]+/)
+    .map((w) => w.replace(/^[~(]+|[)]+$/g, ''))
+    .filter((w) => w !== '');
+  return words.length > 0 && words.length <= 10 && words.every((w) => FRAGMENT_WORD.test(w));
+}
+/** A heading of what is to come: "## upcoming (v0.64 / Nov 20)", "release notes preview". */
+export const UPCOMING = /\b(?:upcoming|coming|next|preview|planned|scheduled)\b/;
+/** "it's rolling out now", "it's live": the sentence after a reset named, saying it arrives. */
+export const IT_ARRIVES =
+  /^(?:it's|it is|that's|that is) (?:rolling out|going out|live|landing|propagating|out)\b/;
+/** "it's a reset", "(that's a reset.": what the sentence before spoke of. */
+export const IT_IS_A = /^\(?(?:it's|it is|that's|that is|this is) a /;
+/** A heading of what comes: "how it's going to go:", "the plan:", "next up:". */
+const FUTURE_HEADING = /\b(?:going to|gonna|will|plan|next up|what happens next|coming up)\b/;
+/** A bare "reset" whose subject is "they" or "it". */
+const THEY_RESET = /(?:^|\s)(?:they|it) re-?set\b/;
+/** "in a few hours", "in a couple of minutes": a while ahead. */
+const IN_A_WHILE =
+  /\b(?:in|within) (?:a few|a couple(?: of)?|several|the next (?:few|couple(?: of)?)) (?:minutes|mins|hours|hrs)\b/;
+/** A deadline: "by EOD", "by 5pm", "by tonight", "by end of day". */
+const DEADLINE = /\bby (?:eod|end of (?:the )?day|tonight|tomorrow|\d)/;
+/** Words that place a weekday ahead: "next monday", "tomorrow", "this friday", "on monday at 9". */
+export const NEAR_DAY = /\b(?:next|this|coming|tomorrow|tonight|today)\b/;
+/** A bare "reset", or a bare "do" before the noun ("we do a global reset tonight"). */
+/** An item of a list: "• monday 9am", "- friday", "2. noon". */
+export const LIST_ITEM = /^(?:[•*·▪‣◦-]|\d{1,2}[.)])\s/;
+/**
+ * "after lunch (pacific) we hand everyone their limits back" (rules-2.13.20), "in ~2 hours
+ * till we zero out everybody's codex usage" (rules-2.13.22): a while ahead of a bare verb.
+ */
+const LATER_TODAY =
+  /\b(?:after lunch|later today)\b|\bin (?:~ ?|about |around |roughly )?\d+ ?(?:h|hrs?|hours?|mins?|minutes?) (?:till|until|before)\b/;
+/** "by the time you're back from lunch": a time ahead, an event's. */
+const BY_THE_TIME = /\bby the time (?:you|you're|we|we're|i|i'm)\b/;
+/** "have to push", "need to do": what must be done, ahead. */
+const HAVE_TO =
+  /\b(?:have|has|need|needs|'ve got|got) to (?:push|move|delay|postpone|do|run|ship|roll)\b/;
+/** A day opening its sentence: "Monday = fresh codex limits", "tomorrow: a full reset". */
+const DAY_FIRST = /^(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow|tonight)\b/;
+/** A reset by a time: "getting reset before standup tomorrow". */
+const RESET_BEFORE = /\bre-?set(?:ting)? before\b/;
+/** "are reset", "is all reset", "is fresh": the present passive of "reset", and its state. */
+const PRESENT_PASSIVE = /^(?:is|are|'re|'s|am) (?:all )?(?:re-?set|fresh)$/;
+export const BARE_RESET = /^(?:re-?set|do|push|run|ship|flip|give)$/;
+/** "limits reset on the way shortly", "a reset of rate limits is headed your way". */
+const ON_THE_WAY =
+  /\bre-?set (?:is |are )?on (?:the|its) way\b|\bre-?set\b[^.!?]{0,40}?\b(?:is|are|'s) (?:headed|heading) (?:your|our|to|out|for)\b/;
+/** How long a done reset takes to show: "may take a few hrs to show up". */
+export const TAKES_TIME = /\b(?:may|might|could) take\b[^.!?]*/g;
+/** A check mark after the reset's word, or opening its sentence: "global usage reset ✔️",
+ * "✅ limits reset."; not "fix holding ✅ … reset". */
+export function checkedOff(read: string): boolean {
+  const reset = read.search(/\bre-?set/);
+  return (
+    reset >= 0 && (CHECK_MARK.test(read.slice(reset)) || /^\s*[\u2705\u2714\u2611]/.test(read))
+  );
+}
+const CHECK_MARK = /[\u2705\u2714\u2611]/;
+/** What is expected to show: "should be reset", "will be back", "should see". */
+const SHOWS = /^(?:should|will|'ll|must) (?:be|see|show)\b/;
+/** A progressive with its auxiliary: "is rolling", "'re resetting", "are being reset". */
+const PROGRESSIVE = /^(?:is|are|'s|'re|am|'m)(?: being)? \S+ing\b/;
+/** A span of minutes or hours from now: "within a few hours", "in the next hour". */
+const SPAN =
+  /\b(?:within|in|over)(?: the next)?(?: ~| about| around| roughly)?(?: a few| a couple of| an?| \d+| one| two| three)? ?(?:min(?:ute)?s?|hours?)\b/;
+/** Said to be rolling out, in the reset's sentence. */
+const ROLLING_OUT = /\b(?:rolling|going) out\b/;
+/** A time of the clock: "2pm", "14:30", "noon", "midnight", "end of day". */
+const CLOCK_TIME =
+  /\b\d{1,2}(?::\d{2})? ?(?:am|pm)\b|\b\d{1,2}:\d{2}\b|\b(?:noon|midnight|eod|end of (?:the )?day)\b/;
+/** Now: "resetting limits now", "… as we speak" (rules-2.12.0). */
+export const UNDER_WAY_NOW = /\bnow\b(?! that\b)|\bas (?:we speak|i type(?: this)?|we type)\b/;
+/** A time just gone: "about an hour ago", "just now", "earlier today". */
+const JUST_GONE = /\b(?:ago|just now|earlier today)\b/;
+/** ", the fix is deploying now": another subject's progressive, and its "now". */
+const OTHER_NOW = /, (?:the|our|a|this|that|its) [\w-]+(?: [\w-]+)? (?:is|are) [\w-]+ing now\b/g;
+export const GOING_OUT_NOW =
+  /\bas (?:we speak|i type(?: this)?|we type)\b|\b(?:going|rolling) out\b[^.!?]*\bnow\b/;
+
+/** What one announcing mention says, its time counted: under way + a time ahead is coming. */
+export function mentionKind(mention: Mention, announcedMs: number, zone: string): Tense {
+  const { tense, cue } = mention.reading;
+  // "limits reset on the way shortly" (rules-2.11.0).
+  if (ON_THE_WAY.test(mention.reading.clause)) return 'coming';
+  // "2026-11-19 · global usage reset ✔️", "Limits wiped at 18:00 CET ✅": a reset checked
+  // off is done, when no verb says it is ahead (rules-2.11.0).
+  if (checkedOff(mention.read) && (tense === 'none' || BARE_RESET.test(cue))) return 'done';
+  // "resetting on monday once the fix is out": a gerund with no auxiliary, its time ahead
+  // (rules-2.13.13).
+  if (
+    tense === 'done' &&
+    /^re-?setting\b/.test(cue) &&
+    timeStartsAfter(mention.reading.clause, announcedMs, zone)
+  )
+    return 'coming';
+  // "limits are reset for everyone on monday": a present passive, its time ahead, is a
+  // schedule (rules-2.13.17); "limits are reset as of this morning" is done.
+  // So is "Monday 🗓️ = fresh codex limits for everyone": its day the subject.
+  if (
+    tense === 'done' &&
+    PRESENT_PASSIVE.test(cue) &&
+    (timeStartsAfter(mention.reading.clause, announcedMs, zone) ||
+      (DAY_FIRST.test(mention.sentence) && timeStartsAfter(mention.sentence, announcedMs, zone)) ||
+      // "by the time you're back from lunch, everyone's codex meter is back at full" (rules-2.13.22).
+      BY_THE_TIME.test(mention.sentence))
+  )
+    return 'coming';
+  // "we have to push the reset to monday": an obligation ahead, not a perfect (rules-2.13.22).
+  if (tense === 'done' && HAVE_TO.test(mention.reading.clause)) return 'coming';
+  // "Weekly + 5h windows getting refreshed before standup tomorrow": under way, but by a time
+  // ahead (rules-2.13.18).
+  if (
+    tense === 'ongoing' &&
+    RESET_BEFORE.test(mention.read) &&
+    !/\bnow\b/.test(mention.sentence) &&
+    timeAhead(mention.read, announcedMs, zone) === 'explicit'
+  )
+    return 'coming';
+  // "Tomorrow we reset usage limits": a bare "reset" (no auxiliary) is past or present alike;
+  // a time in its own clause that starts after the post makes it a schedule. So is a bare
+  // "do": "we do a global reset tonight at 8pm PT" (rules-2.13.1).
+  if (tense === 'done' && BARE_RESET.test(cue)) {
+    // "- reset everyone's limits by EOD": a deadline ahead too (rules-2.13.3); so is "in a few
+    // hours" (rules-2.13.4).
+    const byDeadline =
+      (DEADLINE.test(mention.reading.clause) &&
+        timeAhead(mention.reading.clause, announcedMs, zone) === 'explicit') ||
+      IN_A_WHILE.test(mention.reading.clause) ||
+      LATER_TODAY.test(mention.sentence);
+    if (byDeadline || timeStartsAfter(mention.reading.clause, announcedMs, zone)) return 'coming';
+    // "tomorrow 10am PT: codex reset, all plans", "EOD: codex limits reset for everyone": its
+    // day first, or its heading's time ahead (rules-2.13.23).
+    const heading = HEADING.exec(mention.sentence)?.[0];
+    if (
+      (DAY_FIRST.test(mention.sentence) && timeStartsAfter(mention.sentence, announcedMs, zone)) ||
+      (heading !== undefined && timeAhead(heading, announcedMs, zone) === 'explicit')
+    )
+      return 'coming';
+    // "3. reset everyone's limits — tomorrow 9am PT": its time after a spaced dash
+    // (rules-2.13.13).
+    const afterDash = DASH_TAIL.exec(mention.sentence)?.[1];
+    if (
+      afterDash !== undefined &&
+      isTimeFragment(afterDash) &&
+      timeAhead(afterDash, announcedMs, zone) === 'explicit'
+    )
+      return 'coming';
+    // "the second it ships, we reset everyone's Codex limits": a bare "reset" awaiting an
+    // event is ahead of it (rules-2.13.5); so is one under a heading of what comes ("how
+    // it's going to go: … we push the reset.").
+    if (mention.reading.dependsOn?.startsWith('awaited ("the ') === true) return 'coming';
+    if (FUTURE_HEADING.test(HEADING.exec(mention.sentence)?.[0] ?? '')) return 'coming';
+    // "(they reset. all of them.)": a bare "reset" of "they" or "it" says neither when nor
+    // whether it has (rules-2.13.4); "we reset limits" is ours, and done.
+    if (THEY_RESET.test(mention.reading.clause)) return 'none';
+    return 'done';
+  }
+  // "banked resets are going out to all Pro users as we speak", "… going out to every user
+  // now": under way (rules-2.10.0).
+  if (tense === 'coming' && GOING_OUT_NOW.test(mention.reading.clause)) return 'ongoing';
+  // "we're resetting usage for everyone affected once the fix is fully deployed": under way
+  // after an event awaited is ahead (rules-2.13.24).
+  if (
+    tense === 'ongoing' &&
+    mention.reading.dependsOn?.startsWith('awaited') === true &&
+    !/\bnow\b/.test(mention.reading.clause)
+  )
+    return 'coming';
+  // "we're resetting limits for everyone in the next couple of hours": a while ahead in the
+  // reset's own clause (rules-2.13.4); not in a sentence of when it shows.
+  // Not a "now" of something else: "resetting for everyone within the next couple of hours,
+  // the fix is deploying now" (rules-2.13.11).
+  if (
+    tense === 'ongoing' &&
+    IN_A_WHILE.test(mention.reading.clause) &&
+    !/\bnow\b/.test(mention.reading.clause.replace(OTHER_NOW, ''))
+  )
+    return 'coming';
+  if (tense === 'done' || tense === 'coming') return tense;
+  // "Reset rolling out now, should reach everyone within the hour": under way now.
+  // "…a complimentary usage reset; it is rolling out now and should appear within a few
+  // hours": "now" in its sentence (rules-2.12.1).
+  if (tense === 'ongoing' && UNDER_WAY_NOW.test(mention.sentence)) return tense;
+  // "Limits wiped at 18:00 CET" written at 10am Pacific: named without a verb, at a time of
+  // the day already past: done then (rules-2.11.0).
+  // "usage limits reset on codex, with another one coming later today": the time is the
+  // second one's (rules-2.12.0).
+  const own = mention.sentence.replace(SECOND_ONE, '');
+  if (tense === 'none' && timePassedToday(own, announcedMs, zone)) return 'done';
+  return timeAhead(own, announcedMs, zone) === null ? tense : 'coming';
+}
+
+export function postTense(
+  announcing: readonly Mention[],
+  /** mentionKind of each of `announcing`. */
+  kinds: readonly Tense[],
+  landing: readonly string[],
+  /** The sentence after each of `announcing`. */
+  sequels: readonly (string | undefined)[],
+  announcedMs: number,
+  zone: string,
+): PostTense {
+  const sentences = announcing.map((m) => m.sentence);
+  const cue = (tense: Tense) => announcing[kinds.indexOf(tense)]!.reading.cue;
+  const timedLanding = landing.filter((s) => timeAhead(s, announcedMs, zone) !== null);
+  const explicitLanding = landing.filter((s) => timeAhead(s, announcedMs, zone) === 'explicit');
+  // "A usage reset is rolling out to every Codex user. Expect it in your account within a
+  // few hours.", "codex usage reset for everyone 🏠 rolling out, should show in your account
+  // within a few hours": under way, or named as rolling out, and a span of hours with no
+  // clock time. Under way now and reaching accounts over hours, or starting later? Held
+  // (rules-2.12.0). ("We're topping everyone up in about 2 hours" says when in its own
+  // sentence: coming.)
+  const rolling = announcing.find(
+    (m, i) =>
+      ((kinds[i] === 'ongoing' && PROGRESSIVE.test(m.reading.cue)) ||
+        (m.reading.tense === 'none' && ROLLING_OUT.test(m.sentence))) &&
+      !UNDER_WAY_NOW.test(m.sentence),
+  );
+  const spans = [...sentences, ...explicitLanding];
+  if (
+    rolling !== undefined &&
+    spans.some((s) => SPAN.test(s)) &&
+    !spans.some((s) => CLOCK_TIME.test(s))
+  ) {
+    return {
+      kind: 'reset_completed',
+      confidence: 0.6,
+      reason: `under way ("${rolling.reading.cue}") and reaching accounts within a span: under way now, or later?`,
+      whenText: [],
+    };
+  }
+  // Under way now ("We're resetting limits right now."), whatever it takes to reach accounts.
+  // So is "another reset. it's rolling out now, give it ~15 min" (rules-2.13.16).
+  const underWayNow =
+    announcing.some((m, i) => kinds[i] === 'ongoing' && UNDER_WAY_NOW.test(m.sentence)) ||
+    landing.some((s) => GOING_OUT_NOW.test(s));
+  // "another reset is going out now … your weekly limit should be back at 100% in a few
+  // minutes": the second says when it shows, not another reset ahead (rules-2.12.2).
+  const shows = (m: Mention, i: number) =>
+    kinds[i] === 'coming' && underWayNow && SHOWS.test(m.reading.cue);
+  const hasDone = kinds.includes('done');
+  const hasComing = kinds.some((kind, i) => kind === 'coming' && !shows(announcing[i]!, i));
+  const now = kinds.filter((k) => k === 'ongoing' || k === 'none');
+  if (hasDone && hasComing) {
+    return {
+      kind: 'both',
+      confidence: 0.6,
+      reason: `both a done reset ("${cue('done')}") and a coming one ("${cue('coming')}")`,
+      whenText: sentences,
+    };
+  }
+  if (hasComing) {
+    return {
+      kind: 'reset_scheduled',
+      confidence: 0.9,
+      reason: `coming: "${cue('coming')}"`,
+      whenText: [...sentences, ...timedLanding],
+    };
+  }
+  if (hasDone) {
+    // Done, and it reaches accounts over the next minutes: still done (propagation).
+    return {
+      kind: 'reset_completed',
+      confidence: 0.95,
+      reason: `done: "${cue('done')}"`,
+      whenText: [],
+    };
+  }
+  // Under way, or named without a verb: it is happening now, unless a sentence says when it
+  // lands ("Propagating in the next hour"): then it is a schedule with that deadline. A
+  // vague landing ("should see it in a few hours") leaves it under way.
+  const verbal = kinds.includes('ongoing');
+  const which = verbal ? announcing[kinds.indexOf('ongoing')]! : announcing[0]!;
+  // "We're resetting limits right now. Give it a few minutes to propagate.": under way now,
+  // whatever the propagation takes (rules-2.10.0).
+  // "quick wednesday→thursday recap … also reset everyone's codex usage limits about an
+  // hour ago": its own sentence says it is done; another sentence's day is not its landing
+  // (rules-2.13.16).
+  const saidGone = announcing.some((m) => JUST_GONE.test(m.sentence));
+  if (explicitLanding.length > 0 && !underWayNow && !saidGone) {
+    return {
+      kind: 'reset_scheduled',
+      confidence: 0.85,
+      reason: `${verbal ? 'under way' : 'announced'} ("${which.reading.cue}"), landing "${clip(explicitLanding[0]!)}"`,
+      whenText: [...sentences, ...explicitLanding],
+    };
+  }
+  if (now.length > 0 && verbal) {
+    return {
+      kind: 'reset_completed',
+      confidence: 0.9,
+      reason: `under way, counted as done: "${which.reading.cue}"`,
+      whenText: [],
+    };
+  }
+  // "Day 6/ Reset": the item of a day of a series, named without a verb: that day's reset,
+  // coming or already done? Held (rules-2.2.0).
+  const dayItem = sentences.find((s) => DAY_HEADING.test(s));
+  if (dayItem !== undefined && !verbal) {
+    return {
+      kind: 'reset_scheduled',
+      confidence: 0.5,
+      reason: `a reset named as a day's item, without a verb: "${clip(dayItem)}" (coming that day?)`,
+      whenText: sentences,
+    };
+  }
+  // Only a name: "Another reset for all our users." Announced now when it says for whom;
+  // or when the sentence after says for whom, or bids them use it: "limits reset. all
+  // plans. ✅", "limits reset. go build." (rules-2.13.16).
+  const named = sentences.some((s) => NAMED_FOR.test(s));
+  const sequel = sequels.find((s) => s !== undefined && (WHOM_ALONE.test(s) || GO_USE_IT.test(s)));
+  return {
+    kind: 'reset_completed',
+    confidence: named || sequel !== undefined ? 0.85 : 0.5,
+    reason: named
+      ? `a reset named for its users, counted as done: "${clip(which.sentence)}"`
+      : sequel !== undefined
+        ? `a reset named, then "${clip(sequel)}": counted as done`
+        : `no tense: "${clip(which.sentence)}" could be done or coming`,
+    whenText: [],
+  };
+}
+
+/** A named reset says for whom: "for all paid users", "everyone", a plan. */
+const NAMED_FOR =
+  /\b(?:for|to) (?:all|every|everyone|everybody|our|your|paid|plus|pro|business|the|codex|chatgpt|free|edu|enterprise)\b|\b(?:on|across) (?:all|every|paid|plus|pro|business|free|edu|enterprise)\b|\beveryone\b|\ball (?:paid )?(?:users|accounts|plans)\b/;
+
+/** A sentence of nothing but whom: "all plans.", "everyone!", "plus and pro." */
+const WHOM_ALONE =
+  /^(?:all (?:plans|tiers|users)|every (?:plan|tier|user)|everyone|everybody|(?:plus|pro|business|edu|enterprise)(?:(?:,| and| \+| &) (?:plus|pro|business|edu|enterprise))*)[.!]*(?: [^\p{L}\p{N}\s]+)?$/u;
+/** A bid to use what was given: "go build.", "enjoy!", "happy shipping". */
+const GO_USE_IT =
+  /^(?:go (?:build|ship|nuts|wild|forth|crazy|code)|enjoy|have fun|happy (?:building|coding|shipping|hacking))\b/;
