@@ -3802,3 +3802,78 @@ describe('rounds 155 to 158: six weeks, near misses, replies, other words (rules
     }
   });
 });
+
+describe('rounds 159 to 162: a timeline, near misses, replies, other words (rules-2.13.26)', () => {
+  test('a counter reset, a command in backticks, a denial with an adverb in commas, "oh sure, let me just…": not published', () => {
+    for (const text of [
+      'days since last incident: 0\n\n(counter has been reset. again.)',
+      'new in the CLI: `codex config reset` restores all defaults. does not, sadly, reset your usage limits',
+      "we didn't, sadly, reset limits today",
+    ]) {
+      assert.equal(at10(text), 'none', text);
+    }
+    assert.equal(
+      at10(
+        'oh sure, let me just reset everyone’s limits every time someone replies "reset pls" to a post about my dog. that’s how capacity planning works 🙃',
+      ),
+      'reset_completed (held)',
+    );
+    assert.equal(at10('usage counters have been reset for everyone'), 'reset_completed');
+  });
+
+  test('ahead: a list item under a heading with a day ahead, under way "right after"; done: "is done since 1 hour"', () => {
+    assert.equal(
+      at10(
+        'release notes (CLI ships tomorrow):\n• faster diff rendering\n• a full reset of usage for all plans',
+      ),
+      'reset_scheduled',
+    );
+    assert.equal(
+      at10('fix is deploying now and we’re resetting limits for all affected users right after'),
+      'reset_scheduled',
+    );
+    assert.equal(
+      at10(
+        'we have make all usage limit go back to full for every codex user, is done since 1 hour',
+      ),
+      'reset_completed',
+    );
+  });
+
+  test('his reply reporting others’ "didn’t reset", or denying a reason, calls nothing off; "you got it all back" is held as done', () => {
+    for (const [text, parent] of [
+      [
+        'some folks said their weekly didnt reset, we pushed a fix for those accounts',
+        'did a reset this morning 🚀',
+      ],
+      [
+        'and no, we did not reset it because I personally hit my own limit',
+        'limits reset across the board',
+      ],
+    ] as const) {
+      const read = reply(text, parent, 'thsottiaux');
+      assert.equal(read.reset, null, text);
+    }
+    const back = reply(
+      'perfect timing honestly, you got it all back',
+      'i hit my limit 5 min before you announced the reset lmao',
+      'someuser',
+    );
+    assert.deepEqual([back.reset?.kind, back.review], ['reset_completed', true]);
+  });
+
+  test('other words: limits refrehsed, meters given a hard wipe, the tank topped off for everyone, everyone zeroed out', () => {
+    for (const text of [
+      'limits are refrehsed for evryone, enjoy the clean slate',
+      'gave the usage meters a hard wipe. slate’s clean',
+    ]) {
+      assert.equal(at10(text), 'reset_completed', text);
+    }
+    for (const text of [
+      "we'll be topping off the tank for everyone by EOD today ⛽",
+      "we're zeroing everyone out once the fix is deployed later today",
+    ]) {
+      assert.equal(at10(text), 'reset_scheduled', text);
+    }
+  });
+});

@@ -132,7 +132,9 @@ export function readAnnouncement(
     // way now: "Shipping notes this week: … a limits reset is rolling out now" (rules-2.13.19).
     return (kind === 'done' ||
       (kind === 'ongoing' && !UNDER_WAY_NOW.test(m.sentence)) ||
-      (kind === 'none' && UPCOMING.test(headingAhead ?? ''))) &&
+      // "release notes (CLI ships tomorrow):\n• …\n• a full reset of usage for all plans":
+      // a list's item under a heading with a time ahead (rules-2.13.26).
+      (kind === 'none' && (UPCOMING.test(headingAhead ?? '') || LIST_ITEM.test(m.sentence)))) &&
       headingAhead !== null &&
       m.sentence !== headingAhead &&
       (BARE_RESET.test(m.reading.cue) || m.reading.tense !== 'done')

@@ -198,6 +198,18 @@ const GIVE_BACK =
 const GIVE_BACK_TO = new RegExp(
   String.raw`\b(gave|give|gives|giving|given) back (?:all )?(?:of )?(?:the |your |their )?((?:codex |weekly |5h )?(?:usage|limits))(?= (?:to|for) ${PEOPLE}\b)|\b(gave|give|gives|giving|given) back to ${PEOPLE} (?:the |their |your )?(?:full )?((?:codex |weekly |5h )?(?:usage|limits?))\b`,
 );
+/**
+ * "gave the usage meters a hard wipe" (rules-2.13.26): a wipe or a refill given to what
+ * counts the usage.
+ */
+const GAVE_A_WIPE =
+  /\b(gave|give|gives|giving) ((?:the |everyone's |all (?:the )?)?(?:codex )?(?:usage )?(?:meters|counters|limits|usage)) an? (?:hard |full |quick |clean |proper )?(?:wipe|refresh|refill)\b/;
+/** "we'll be topping off the tank for everyone by EOD" (rules-2.13.26). */
+const TOP_THE_TANK = new RegExp(
+  String.raw`\btop(s|ped|ping)? (?:off|up) (?:the|their|your) tanks?(?= for ${PEOPLE}\b)`,
+);
+/** "we're zeroing everyone out once the fix is deployed" (rules-2.13.26). */
+const ZERO_PEOPLE_OUT = new RegExp(String.raw`\bzero(ing|ed|es|s)? (${PEOPLE}) out\b`);
 /** "tomorrow morning everyone gets their codex budget back" (rules-2.13.20). */
 const GETS_BACK =
   /\b(everyone|everybody) (gets|get|got|getting|will get|'ll get) (?:their|your) ((?:[\w-]+ ){0,2}(?:usage|limits|allowance|quota|budget)) back\b/;
@@ -284,6 +296,20 @@ export function resetIdiomRead(sentence: string): string | null {
     (_match, ending: string | undefined) => `${resetFormOf(ending ?? '')} usage`,
   );
   read = read.replace(PUT_BACK_AT_FULL, (_match, whom: string) => `reset ${whom}`);
+  read = read.replace(
+    GAVE_A_WIPE,
+    (_match, give: string, what: string) =>
+      `${resetFormOf(/ing$/.test(give) ? 'ing' : give === 'gives' ? 's' : '')} ${what}`,
+  );
+  read = read.replace(
+    TOP_THE_TANK,
+    (_match, ending: string | undefined) => `${verb(`top${ending ?? ''}`)} the usage`,
+  );
+  read = read.replace(
+    ZERO_PEOPLE_OUT,
+    (_match, ending: string | undefined, whom: string) =>
+      `${resetFormOf(ending === 'ing' ? 'ing' : ending === 'ed' ? 'ed' : ending ? 's' : '')} ${whom}`,
+  );
   // "topped everyone's limits back up", "top up every account", "topping everyone up": the
   // verb's form, then whose limits.
   const topped = (_match: string, ending: string | undefined, whose: string) =>

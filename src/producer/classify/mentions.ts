@@ -30,8 +30,19 @@ export interface Mention {
 
 /** A mention refused because it denies its reset or calls it off (rules-2.13.13). */
 export function callsOff(mention: Mention): boolean {
-  return mention.refused !== null && (mention.reading.negated || CALLED_OFF.test(mention.sentence));
+  return (
+    mention.refused !== null &&
+    ((mention.reading.negated && !NOT_A_CALLING_OFF.test(mention.sentence)) ||
+      CALLED_OFF.test(mention.sentence))
+  );
 }
+/**
+ * A denial that calls nothing off: what others report ("some folks said their weekly didnt
+ * reset, we pushed a fix"), a reason denied ("we did not reset it because I hit my own
+ * limit") (rules-2.13.26).
+ */
+const NOT_A_CALLING_OFF =
+  /\b(?:said|say|says|saying|reported|reporting|report|told|complained|noticed|seeing)\b[^.!?]{0,40}\b(?:didn't|did not|hasn't|has not|haven't|have not|not) re-?set\b|\bre-?set (?:it|them|limits|anything)? ?because\b/;
 
 /** "update: calling this off, we need the capacity": a reset called off, not named (rules-2.13.16). */
 export function callsItOff(own: ReadText): boolean {
@@ -184,7 +195,7 @@ const RECAP = /^(?:(?:week(?:ly)?|month(?:ly)?|year(?:ly)?|quick|friday) )?recap
 /** Words that take back what was said, or mark it as a joke. */
 // "me: we should stop doing resets. also me, …: resetting everyone": the meme (rules-2.13.15).
 const JOKING =
-  /\b(?:jk|j\/k|just kidding|kidding|april fools?|april 1st)\b|^me: [^\n]*\balso me\b|\bby hand\b[^.!?]{0,60}\b(?:one (?:account|user|person|workspace|by one) at a time|with a (?:pencil|pen|quill|spreadsheet|calculator|abacus))\b|\bthanks for asking every \d+ (?:seconds|minutes|mins|hours)\b/;
+  /^(?:oh )?sure,? let me (?:just )?|^oh sure\b|^yeah,? right\b|\b(?:jk|j\/k|just kidding|kidding|april fools?|april 1st)\b|^me: [^\n]*\balso me\b|\bby hand\b[^.!?]{0,60}\b(?:one (?:account|user|person|workspace|by one) at a time|with a (?:pencil|pen|quill|spreadsheet|calculator|abacus))\b|\bthanks for asking every \d+ (?:seconds|minutes|mins|hours)\b/;
 /** Post-level words that take an announcement back, each with its reason. */
 export const TAKEN_BACK: readonly (readonly [RegExp, (words: string) => string])[] = [
   // "LIMITS RESET FOR EVERYONE!!! ...jk it's april 1st"; "yes, I personally reset

@@ -46,6 +46,12 @@ const DEADLINE = /\bby (?:eod|end of (?:the )?day|tonight|tomorrow|\d)/;
 export const NEAR_DAY = /\b(?:next|this|coming|tomorrow|tonight|today)\b/;
 /** A bare "reset", or a bare "do" before the noun ("we do a global reset tonight"). */
 /** An item of a list: "• monday 9am", "- friday", "2. noon". */
+/** "is done since 1 hour": done a while ago. */
+const DONE_SINCE =
+  /\b(?:is |it's )?(?:done|live|finished|complete) since (?:\d+|an?|one|two|three) (?:hours?|hrs?|h|minutes?|mins?)\b/;
+/** "right after", "straight after", "afterwards": after another event, named before. */
+const RIGHT_AFTER =
+  /\b(?:right|straight|shortly|soon|immediately) after(?:wards)?(?=[,.;!?]|$)|\bafterwards\b/;
 export const LIST_ITEM = /^(?:[•*·▪‣◦-]|\d{1,2}[.)])\s/;
 /**
  * "after lunch (pacific) we hand everyone their limits back" (rules-2.13.20), "in ~2 hours
@@ -181,6 +187,12 @@ export function mentionKind(mention: Mention, announcedMs: number, zone: string)
   // "banked resets are going out to all Pro users as we speak", "… going out to every user
   // now": under way (rules-2.10.0).
   if (tense === 'coming' && GOING_OUT_NOW.test(mention.reading.clause)) return 'ongoing';
+  // "ok so we have make all usage limit go back to full …, is done since 1 hour": said done
+  // since a while (rules-2.13.26).
+  if (tense === 'coming' && DONE_SINCE.test(mention.sentence)) return 'done';
+  // "we're resetting limits for all affected users right after": after the fix under way,
+  // ahead (rules-2.13.26).
+  if (tense === 'ongoing' && RIGHT_AFTER.test(mention.reading.clause)) return 'coming';
   // "we're resetting usage for everyone affected once the fix is fully deployed": under way
   // after an event awaited is ahead (rules-2.13.24).
   if (

@@ -101,6 +101,8 @@ const SPELLED: Readonly<Record<string, string>> = {
   evryone: 'everyone',
   evrybody: 'everybody',
   givve: 'give',
+  refrehsed: 'refreshed',
+  refershed: 'refreshed',
   thier: 'their',
   eow: 'end of the week',
 };
@@ -120,7 +122,8 @@ const FOUR_FIGURE_CLOCK =
  * - "at 2300 UTC today": a clock time in four figures, before "hours" or a zone;
  * - "1/ Starting Monday…", "(2/3) …": a thread's numbering, taken out;
  * - "codex 🔄 all plans": the arrows beside what they renew, "reset";
- * - "(which is basically everyone)" inside a sentence: an aside, taken out.
+ * - "(which is basically everyone)" inside a sentence: an aside, taken out;
+ * - "does not, sadly, reset": the commas around an adverb inside a negated verb group.
  */
 function rarely(text: string): string {
   let read = text;
@@ -156,6 +159,10 @@ function rarely(text: string): string {
       / \((?:which|who|i\.e\.|e\.g\.|aka|basically|that is)\b[^()\n]{0,60}\)(?= \w)/g,
       '',
     );
+  // "does not, sadly, reset your usage limits": an adverb set off by commas inside a negated
+  // verb group is still inside it (rules-2.13.26).
+  if (/(?:not|n't|never), /.test(read))
+    read = read.replace(/(\bnot|n't|\bnever), ([a-z]+ly|of course|really|actually), /g, '$1 $2 ');
   if (read.includes('btw')) read = read.replace(/,? ?\bbtw\b/g, ', by the way');
   // "at 2300 UTC today", "at 1600 hours PT": a clock time in four figures (rules-2.13.20).
   // Only before "hours" or a zone: not "in 2026".

@@ -304,7 +304,7 @@ const PLANS_ANSWER =
 const NOT_THIS_TIME = /\bnot (?:this|that) (?:time|round)\b|\bnot on top\b/;
 /** "both plus and pro got it": the plans asked about got the reset (rules-2.13.10). */
 const PLANS_GOT_IT =
-  /\b(?:plus|pro|business|team|edu|enterprise|everyone|everybody|all plans|both)\b[^.!?]{0,24}\bgot (?:it|one)\b/;
+  /\b(?:plus|pro|business|team|edu|enterprise|everyone|everybody|all plans|both)\b[^.!?]{0,24}\bgot (?:it|one)\b|\b(?:you|you've|you all|everyone) got (?:it|them|everything) (?:all )?back\b/;
 /**
  * A reply that opens on yes: "yep 🫡 everyone got one", "yes, going out later today", "just
  * did." (rules-2.12.0).
