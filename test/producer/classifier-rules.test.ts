@@ -3877,3 +3877,56 @@ describe('rounds 159 to 162: a timeline, near misses, replies, other words (rule
     }
   });
 });
+
+describe('rounds 163 to 166: a timeline, near misses, replies, other words (rules-2.13.27)', () => {
+  test('a new subject after "and" keeps its own verb; "your weekly limit goes back to zero in 5 days" is its cycle', () => {
+    assert.equal(
+      at10('turns out the metering bug was still live and a reset would just get eaten again.'),
+      'reset_scheduled (held)',
+    );
+    assert.equal(at10('your weekly limit goes back to zero in 5 days'), 'none');
+    assert.equal(
+      at10('clean slate incoming: every codex weekly limit goes back to zero used at 5pm PT today'),
+      'reset_scheduled',
+    );
+  });
+
+  test('his reply "calling this one off" is held; a present under his reset to come is held', () => {
+    const off = reply(
+      'calling this one off, sorry. a reset would just get eaten again',
+      'Planning to reset limits EOD',
+      'thsottiaux',
+    );
+    assert.equal(off.review, true);
+    assert.match(off.reasons.join(' '), /ops dismiss/);
+    const onTop = reply(
+      '+ everyone on Plus gets a banked reset on top, use it whenever you want',
+      "we're resetting limits at noon PT",
+      'thsottiaux',
+    );
+    assert.deepEqual([onTop.reset?.kind, onTop.review], ['reset_completed', true]);
+    const done = reply(
+      'done. everyone’s reset',
+      'we’ll be resetting limits later today',
+      'thsottiaux',
+    );
+    assert.deepEqual([done.reset?.kind, done.review], ['reset_completed', false]);
+  });
+
+  test('other words: a tank full again, meters back to zero "about 20 min ago", ↩️ 0%, a clean slate got, limits nuked, usage wiped clean', () => {
+    for (const text of [
+      "everyone's codex tank is full again. all plans",
+      "oh and everyone's usage meters went back to zero about 20 min ago",
+      'codex usage meters ↩️ 0% for everyone ✅ done',
+      'check your usage page, everybody got a clean slate about an hour ago',
+    ]) {
+      assert.equal(at10(text), 'reset_completed', text);
+    }
+    for (const text of [
+      'codex limits getting nuked for everybody tonight fr',
+      'COMING FRIDAY: Codex usage, wiped clean, every plan.',
+    ]) {
+      assert.equal(at10(text), 'reset_scheduled', text);
+    }
+  });
+});

@@ -48,7 +48,9 @@ export const TALK_ABOUT = [
   // The normal cycle of one window, in the singular: "the weekly limit resets Monday", "your
   // 5-hour window resets automatically" (rules-2.4.0). Not "weekly limits reset for everyone
   // tomorrow", an announcement.
-  /\b(?:weekly|5-hour|5 hour|five-hour|5h|daily|rolling|your|my) (?:\w+ ){0,2}(?:limit|window|quota|cap|one) resets\b/,
+  // Also "your weekly limit goes back to zero in 5 days", read "goes reset" (rules-2.13.27).
+  // Not "every codex weekly limit goes back to zero used at 5pm PT today".
+  /(?<!\b(?:every|everyone's|everybody's|all) (?:\w+ ){0,2})\b(?:weekly|5-hour|5 hour|five-hour|5h|daily|rolling|your|my) (?:\w+ ){0,2}(?:limit|window|quota|cap|one) (?:resets|goes re-?set|will re-?set)\b/,
   // "the weekly one resets 7 days after your first use" (rules-2.12.2).
   /\bre-?sets (?:\d+|seven|five) ?(?:days?|hours?|h) (?:after|from|later)\b/,
   // The cycle left to itself: "your weekly window will refresh on its own" (rules-2.12.0).

@@ -20,7 +20,7 @@ const AFTER_HEAD =
  */
 const USAGE_NOUN = String.raw`(?:usage|limits?|quotas?|counters?|meters?|allowances?|buckets?)(?=[.!?,;:)]|$| ${AFTER_HEAD}\b| ${SYMBOL})`;
 /** After "back to zero" / "back to full": the clause goes on with no noun ("full color"). */
-const AFTER_AMOUNT = String.raw`(?=[.!?,;:)]|$| (?:for|across|on|in|as|at|by|this|today|tonight|tomorrow|now|just|again|already|and|so|because|right|next|first|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b| ${SYMBOL})`;
+const AFTER_AMOUNT = String.raw`(?=[.!?,;:)]|$| (?:for|across|on|in|as|at|by|this|today|tonight|tomorrow|now|just|again|already|and|so|because|right|next|first|about|around|roughly|since|earlier|overnight|later|soon|shortly|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b| ${SYMBOL})`;
 /** Whose limits: "topped everyone back up" ("a clean slate for everyone" may be of anything). */
 const PEOPLE = String.raw`(?:everyone|everybody|all of you|(?:all )?(?:paid |codex )?(?:users|accounts|subscribers)|every (?:paid |codex )?(?:user|account|subscriber|workspace))`;
 /**
@@ -39,7 +39,7 @@ function resetFormOf(ending: string): string {
 }
 
 const VERBS =
-  '(?:wip(?:e|es|ed|ing)|refresh(?:es|ed|ing)?|refill(?:s|ed|ing)?|replenish(?:es|ed|ing)?|clear(?:s|ed|ing)?(?! up\b| the air\b)|restor(?:e|es|ed|ing)|zero(?:es|ed|ing)? out|zeroed|zeroing|zeroes|top(?:s|ped|ping)? (?:back )?up|top(?:s|ped|ping)? off)';
+  '(?:wip(?:e|es|ed|ing)|refresh(?:es|ed|ing)?|refill(?:s|ed|ing)?|replenish(?:es|ed|ing)?|clear(?:s|ed|ing)?(?! up\b| the air\b)|restor(?:e|es|ed|ing)|zero(?:es|ed|ing)? out|zeroed|zeroing|zeroes|top(?:s|ped|ping)? (?:back )?up|top(?:s|ped|ping)? off|nuk(?:e|es|ed|ing))';
 /** "everyone's 5h and weekly windows": the windows of usage, named with their length. */
 const WINDOW_NOUN = String.raw`(?:5h|5-hour|five-hour|weekly|hourly|usage) (?:codex )?windows?\b`;
 /** A verb and its object: "wiped the usage counters", "replenish the weekly usage". */
@@ -48,10 +48,10 @@ const VERB_THEN_OBJECT = new RegExp(
 );
 /**
  * Its object first: "usage counters wiped for everyone", "limits zeroed out", "usage limits
- * for everyone: zeroed" (rules-2.12.0).
+ * for everyone: zeroed" (rules-2.12.0), "Codex usage, wiped clean, every plan" (rules-2.13.27).
  */
 const OBJECT_THEN_VERB = new RegExp(
-  String.raw`(?<=\b(?:${USAGE_NOUN}|${WINDOW_NOUN}):? (?:\w+:? ){0,4})(${VERBS})\b`,
+  String.raw`(?<=\b(?:${USAGE_NOUN}|${WINDOW_NOUN})[:,]? (?:\w+:? ){0,4})(${VERBS})\b`,
 );
 /**
  * "every user now has freshly restored rate limits": a participle of the idiom before
@@ -149,20 +149,22 @@ const BANKED_REFILL =
   /\b(?:(?:one|an?|another|the) )?(?:banked|saved) (?:refills?|top-?ups?)\b|\b(?:one|an?|another) (?:extra |more |additional |spare )?refill\b(?=[^.!?]{0,40}\b(?:bank|spend it|use it)\b| (?:into|in|to) (?:every|each|your|all)\b)|\b(?=(?:one|an?|another) (?:extra |more |additional )?refill\b)(?<=\bbank\b[^.!?]{0,40})(?:one|an?|another) (?:extra |more |additional )?refill\b/;
 /**
  * "everyone's getting a full refill tomorrow morning": the people before it (rules-2.13.10);
- * "CODEX USERS TO RECEIVE FULL REFILL FRIDAY", a headline (rules-2.13.24).
+ * "CODEX USERS TO RECEIVE FULL REFILL FRIDAY", a headline (rules-2.13.24); "everybody got a
+ * clean slate about an hour ago" (rules-2.13.27).
  */
 const PEOPLE_GET_A_REFILL = new RegExp(
-  String.raw`\b(?=(?:(?:a|the|one) (?:full |fresh |free )?|full |fresh )refill\b)(?<=\b${PEOPLE}(?:'s| is| are)? (?:just )?(?:getting|gets|get|will get|'ll get|to get|got|receiving|receives|receive|will receive|'ll receive|to receive|received) )(?:(?:a|the|one) (?:full |fresh |free )?|full |fresh )refill\b`,
+  String.raw`\b(?=(?:(?:a|the|one) (?:full |fresh |free )?|full |fresh )refill\b|an? (?:clean|fresh) (?:slate|start)\b)(?<=\b${PEOPLE}(?:'s| is| are)? (?:just )?(?:getting|gets|get|will get|'ll get|to get|got|receiving|receives|receive|will receive|'ll receive|to receive|received) )(?:(?:(?:a|the|one) (?:full |fresh |free )?|full |fresh )refill|an? (?:clean|fresh) (?:slate|start))\b`,
 );
 /**
  * "a fresh week for everybody", "a do-over on usage limits friday", "everyone's codex weekly
- * limit is full again" (not "your weekly limit is full again on monday") (rules-2.13.10).
+ * limit is full again" (not "your weekly limit is full again on monday") (rules-2.13.10);
+ * "everyone's codex tank is full again" (rules-2.13.27).
  */
 const FRESH_WEEK = new RegExp(String.raw`\b(?:a )?fresh (?:codex )?week(?= for ${PEOPLE}\b)`);
 const DO_OVER =
   /\b(?:a )?do-?over\b(?=(?: granted)?[^.!?,;]{0,30}\b(?:usage|limits?|quotas?|caps?)\b)/;
 const EVERYONES_FULL =
-  /\b(?=full\b)(?<=\b(?:everyone's|everybody's) (?:[\w-]+ ){0,3}(?:limits?|quotas?|usage|windows?) (?:is|are) (?:now |all )?)full(?: again)?\b/;
+  /\b(?=full\b)(?<=\b(?:everyone's|everybody's) (?:[\w-]+ ){0,3}(?:limits?|quotas?|usage|windows?|tanks?|buckets?|meters?) (?:is|are) (?:now |all )?)full(?: again)?\b/;
 /**
  * "every Plus and Pro account has a full tank again" (rules-2.13.23): the accounts, users or
  * plans named before it; not "my car has a full tank again".
@@ -242,7 +244,7 @@ const PUT_BACK_AT_FULL = new RegExp(
 
 /** A word every idiom above has. */
 const TRIGGER =
-  /\b(?:wip|refresh|refill|replenish|clear|restor|zero|back (?:to|at) |clean slate|fresh|full|top|start(?:s|ed|ing)? (?:over|fresh|afresh|from zero|from scratch)|do-?over|sitting at|go(?:es|ing)? to (?:zero|0|100|full)|return\w* to (?:zero|full)|mulligan|recharge|tank|brand new|(?:usage|limits|allowance|quota|budget) back\b|give\w* back|gave back|start\w* (?:fresh|afresh|over)|put\w* \w+ back|allowance|usage (?:bars?|meters?|counters?) )/;
+  /\b(?:wip|refresh|refill|replenish|clear|restor|zero|back (?:to|at) |clean slate|fresh|full|top|start(?:s|ed|ing)? (?:over|fresh|afresh|from zero|from scratch)|do-?over|sitting at|go(?:es|ing)? to (?:zero|0|100|full)|return\w* to (?:zero|full)|mulligan|recharge|tank|brand new|nuk|(?:usage|limits|allowance|quota|budget) back\b|give\w* back|gave back|start\w* (?:fresh|afresh|over)|put\w* \w+ back|allowance|usage (?:bars?|meters?|counters?) )/;
 
 /** Idioms read as a phrase of "reset", in this order: each reads what those before left. */
 const PHRASES: readonly (readonly [RegExp, string])[] = [

@@ -6,7 +6,7 @@ import { confirmedFromContext } from './confirmation.ts';
 import { DAY_HEADING, RESET_WORD, USAGE_CONTEXT } from './cues.ts';
 import { forgetSentences } from './grammar.ts';
 import { mentionsOf, ONE_ACCOUNT } from './mentions.ts';
-import { checkedOff, IT_ARRIVES } from './post-tense.ts';
+import { checkedOff, IT_ARRIVES, mentionKind } from './post-tense.ts';
 import { timeAhead } from './schedule-time.ts';
 import { scopeOf } from './scope.ts';
 import { type ReadText, readText } from './text.ts';
@@ -110,8 +110,26 @@ export function classifyPost(
       );
     return lessSure(result, 0.1, 'a reply to someone else', options);
   }
+  // "+ everyone on Plus gets a banked reset on top" under his "we're resetting limits at noon
+  // PT": a present read as done under his reset to come: now, or with it? (rules-2.13.27)
+  if (
+    thread?.author === 'self' &&
+    result.reset?.kind === 'reset_completed' &&
+    !result.review &&
+    announcing.every((m) => m.reading.tense !== 'done') &&
+    !SAYS_DONE.test(own.all) &&
+    mentionsOf(thread.parent).some(
+      (m) =>
+        m.refused === null &&
+        mentionKind(m, Date.parse(post.createdAt), options.timeZone) === 'coming',
+    )
+  )
+    return hold(result, 'his post announced a reset to come: this one now, or with it?');
   return result;
 }
+
+/** Words of a reset arrived: "done. everyone's reset", "it's live". */
+const SAYS_DONE = /\b(?:done|landed|live|went out|rolled out|complete|completed|finished)\b/;
 
 /**
  * `sentence` and the fragments that follow it, words said one by one: "reset. tonight. 8pm

@@ -123,7 +123,8 @@ const FOUR_FIGURE_CLOCK =
  * - "1/ Starting Monday…", "(2/3) …": a thread's numbering, taken out;
  * - "codex 🔄 all plans": the arrows beside what they renew, "reset";
  * - "(which is basically everyone)" inside a sentence: an aside, taken out;
- * - "does not, sadly, reset": the commas around an adverb inside a negated verb group.
+ * - "does not, sadly, reset": the commas around an adverb inside a negated verb group;
+ * - "meters ↩️ 0%": an arrow before an amount, "back to".
  */
 function rarely(text: string): string {
   let read = text;
@@ -163,6 +164,13 @@ function rarely(text: string): string {
   // verb group is still inside it (rules-2.13.26).
   if (/(?:not|n't|never), /.test(read))
     read = read.replace(/(\bnot|n't|\bnever), ([a-z]+ly|of course|really|actually), /g, '$1 $2 ');
+  // "codex usage meters ↩️ 0% for everyone": an arrow before an amount is "back to"
+  // (rules-2.13.27).
+  if (/[\u21a9\u2192\u27a1]|->/.test(read))
+    read = read.replace(
+      / ?(?:\u21a9\ufe0f?|\u2192|\u27a1\ufe0f?|->) ?(?=(?:0%|zero|full|100%)(?![\w%]))/g,
+      ' back to ',
+    );
   if (read.includes('btw')) read = read.replace(/,? ?\bbtw\b/g, ', by the way');
   // "at 2300 UTC today", "at 1600 hours PT": a clock time in four figures (rules-2.13.20).
   // Only before "hours" or a zone: not "in 2026".

@@ -310,7 +310,7 @@ const PLANS_GOT_IT =
  * did." (rules-2.12.0).
  */
 const ANSWERS_YES =
-  /^(?:yes|yep|yup|yeah|yea|sure|correct|confirmed|indeed|(?:it|they|we) did|sure did|good timing|(?:just |already )?did (?:it|that)|just did|already did|on it|doing it)\b/;
+  /^(?:yes|yep|yup|yeah|yea|sure|correct|confirmed|indeed|(?:it|they|we) did|sure did|good timing|(?:just |already )?did (?:it|that)|just did|already did|already happened|on it|doing it)\b/;
 /** "a global one", "a full one": the reset asked about, named by its kind. */
 const KIND_OF_ONE = 'an?(?: (?:global|full|banked|fresh|new|proper|hard|quick|big|small))+ one';
 /**

@@ -50,9 +50,20 @@ function endsClause(words: readonly Word[], index: number): boolean {
       next.text === 'to' ||
       // "It's Thursday morning and the reset is almost here": a time ends the clause before
       // a new subject (rules-2.11.0).
-      (next.pos === 'DET' && TIME_NOUNS.test(words[index - 1]?.text ?? '')))
+      (next.pos === 'DET' && TIME_NOUNS.test(words[index - 1]?.text ?? '')) ||
+      // "the metering bug was still live and a reset would just get eaten again": a noun
+      // phrase with an auxiliary of its own is a new subject (rules-2.13.27).
+      (next.pos === 'DET' && subjectWithAuxiliary(words, index + 1)))
   );
 }
+
+/** Does a noun phrase open at `from` (a determiner) and an auxiliary follow it? */
+function subjectWithAuxiliary(words: readonly Word[], from: number): boolean {
+  let at = from + 1;
+  while (at < words.length && at <= from + 3 && NOUN_WORDS.has(words[at]!.pos)) at++;
+  return at > from + 1 && words[at]?.pos === 'AUX';
+}
+const NOUN_WORDS = new Set(['ADJ', 'NOUN', 'PROPN']);
 
 type Form = 'ing' | 'past' | 'present3' | 'base';
 
