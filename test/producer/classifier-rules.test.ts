@@ -3930,3 +3930,52 @@ describe('rounds 163 to 166: a timeline, near misses, replies, other words (rule
     }
   });
 });
+
+describe('rounds 167 to 170: a timeline, near misses, replies, other words (rules-2.13.28)', () => {
+  test('internal dogfood quotas for employees with external limits unchanged; the reset button "you get to push": not published', () => {
+    assert.equal(
+      at10(
+        "we're resetting internal dogfood quotas for employees tomorrow so everyone can hammer the new build. external limits unchanged",
+      ),
+      'reset_scheduled (held)',
+    );
+    const perk = reply(
+      'bonus perk: you get to push the big red rate limit reset button yourself',
+      'hiring for the codex team in SF and London. DMs open',
+      'thsottiaux',
+    );
+    assert.equal(perk.reset, null);
+  });
+
+  test('a bare "reset" awaiting any event is ahead of it ("once it’s out"), not one already past', () => {
+    assert.equal(
+      at10('Fix is deploying now. Once it’s out we reset limits for all users.'),
+      'reset_scheduled (held)',
+    );
+    assert.equal(
+      at10(
+        "Plan for the rest of today:\n1. finish rolling the new model out to Pro\n2. reset everyone's Codex limits once that's done, this evening PT",
+      ),
+      'reset_scheduled',
+    );
+  });
+
+  test('other words: a fresh weekly + 5h bucket "already live", a full limit refill for every user, usage made zero again', () => {
+    const bucket = reply(
+      '^ fresh weekly + 5h bucket for every plus/pro account. already live',
+      '🎁',
+      'thsottiaux',
+    );
+    assert.deepEqual([bucket.reset?.kind, bucket.review], ['reset_completed', true]);
+    assert.equal(
+      at10(
+        'things happening tomorrow:\n☐ ship the new review mode\n☐ full limit refill for every codex user',
+      ),
+      'reset_scheduled',
+    );
+    assert.equal(
+      at10('We will make zero again the usage for everyone at end of this day'),
+      'reset_scheduled',
+    );
+  });
+});

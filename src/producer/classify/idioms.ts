@@ -73,9 +73,12 @@ const BACK_TO_EMPTY = new RegExp(
  */
 const WINDOWS_BACK_TO_FULL =
   /\b(?=back (?:to|at) (?:full|100%))(?<=\b(?:5h|5-hour|weekly) (?:(?:\+|and|&) (?:5h|5-hour|weekly) )?(?:(?:are|is|both|now|all) ){0,2})back (?:to|at) (?:full|100%)(?= (?:for|across|on) (?:all|every|everyone|everybody|paid|plus|pro|business|edu|enterprise)\b)/;
-/** "we'll zero everyone's codex limits before the US wakes up" (rules-2.13.17). */
+/**
+ * "we'll zero everyone's codex limits before the US wakes up" (rules-2.13.17); "we will make
+ * zero again the usage for everyone" (rules-2.13.28).
+ */
 const ZERO_THEIR_USAGE =
-  /\bzero(?= (?:everyone's|everybody's|all|your|the|every) (?:[\w'-]+ ){0,3}(?:usage|limits|meters|counters|quotas)\b)/;
+  /\bzero(?= (?:everyone's|everybody's|all|your|the|every) (?:[\w'-]+ ){0,3}(?:usage|limits|meters|counters|quotas)\b)|\bmake zero(?: again)?(?= the (?:usage|limits)\b)/;
 /** "a fresh weekly limit", "a fresh 5-hour window", "a fresh weekly bucket". */
 const A_FRESH_ONE = new RegExp(
   String.raw`\ba fresh (?:(?:5-hour|5h|five-hour|weekly|codex|usage) ){0,2}(?:limit|window|bucket|quota|allowance)${AFTER_AMOUNT}|\ba fresh set of (?:(?:codex|usage|weekly) ){0,2}limits${AFTER_AMOUNT}`,
@@ -83,9 +86,12 @@ const A_FRESH_ONE = new RegExp(
 /** "fresh tank of codex usage for business", "a full bucket of limits" (rules-2.13.16). */
 const TANK_OF_USAGE =
   /\b(?:an? )?(?:fresh|full|new) (?:tank|bucket|batch) of (?=(?:codex |weekly |5h |5-hour )?(?:usage|limits)\b)/;
-/** "a full refill for every plan", "a limits refill": a refill with whom it is for. */
+/**
+ * "a full refill for every plan", "a limits refill": a refill with whom it is for; "☐ full
+ * limit refill for every codex user" (rules-2.13.28).
+ */
 const A_REFILL =
-  /\b(?:(?:a|the) (?:(?:full|limits?|usage|weekly) )?|full )(?:refill|refresh)\b(?=[^.!?]{0,40}\b(?:limits?|usage|quota|plans?|users|accounts|(?:every|each) account|everyone|everybody)\b)/;
+  /\b(?:(?:a|the) (?:(?:full|limits?|usage|weekly) )?|full (?:(?:limits?|usage|quota) )?)(?:refill|refresh)\b(?=[^.!?]{0,40}\b(?:limits?|usage|quota|plans?|users|accounts|(?:every|each) (?:[\w-]+ )?(?:account|user)|everyone|everybody)\b)/;
 /** "a rate limit refresh is on its way", "one more usage refresh": it names what (rules-2.11.0). */
 const A_USAGE_REFILL =
   /\b(a|the|one more|another) (?:full )?(?:codex )?(?:usage|limits?|rate[ -]limits?|quota) (?:refill|refresh|wipe|top-?up)\b/;

@@ -30,7 +30,7 @@ export function isTimeFragment(sentence: string): boolean {
 export const UPCOMING = /\b(?:upcoming|coming|next|preview|planned|scheduled)\b/;
 /** "it's rolling out now", "it's live": the sentence after a reset named, saying it arrives. */
 export const IT_ARRIVES =
-  /^(?:it's|it is|that's|that is) (?:rolling out|going out|live|landing|propagating|out)\b/;
+  /^(?:(?:it's|it is|that's|that is) (?:already )?|already |now )(?:rolling out|going out|live|landing|propagating|out)\b/;
 /** "it's a reset", "(that's a reset.": what the sentence before spoke of. */
 export const IT_IS_A = /^\(?(?:it's|it is|that's|that is|this is) a /;
 /** A heading of what comes: "how it's going to go:", "the plan:", "next up:". */
@@ -46,6 +46,13 @@ const DEADLINE = /\bby (?:eod|end of (?:the )?day|tonight|tomorrow|\d)/;
 export const NEAR_DAY = /\b(?:next|this|coming|tomorrow|tonight|today)\b/;
 /** A bare "reset", or a bare "do" before the noun ("we do a global reset tonight"). */
 /** An item of a list: "• monday 9am", "- friday", "2. noon". */
+/**
+ * An event awaited before a reset ahead: "the second it ships", "once it's out"; not "when",
+ * a policy ("we reset limits when an incident burns your usage").
+ */
+const AWAITED_AHEAD = /^awaited \("(?:the (?:second|moment|minute)|once|as soon as|right after)\b/;
+/** An event awaited that is already past: "once it was out", "after we shipped". */
+const PAST_AWAITED = /\b(?:was|were|had|did|shipped|landed|went)\b/;
 /** "is done since 1 hour": done a while ago. */
 const DONE_SINCE =
   /\b(?:is |it's )?(?:done|live|finished|complete) since (?:\d+|an?|one|two|three) (?:hours?|hrs?|h|minutes?|mins?)\b/;
@@ -174,10 +181,13 @@ export function mentionKind(mention: Mention, announcedMs: number, zone: string)
       timeAhead(afterDash, announcedMs, zone) === 'explicit'
     )
       return 'coming';
-    // "the second it ships, we reset everyone's Codex limits": a bare "reset" awaiting an
-    // event is ahead of it (rules-2.13.5); so is one under a heading of what comes ("how
+    // "the second it ships, we reset everyone's Codex limits", "once it's out we reset limits
+    // for all users": a bare "reset" awaiting an event is ahead of it (rules-2.13.5); so is one under a heading of what comes ("how
     // it's going to go: … we push the reset.").
-    if (mention.reading.dependsOn?.startsWith('awaited ("the ') === true) return 'coming';
+    // Any event awaited, not one already past ("once it was out") (rules-2.13.28).
+    const awaited = mention.reading.dependsOn;
+    if (awaited !== null && AWAITED_AHEAD.test(awaited) && !PAST_AWAITED.test(awaited))
+      return 'coming';
     if (FUTURE_HEADING.test(HEADING.exec(mention.sentence)?.[0] ?? '')) return 'coming';
     // "(they reset. all of them.)": a bare "reset" of "they" or "it" says neither when nor
     // whether it has (rules-2.13.4); "we reset limits" is ours, and done.
