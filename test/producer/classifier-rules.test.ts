@@ -3979,3 +3979,43 @@ describe('rounds 167 to 170: a timeline, near misses, replies, other words (rule
     );
   });
 });
+
+describe('rounds 171 to 174: a timeline, near misses, replies, other words (rules-2.13.29)', () => {
+  test('the counters of an internal dashboard, banked resets "only part of" a promo: none', () => {
+    for (const text of [
+      'we reset the counters on our internal tasks-per-day dashboard after moving to the new pipeline',
+      'banked resets were only part of the october promo. there is nothing to redeem now',
+    ]) {
+      assert.equal(at10(text), 'none', text);
+    }
+  });
+
+  test('his post of only a verb ("Refilled.") read with the reply that names its object', () => {
+    const joined = reply(
+      '(codex limits. everyone. both windows. already live, go)',
+      'Refilled.',
+      'thsottiaux',
+    );
+    assert.deepEqual([joined.reset?.kind, joined.review], ['reset_completed', false]);
+    const other = reply('(my plants, finally)', 'Refilled.', 'thsottiaux');
+    assert.equal(other.reset, null);
+  });
+
+  test('other words: a clean slate for everyone on codex, meters emptied, a meter that now reads 0% used, refill szn', () => {
+    assert.equal(
+      at10('clean slate for everyone on codex. whatever you burned through this week is forgotten'),
+      'reset_completed',
+    );
+    assert.equal(
+      at10('every weekly meter on every plan now reads 0% used, go build'),
+      'reset_completed',
+    );
+    for (const text of [
+      'every meter gets emptied Monday morning, all plans',
+      'refill szn drops EOD fr fr 🫡',
+    ]) {
+      assert.equal(at10(text), 'reset_scheduled', text);
+    }
+    assert.equal(at10('my usage page shows 0% used because I have not opened codex yet'), 'none');
+  });
+});

@@ -15,7 +15,7 @@ export const RESET_WORD =
  * ("`codex config reset` restores all defaults") (rules-2.13.26).
  */
 export const OTHER_SENSE =
-  /\b(?:password|factory|git|context|session|conversation|thread|chat|api key|token|cache|counter|mindset|brain|life|sandbox)[ -]re-?set(?:s|ting)?\b|\b(?:context|sessions?|conversations?|chats?|threads?|cache|sandbox(?:es)?|passwords?|memory|(?<!\b(?:usage|limits?|codex|quota|rate) )counters?) (?:gets?|getting|got|is|are|was|were|being|will be|has been|have been) re-?set\b|`[^`\n]{0,40}\bre-?set\b[^`\n]{0,30}`|\bre-?set(?:ting)? (?:your |the |my )?(?:password|context|session|conversation|chat|thread|api key|branch|repo|head|mind|brain|expectations|counter|clock|timer|streak|scoreboard|leaderboard)\b|\breset --|\/reset\b|\bre-?set (?:to|back to) (?:the |a |your |an )?(?:last|previous|earlier|known|good|clean|main|head|origin|commit)\b|\bre-?set (?:the |our |their |all the )?(?:[\w-]+ ){0,2}(?:quota|usage|limit|rate|credit)s? (?:[\w-]+ )?(?:dashboards?|graphs?|charts?|alerts?|panels?|pages?|monitors?|exporters?|metrics)\b|\bre-?set(?:ting)? (?:my|his|her) (?!(?:own )?(?:codex )?(?:usage|limits?|quotas?|rate))|\b(?:feel|feels|feeling|felt|seems?|looks?)(?: (?:so|very|totally|completely|fully|truly|really|a bit|kinda))? re-?set(?:t?ed)?\b|\bre-?set\b[^.!?]{0,40}\b(?:on|for|in|of) (?:our|the|my|an?) (?:own )?(?:internal|staging|test|dev|eval|load-?test) (?:[\w-]+ )?(?:harness|cluster|environment|env|account|org|workspace|server|instance|setup|box|tenant|project)s?\b/;
+  /\b(?:password|factory|git|context|session|conversation|thread|chat|api key|token|cache|counter|mindset|brain|life|sandbox)[ -]re-?set(?:s|ting)?\b|\b(?:context|sessions?|conversations?|chats?|threads?|cache|sandbox(?:es)?|passwords?|memory|(?<!\b(?:usage|limits?|codex|quota|rate) )counters?) (?:gets?|getting|got|is|are|was|were|being|will be|has been|have been) re-?set\b|`[^`\n]{0,40}\bre-?set\b[^`\n]{0,30}`|\bre-?set(?:ting)? (?:your |the |my )?(?:password|context|session|conversation|chat|thread|api key|branch|repo|head|mind|brain|expectations|counter|clock|timer|streak|scoreboard|leaderboard)\b|\breset --|\/reset\b|\bre-?set (?:to|back to) (?:the |a |your |an )?(?:last|previous|earlier|known|good|clean|main|head|origin|commit)\b|\bre-?set (?:the |our |their |all the )?(?:[\w-]+ ){0,2}(?:quota|usage|limit|rate|credit)s? (?:[\w-]+ )?(?:dashboards?|graphs?|charts?|alerts?|panels?|pages?|monitors?|exporters?|metrics)\b|\bre-?set(?:ting)? (?:my|his|her) (?!(?:own )?(?:codex )?(?:usage|limits?|quotas?|rate))|\b(?:feel|feels|feeling|felt|seems?|looks?)(?: (?:so|very|totally|completely|fully|truly|really|a bit|kinda))? re-?set(?:t?ed)?\b|\bre-?set\b[^.!?]{0,40}\b(?:on|for|in|of) (?:our|the|my|an?) (?:own )?(?:internal|staging|test|dev|eval|load-?test) (?:[\w-]+ )?(?:harness|cluster|environment|env|account|org|workspace|server|instance|setup|box|tenant|project|dashboard|chart|graph|metric|page|panel)s?\b/;
 
 /**
  * The reset is talked about, not announced: asked for, counted, explained, promised on a
@@ -90,6 +90,9 @@ export const TALK_ABOUT = [
   // "bonus perk: you get to push the big red rate limit reset button yourself": what someone
   // else may do (rules-2.13.28).
   /\byou (?:get to|can|could|will|'ll|may|might) (?:push|press|hit|smash|slam) (?:the |a )?(?:[\w-]+ ){0,4}re-?set button\b/,
+  // "banked resets were only part of the october promo": what resets were part of
+  // (rules-2.13.29).
+  /\bre-?sets? (?:is|are|was|were) (?:only |just )?(?:part of|included in|limited to|tied to|exclusive to)\b/,
   // "what if usage limits just refilled when you shipped something": a hypothesis
   // (rules-2.13.24).
   /\bwhat if\b[^.!?]{0,60}\bre-?set/,

@@ -39,7 +39,7 @@ function resetFormOf(ending: string): string {
 }
 
 const VERBS =
-  '(?:wip(?:e|es|ed|ing)|refresh(?:es|ed|ing)?|refill(?:s|ed|ing)?|replenish(?:es|ed|ing)?|clear(?:s|ed|ing)?(?! up\b| the air\b)|restor(?:e|es|ed|ing)|zero(?:es|ed|ing)? out|zeroed|zeroing|zeroes|top(?:s|ped|ping)? (?:back )?up|top(?:s|ped|ping)? off|nuk(?:e|es|ed|ing))';
+  '(?:wip(?:e|es|ed|ing)|refresh(?:es|ed|ing)?|refill(?:s|ed|ing)?|replenish(?:es|ed|ing)?|clear(?:s|ed|ing)?(?! up\b| the air\b)|restor(?:e|es|ed|ing)|zero(?:es|ed|ing)? out|zeroed|zeroing|zeroes|top(?:s|ped|ping)? (?:back )?up|top(?:s|ped|ping)? off|nuk(?:e|es|ed|ing)|empt(?:y|ies|ied|ying))';
 /** "everyone's 5h and weekly windows": the windows of usage, named with their length. */
 const WINDOW_NOUN = String.raw`(?:5h|5-hour|five-hour|weekly|hourly|usage) (?:codex )?windows?\b`;
 /** A verb and its object: "wiped the usage counters", "replenish the weekly usage". */
@@ -131,9 +131,12 @@ const PEOPLE_BACK_AT_FULL =
 const WIPED_THE_SLATE = new RegExp(
   String.raw`\bwip(e|es|ed|ing) the slate(?: clean)?(?= (?:on|for) [^.!?,;]{0,30}\b${USAGE_NOUN})`,
 );
-/** "a clean slate on usage limits", "a fresh start for your limits". */
+/**
+ * "a clean slate on usage limits", "a fresh start for your limits", "clean slate for
+ * everyone on codex" (rules-2.13.29).
+ */
 const FRESH_START = new RegExp(
-  String.raw`\b(?:a )?(?:clean slate|fresh slate|fresh start)\b(?![^.!?,;]{0,30}\b(?:without|not|never|no)\b)(?=[^.!?,;]{0,30}\b${USAGE_NOUN}\b)`,
+  String.raw`\b(?:a )?(?:clean slate|fresh slate|fresh start)\b(?![^.!?,;]{0,30}\b(?:without|not|never|no)\b)(?=[^.!?,;]{0,30}\b${USAGE_NOUN}\b| for ${PEOPLE} on codex\b)`,
 );
 
 /**
@@ -181,6 +184,9 @@ const HAVE_A_FULL_TANK = new RegExp(
 /** "usage bars at 0% for everyone" (rules-2.13.15). */
 const USAGE_AT_ZERO =
   /\busage (?:bars?|meters?|counters?) (?:are |all )*at (?:0%|zero)(?= for (?:everyone|everybody|all)\b)/;
+/** "every weekly meter on every plan now reads 0% used" (rules-2.13.29). */
+const READS_ZERO =
+  /\b(?=(?:now )?(?:reads?|shows?) (?:0%|zero\b))(?<=\bevery (?:weekly |5h |usage |codex )*(?:meter|counter|bar)\b[^.!?]{0,30})(?:now )?(?:reads?|shows?) (?:0%|zero)(?: used)?/;
 
 /**
  * "business and enterprise workspaces will be back at 100%", "your accounts are back to
@@ -223,7 +229,7 @@ const GETS_BACK =
   /\b(everyone|everybody) (gets|get|got|getting|will get|'ll get) (?:their|your) ((?:[\w-]+ ){0,2}(?:usage|limits|allowance|quota|budget)) back\b/;
 /** "refill incoming tonight", "the refill is live": a refill named first, then how it comes. */
 const REFILL_FIRST =
-  /^(?:(?:a|the) )?(?:full |codex |usage |limits? )?refill(?= (?:incoming|inbound|coming|tonight|tomorrow|today|is (?:coming|live|out|done|rolling)|lands|landing|going out|rolling out)\b)/;
+  /^(?:(?:a|the) )?(?:full |codex |usage |limits? )?refill(?: szn| season)?(?= (?:incoming|inbound|coming|tonight|tomorrow|today|is (?:coming|live|out|done|rolling)|lands|landing|drops|dropping|going out|rolling out)\b)/;
 /** "topped everyone back up to 100%", "we're topping everyone up in 2 hours". */
 const TOP_UP = new RegExp(String.raw`\btop(s|ped|ping)? (${PEOPLE}) (?:back )?up\b`);
 /** "we'll top up every codex account to full" (rules-2.13.12). */
@@ -250,7 +256,7 @@ const PUT_BACK_AT_FULL = new RegExp(
 
 /** A word every idiom above has. */
 const TRIGGER =
-  /\b(?:wip|refresh|refill|replenish|clear|restor|zero|back (?:to|at) |clean slate|fresh|full|top|start(?:s|ed|ing)? (?:over|fresh|afresh|from zero|from scratch)|do-?over|sitting at|go(?:es|ing)? to (?:zero|0|100|full)|return\w* to (?:zero|full)|mulligan|recharge|tank|brand new|nuk|(?:usage|limits|allowance|quota|budget) back\b|give\w* back|gave back|start\w* (?:fresh|afresh|over)|put\w* \w+ back|allowance|usage (?:bars?|meters?|counters?) )/;
+  /\b(?:wip|refresh|refill|replenish|clear|restor|zero|back (?:to|at) |clean slate|fresh|full|top|start(?:s|ed|ing)? (?:over|fresh|afresh|from zero|from scratch)|do-?over|sitting at|go(?:es|ing)? to (?:zero|0|100|full)|return\w* to (?:zero|full)|mulligan|recharge|tank|brand new|nuk|empt|(?:now )?(?:reads?|shows?) (?:0|zero)|(?:usage|limits|allowance|quota|budget) back\b|give\w* back|gave back|start\w* (?:fresh|afresh|over)|put\w* \w+ back|allowance|usage (?:bars?|meters?|counters?) )/;
 
 /** Idioms read as a phrase of "reset", in this order: each reads what those before left. */
 const PHRASES: readonly (readonly [RegExp, string])[] = [
@@ -279,6 +285,7 @@ const PHRASES: readonly (readonly [RegExp, string])[] = [
   [GIVEN_A_RESET, 'a reset'],
   [USAGE_AT_ZERO, 'usage reset'],
   [HAVE_A_FULL_TANK, 'a reset'],
+  [READS_ZERO, 'reset'],
 ];
 
 /** `sentence` with its reset idiom made a form of "reset", or null when it has none. */

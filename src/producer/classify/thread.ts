@@ -113,6 +113,10 @@ function movedTo(own: ReadText, post: Post, options: ClassifierOptions): string 
 const MOVED_TO =
   /\b(?:push(?:ing|ed)?|mov(?:e|ing|ed)|delay(?:ing|ed)?|postpon(?:e|ing|ed)|bump(?:ing|ed)?)(?: (?:it|this|that|the reset))?(?: back)? (?:to|until|till)\b[^.!?]*/;
 
+/** A post of only a verb of the idioms: "Refilled.", "wiped!", "topped up." */
+const BARE_VERB_POST =
+  /^(?:refilled|wiped|topped (?:up|off)|zeroed(?: out)?|refreshed|cleared|restored|replenished|emptied)[.!]*$/;
+
 /** The longest reply read together with his own post: a continuation, not a second note. */
 const MAX_CONTINUATION_CHARS = 280;
 
@@ -128,6 +132,16 @@ export function readReply(
   options: ClassifierOptions,
 ): Classification {
   if (mentions.length > 0) return notAReset(mentions[0]!.refused!);
+  // "Refilled." then his "(codex limits. everyone. both windows. already live)": a post of only
+  // a verb, whose object his reply names: one sentence, read together (rules-2.13.29).
+  if (thread.author === 'self' && BARE_VERB_POST.test(thread.parent.all)) {
+    const joined = readText(
+      `${thread.parent.all.replace(/[.!]+$/, '')} ${own.all.replace(/^\(|\)$/g, '')}`,
+    );
+    const joinedMentions = mentionsOf(joined);
+    if (joinedMentions.some((m) => m.refused === null))
+      return readAnnouncement(post, joined, joinedMentions, options);
+  }
   const postedMs = Date.parse(post.createdAt);
   // "…give it a few minutes": how long it takes to show, not a time of its own
   // (rules-2.13.17).
