@@ -4019,3 +4019,59 @@ describe('rounds 171 to 174: a timeline, near misses, replies, other words (rule
     assert.equal(at10('my usage page shows 0% used because I have not opened codex yet'), 'none');
   });
 });
+
+describe('rounds 175 to 178: a timeline, near misses, replies, other words (rules-2.13.30)', () => {
+  test('sarcasm ("that is 100% how this works"), "that won’t be happening", limits that "stay where they are": not published', () => {
+    assert.equal(
+      at10(
+        'yes, I will absolutely reset your limits because you tagged me 14 times. that is 100% how this works 🙃',
+      ),
+      'reset_scheduled (held)',
+    );
+    assert.equal(
+      at10(
+        "many of you were hoping we'd announce that we're resetting usage limits today, but nobody was overcharged, so that won't be happening",
+      ),
+      'none',
+    );
+    assert.equal(
+      at10('reset incoming!!! ...to my sleep schedule. limits stay where they are lol'),
+      'reset_scheduled (held)',
+    );
+  });
+
+  test('his "and it’s done. way before EOD"; "it’s a reset. every plan, wednesday the 25th in the morning PT"; "it happened this morning"', () => {
+    const early = reply(
+      "and it's done. way before EOD bc the team is fast 🏃",
+      'heads up: doing a global reset of codex usage at EOD',
+      'thsottiaux',
+    );
+    assert.deepEqual([early.reset?.kind, early.review], ['reset_completed', false]);
+    const gift = reply(
+      "it's a reset. every plan, wednesday the 25th in the morning PT",
+      'Thanksgiving gift incoming 🦃',
+      'thsottiaux',
+    );
+    assert.deepEqual([gift.reset?.kind, gift.review], ['reset_scheduled', false]);
+    const happened = reply(
+      'not a rumor, it happened this morning. check /status in the cli',
+      'is the reset real or just a rumor?',
+      'someuser',
+    );
+    assert.deepEqual([happened.reset?.kind, happened.review], ['reset_completed', true]);
+  });
+
+  test('other words: weve rest the limts, everybody got topped up, a brand new weekly window, usage restoration for all seats', () => {
+    assert.equal(at10('weve rest the limts for evryone, enjoy the extra room'), 'reset_completed');
+    assert.equal(
+      at10('refresh the page 👀 everybody got topped up about ten minutes ago'),
+      'reset_completed',
+    );
+    for (const text of [
+      'T-minus 3 hours until every Codex user gets a brand new weekly window ⏳',
+      'Scheduled: usage restoration for all Codex seats, Sat 21 Nov, 09:00 PT. No action needed.',
+    ]) {
+      assert.equal(at10(text), 'reset_scheduled', text);
+    }
+  });
+});

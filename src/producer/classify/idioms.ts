@@ -79,9 +79,12 @@ const WINDOWS_BACK_TO_FULL =
  */
 const ZERO_THEIR_USAGE =
   /\bzero(?= (?:everyone's|everybody's|all|your|the|every) (?:[\w'-]+ ){0,3}(?:usage|limits|meters|counters|quotas)\b)|\bmake zero(?: again)?(?= the (?:usage|limits)\b)/;
-/** "a fresh weekly limit", "a fresh 5-hour window", "a fresh weekly bucket". */
+/**
+ * "a fresh weekly limit", "a fresh 5-hour window", "a fresh weekly bucket", "a brand new
+ * weekly window" (rules-2.13.30).
+ */
 const A_FRESH_ONE = new RegExp(
-  String.raw`\ba fresh (?:(?:5-hour|5h|five-hour|weekly|codex|usage) ){0,2}(?:limit|window|bucket|quota|allowance)${AFTER_AMOUNT}|\ba fresh set of (?:(?:codex|usage|weekly) ){0,2}limits${AFTER_AMOUNT}`,
+  String.raw`\ba (?:fresh|brand new|brand-new) (?:(?:5-hour|5h|five-hour|weekly|codex|usage) ){0,2}(?:limit|window|bucket|quota|allowance)${AFTER_AMOUNT}|\ba fresh set of (?:(?:codex|usage|weekly) ){0,2}limits${AFTER_AMOUNT}`,
 );
 /** "fresh tank of codex usage for business", "a full bucket of limits" (rules-2.13.16). */
 const TANK_OF_USAGE =
@@ -92,9 +95,12 @@ const TANK_OF_USAGE =
  */
 const A_REFILL =
   /\b(?:(?:a|the) (?:(?:full|limits?|usage|weekly) )?|full (?:(?:limits?|usage|quota) )?)(?:refill|refresh)\b(?=[^.!?]{0,40}\b(?:limits?|usage|quota|plans?|users|accounts|(?:every|each) (?:[\w-]+ )?(?:account|user)|everyone|everybody)\b)/;
-/** "a rate limit refresh is on its way", "one more usage refresh": it names what (rules-2.11.0). */
+/**
+ * "a rate limit refresh is on its way", "one more usage refresh": it names what (rules-2.11.0);
+ * "Scheduled: usage restoration for all Codex seats" (rules-2.13.30).
+ */
 const A_USAGE_REFILL =
-  /\b(a|the|one more|another) (?:full )?(?:codex )?(?:usage|limits?|rate[ -]limits?|quota) (?:refill|refresh|wipe|top-?up)\b/;
+  /\b(a|the|one more|another) (?:full )?(?:codex )?(?:usage|limits?|rate[ -]limits?|quota) (?:refill|refresh|wipe|top-?up)\b|\b(usage|limits?) (?:restoration|restore)(?= for (?:all|every|everyone|everybody)\b)/;
 /**
  * "your Codex limits are getting a refill in about an hour": the refill of what stands before
  * (rules-2.11.0); "your limits get a fresh start tomorrow" (rules-2.12.0).
@@ -149,10 +155,11 @@ const TOP_OBJECT_UP =
 /**
  * "your codex tanks are topped up" (rules-2.13.10), "tank topped off for every codex user"
  * as a headline (rules-2.13.16), "everyone's codex allowance topped back up to full"
- * (rules-2.13.22); not "want your usage topped back up".
+ * (rules-2.13.22), "everybody got topped up about ten minutes ago" (rules-2.13.30); not
+ * "want your usage topped back up".
  */
 const ARE_TOPPED_UP =
-  /\b(?=topped )(?<=\b(?:tanks?|limits|usage|quotas?|windows|buckets?|allowances?) (?:(?:are|is|got|get|all|been|have|has|now|just) ){1,3})topped (?:back )?(?:up|off)\b|\b(?=topped )(?<=\b(?:everyone's|everybody's) (?:[\w-]+ ){0,2}(?:tanks?|limits|usage|quotas?|windows|buckets?|allowances?) )topped (?:back )?(?:up|off)\b|\b(?=topped )(?<=^(?:\w+ )?(?:tanks?|buckets?) )topped (?:back )?(?:up|off)\b/;
+  /\b(?=topped )(?<=\b(?:tanks?|limits|usage|quotas?|windows|buckets?|allowances?) (?:(?:are|is|got|get|all|been|have|has|now|just) ){1,3})topped (?:back )?(?:up|off)\b|\b(?=topped )(?<=\b(?:everyone's|everybody's) (?:[\w-]+ ){0,2}(?:tanks?|limits|usage|quotas?|windows|buckets?|allowances?) )topped (?:back )?(?:up|off)\b|\b(?=topped )(?<=^(?:\w+ )?(?:tanks?|buckets?) )topped (?:back )?(?:up|off)\b|\b(?=topped )(?<=\b(?:everyone|everybody|all of you|every (?:codex |paid )?user) (?:just )?(?:got|gets|get|getting|was|were|is|are|has been|have been) )topped (?:back )?(?:up|off)\b/;
 /** "one banked refill", "a saved refill", "one extra refill sitting in your bank" (rules-2.13.10). */
 const BANKED_REFILL =
   /\b(?:(?:one|an?|another|the) )?(?:banked|saved) (?:refills?|top-?ups?)\b|\b(?:one|an?|another) (?:extra |more |additional |spare )?refill\b(?=[^.!?]{0,40}\b(?:bank|spend it|use it)\b| (?:into|in|to) (?:every|each|your|all)\b)|\b(?=(?:one|an?|another) (?:extra |more |additional )?refill\b)(?<=\bbank\b[^.!?]{0,40})(?:one|an?|another) (?:extra |more |additional )?refill\b/;
@@ -201,10 +208,11 @@ const YOUR_REFILL = /\byour (?:full |codex )?refill\b(?= (?:is|lands|will|'s|com
 /**
  * "gave everyone their codex usage back", "we'll be giving everyone their weekly codex
  * allowance back tonight" (rules-2.13.19); "hands every user their weekly budget back"
- * (rules-2.13.24).
+ * (rules-2.13.24); "give every single codex user their usage back" (rules-2.13.30; not
+ * "their week back", which a headline says of the week as well).
  */
 const GIVE_BACK =
-  /\b(gave|give|gives|giving|hand|hands|handed|handing) (everyone|everybody|every (?:paid |codex )?user) (?:their|your) ((?:[\w-]+ ){0,2}(?:usage|limits|allowance|quota|budget)) back\b/;
+  /\b(gave|give|gives|giving|hand|hands|handed|handing) (everyone|everybody|every (?:single )?(?:paid |codex )?user) (?:their|your) ((?:[\w-]+ ){0,2}(?:usage|limits|allowance|quota|budget)) back\b/;
 /**
  * "we have give back all the usage to everybody on Codex", "we will give back all the Codex
  * usage for everybody", "we give back to everybody the full weekly limit" (rules-2.13.24).
@@ -279,7 +287,7 @@ const PHRASES: readonly (readonly [RegExp, string])[] = [
   [WINDOWS_BACK_TO_FULL, 'reset'],
   [ZERO_THEIR_USAGE, 'reset'],
   [A_REFILL, 'a reset'],
-  [A_USAGE_REFILL, '$1 reset'],
+  [A_USAGE_REFILL, '$1$2 reset'],
   [FRESHLY_DONE, 'reset'],
   [GETTING_A_REFILL, 'a reset'],
   [GIVEN_A_RESET, 'a reset'],

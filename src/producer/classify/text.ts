@@ -66,7 +66,7 @@ export function readText(raw: string): ReadText {
       /(^|[.!?]\s+|\bup\s+)were (?=\w+ing\b[^.!?]*\b(?:tomorrow|tonight|tmrw|later)\b)/g,
       "$1we're ",
     )
-    .replace(/\brest (?=(?:usage |rate |codex |weekly )?limits\b|everyone's\b)/g, 'reset ')
+    .replace(/\brest (?=(?:the )?(?:usage |rate |codex |weekly )?limits\b|everyone's\b)/g, 'reset ')
     .replace(/[ \t]+/g, ' ')
     .trim();
   const all = rarely(plain);
@@ -101,6 +101,7 @@ const SPELLED: Readonly<Record<string, string>> = {
   evryone: 'everyone',
   evrybody: 'everybody',
   givve: 'give',
+  weve: "we've",
   refrehsed: 'refreshed',
   refershed: 'refreshed',
   thier: 'their',

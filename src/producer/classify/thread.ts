@@ -304,7 +304,7 @@ const DOING_IT_NOW =
 const SHOWS_IN =
   /\bgive it (?:a (?:few|couple(?: of)?) |a |an |~ ?\d+ ?)?(?:min(?:ute)?s?|sec(?:ond)?s?|moments?|bit|hour)\b|\b(?:may|might|could|can) take (?:a (?:few|couple(?: of)?) |a |an |~ ?\d+ ?)?(?:min(?:ute)?s?|sec(?:ond)?s?|moments?|bit)\b[^.!?]*/g;
 /** A reply that opens by saying it is done: "done ✅", "all done.", "landed!". */
-const SAID_DONE_FIRST = /^(?:and |all |it's |reset )?(?:done|landed|live|complete|completed)\b/;
+const SAID_DONE_FIRST = /^(?:and )?(?:all |it's |reset )?(?:done|landed|live|complete|completed)\b/;
 /**
  * "monday came early. done ✅": a last sentence that is only "done", whatever time the reply
  * names before it (not "done. monday it is", nor a reset moved) (rules-2.13.23).
@@ -318,7 +318,7 @@ const PLANS_ANSWER =
 const NOT_THIS_TIME = /\bnot (?:this|that) (?:time|round)\b|\bnot on top\b/;
 /** "both plus and pro got it": the plans asked about got the reset (rules-2.13.10). */
 const PLANS_GOT_IT =
-  /\b(?:plus|pro|business|team|edu|enterprise|everyone|everybody|all plans|both)\b[^.!?]{0,24}\bgot (?:it|one)\b|\b(?:you|you've|you all|everyone) got (?:it|them|everything) (?:all )?back\b/;
+  /\b(?:plus|pro|business|team|edu|enterprise|everyone|everybody|all plans|both)\b[^.!?]{0,24}\bgot (?:it|one)\b|\b(?:you|you've|you all|everyone) got (?:it|them|everything) (?:all )?back\b|\bit (?:happened|did happen|went out|landed)\b/;
 /**
  * A reply that opens on yes: "yep 🫡 everyone got one", "yes, going out later today", "just
  * did." (rules-2.12.0).
