@@ -4075,3 +4075,59 @@ describe('rounds 175 to 178: a timeline, near misses, replies, other words (rule
     }
   });
 });
+
+describe('rounds 179 to 182: a timeline, near misses, replies, other words (rules-2.13.31)', () => {
+  test('the first reset told of, others’ hopes with "that’s not happening", "the reset replies" I see: none', () => {
+    assert.equal(at10('Fun fact: our very first global reset was an accident.'), 'none');
+    assert.equal(
+      at10(
+        "a lot of you were hoping we'd be announcing a fresh reset of the weekly limits today. but that's not happening this time.",
+      ),
+      'none',
+    );
+    const replies = reply(
+      'also yes I see the reset replies in my mentions. no comment 🤐',
+      'hiring for codex infra in SF & London. DM me',
+      'thsottiaux',
+    );
+    assert.equal(replies.reset, null);
+  });
+
+  test('his "this is done ✅ … now" under his reset later today; a weekday’s double-metering is gone by', () => {
+    const done = reply(
+      'this is done ✅ all plans should be at 0 usage now',
+      'Resetting rate limits for all Codex users later today.',
+      'thsottiaux',
+    );
+    assert.deepEqual([done.reset?.kind, done.review], ['reset_completed', false]);
+    assert.equal(
+      at10(
+        "changelog\n- usage: 5h + weekly counters zeroed for every Plus/Pro seat (sorry about tuesday's double-metering)",
+      ),
+      'reset_completed',
+    );
+  });
+
+  test('other words: 0️⃣, the tanks refilled for everybody, a post "refilled." with "...your codex limits", a fresh week given, the slate wiped for everyone on codex, a full set of limits handed', () => {
+    for (const text of [
+      'codex limits for all plans: 📊➡️0️⃣ ✅ done',
+      'ok we have refill the tanks for everybody on codex',
+      'just gave everyone a fresh week',
+    ]) {
+      assert.equal(at10(text), 'reset_completed', text);
+    }
+    const joined = reply(
+      '...your codex limits, that is. all plans, 5h and weekly',
+      'refilled.',
+      'thsottiaux',
+    );
+    assert.deepEqual([joined.reset?.kind, joined.review], ['reset_completed', false]);
+    for (const text of [
+      "we're wiping the slate clean for everyone on codex monday morning",
+      'in next hour we will give back all the usage on codex for all plans',
+      'handing all of you a full set of codex limits wednesday night',
+    ]) {
+      assert.equal(at10(text), 'reset_scheduled', text);
+    }
+  });
+});

@@ -93,6 +93,11 @@ export const TALK_ABOUT = [
   // "banked resets were only part of the october promo": what resets were part of
   // (rules-2.13.29).
   /\bre-?sets? (?:is|are|was|were) (?:only |just )?(?:part of|included in|limited to|tied to|exclusive to)\b/,
+  // "our very first global reset was an accident": the first one, told of (rules-2.13.31).
+  /\b(?:our|the|my) (?:very )?first (?:[\w-]+ )?re-?set (?:was|were|happened|went)\b/,
+  // "a lot of you were hoping … we'd be announcing a fresh reset": what others hoped
+  // (rules-2.13.31).
+  /\bwere (?:hoping|expecting|waiting)\b[^.!?]{0,100}\bre-?set/,
   // "what if usage limits just refilled when you shipped something": a hypothesis
   // (rules-2.13.24).
   /\bwhat if\b[^.!?]{0,60}\bre-?set/,

@@ -135,7 +135,7 @@ const PEOPLE_BACK_AT_FULL =
   /\b(?=back )(?<=(?:you|you're|you are|you all are|y'all are|everyone's|everyone is|everybody's|everybody is|users are) (?:all )?)back (?:at|to) full(?: capacity| limits)?(?= (?:on|for|across) (?:both |all |your |their )?(?:5h|5-hour|five-hour|weekly|limits|usage)\b)/;
 /** "wiped the slate on codex usage for all plans" (rules-2.13.6). */
 const WIPED_THE_SLATE = new RegExp(
-  String.raw`\bwip(e|es|ed|ing) the slate(?: clean)?(?= (?:on|for) [^.!?,;]{0,30}\b${USAGE_NOUN})`,
+  String.raw`\bwip(e|es|ed|ing) the slate(?: clean)?(?= (?:on|for) [^.!?,;]{0,30}\b${USAGE_NOUN}| for ${PEOPLE} on codex\b)`,
 );
 /**
  * "a clean slate on usage limits", "a fresh start for your limits", "clean slate for
@@ -218,7 +218,7 @@ const GIVE_BACK =
  * usage for everybody", "we give back to everybody the full weekly limit" (rules-2.13.24).
  */
 const GIVE_BACK_TO = new RegExp(
-  String.raw`\b(gave|give|gives|giving|given) back (?:all )?(?:of )?(?:the |your |their )?((?:codex |weekly |5h )?(?:usage|limits))(?= (?:to|for) ${PEOPLE}\b)|\b(gave|give|gives|giving|given) back to ${PEOPLE} (?:the |their |your )?(?:full )?((?:codex |weekly |5h )?(?:usage|limits?))\b`,
+  String.raw`\b(gave|give|gives|giving|given) back (?:all )?(?:of )?(?:the |your |their )?((?:codex |weekly |5h )?(?:usage|limits))(?: on codex)?(?= (?:to|for) (?:${PEOPLE}|all plans|every plan)\b)|\b(gave|give|gives|giving|given) back to ${PEOPLE} (?:the |their |your )?(?:full )?((?:codex |weekly |5h )?(?:usage|limits?))\b`,
 );
 /**
  * "gave the usage meters a hard wipe" (rules-2.13.26): a wipe or a refill given to what
@@ -226,9 +226,12 @@ const GIVE_BACK_TO = new RegExp(
  */
 const GAVE_A_WIPE =
   /\b(gave|give|gives|giving) ((?:the |everyone's |all (?:the )?)?(?:codex )?(?:usage )?(?:meters|counters|limits|usage)) an? (?:hard |full |quick |clean |proper )?(?:wipe|refresh|refill)\b/;
-/** "we'll be topping off the tank for everyone by EOD" (rules-2.13.26). */
+/**
+ * "we'll be topping off the tank for everyone by EOD" (rules-2.13.26), "we have refill the
+ * tanks for everybody on codex" (rules-2.13.31).
+ */
 const TOP_THE_TANK = new RegExp(
-  String.raw`\btop(s|ped|ping)? (?:off|up) (?:the|their|your) tanks?(?= for ${PEOPLE}\b)`,
+  String.raw`\b(?:top(s|ped|ping)? (?:off|up)|refill(s|ed|ing)?) (?:the|their|your) tanks?(?= for ${PEOPLE}\b)`,
 );
 /** "we're zeroing everyone out once the fix is deployed" (rules-2.13.26). */
 const ZERO_PEOPLE_OUT = new RegExp(String.raw`\bzero(ing|ed|es|s)? (${PEOPLE}) out\b`);
@@ -245,10 +248,11 @@ const TOP_UP_PEOPLE = new RegExp(String.raw`\btop(s|ped|ping)? up (${PEOPLE})\b`
 /**
  * "we gave every codex user a mulligan" (rules-2.13.12), "we're giving everyone a full tank
  * on codex" (rules-2.13.14), "hands every subscriber a brand-new weekly allowance"
- * (rules-2.13.24): given to the people before it.
+ * (rules-2.13.24), "gave everyone a fresh week", "handing all of you a full set of codex
+ * limits" (rules-2.13.31): given to the people before it.
  */
 const GIVEN_A_RESET = new RegExp(
-  String.raw`\b(?=(?:a |one )?(?:free )?(?:mulligan|full tank|(?:brand-?new|brand new|fresh) (?:weekly |codex )?allowance)\b)(?<=\b(?:gave|give|giving|gives|get|getting|got|gets|hands?|handed|handing) ${PEOPLE} )(?:a |one )?(?:free )?(?:mulligan|full tank|(?:brand-?new|brand new|fresh) (?:weekly |codex )?allowance)\b`,
+  String.raw`\b(?=(?:a |one )?(?:free )?(?:mulligan|full tank|(?:brand-?new|brand new|fresh) (?:weekly |codex )?(?:allowance|week)|full set of (?:codex )?limits)\b)(?<=\b(?:gave|give|giving|gives|get|getting|got|gets|hands?|handed|handing) ${PEOPLE} )(?:a |one )?(?:free )?(?:mulligan|full tank|(?:brand-?new|brand new|fresh) (?:weekly |codex )?(?:allowance|week)|full set of (?:codex )?limits)\b`,
 );
 /**
  * "Every Plus / Pro account starts fresh on Codex usage" (rules-2.13.24): accounts, users or
@@ -326,7 +330,8 @@ export function resetIdiomRead(sentence: string): string | null {
   );
   read = read.replace(
     TOP_THE_TANK,
-    (_match, ending: string | undefined) => `${verb(`top${ending ?? ''}`)} the usage`,
+    (_match, top: string | undefined, refill: string | undefined) =>
+      `${verb(`top${top ?? refill ?? ''}`)} the usage`,
   );
   read = read.replace(
     ZERO_PEOPLE_OUT,

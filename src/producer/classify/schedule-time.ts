@@ -361,7 +361,7 @@ const MIDNIGHT_TONIGHT =
 
 /** A weekday's incident: "Wednesday's hiccup", "monday's outage". */
 const INCIDENT_OF_DAY =
-  /^'s (?:[\w-]+ )?(?:hiccup|outage|incident|bug|downtime|mess|issues?|problems?|breakage|meltdown|fire)\b/;
+  /^'s (?:[\w-]+ )?(?:hiccup|outage|incident|bug|downtime|mess|issues?|problems?|breakage|meltdown|fire|double-?metering|metering|overcharg\w*)\b/;
 
 /** chrono's findings, read on the Pacific calendar; cutoffs, ranges and durations left out. */
 function statedTimes(text: string, posted: DateTime, doubts: string[]): StatedTime[] {

@@ -74,6 +74,7 @@ import {
   RELATIVE,
   RESET_HEADS,
   RIGHT_ADVERBS,
+  TAKEN_FOR_VERBS,
   TIME_NOUNS,
   TIME_UNITS,
   TOPIC_OF_RESETS,
@@ -148,7 +149,7 @@ export function readMention(words: readonly Word[], index: number): MentionReadi
   const modifier =
     !verbUse &&
     head !== undefined &&
-    (head.pos === 'NOUN' || head.pos === 'PROPN') &&
+    (head.pos === 'NOUN' || head.pos === 'PROPN' || TAKEN_FOR_VERBS.has(head.text)) &&
     !RESET_HEADS.has(head.lemma) &&
     // "reset Codex usage limits": a name before what is reset, not a thing named (also
     // lowercase, "reset codex rate limits", tagged a noun: rules-2.13.0).

@@ -125,7 +125,7 @@ const FOUR_FIGURE_CLOCK =
  * - "codex 🔄 all plans": the arrows beside what they renew, "reset";
  * - "(which is basically everyone)" inside a sentence: an aside, taken out;
  * - "does not, sadly, reset": the commas around an adverb inside a negated verb group;
- * - "meters ↩️ 0%": an arrow before an amount, "back to".
+ * - "meters ↩️ 0%": an arrow before an amount, "back to"; the keycap 0️⃣ is 0%.
  */
 function rarely(text: string): string {
   let read = text;
@@ -167,6 +167,7 @@ function rarely(text: string): string {
     read = read.replace(/(\bnot|n't|\bnever), ([a-z]+ly|of course|really|actually), /g, '$1 $2 ');
   // "codex usage meters ↩️ 0% for everyone": an arrow before an amount is "back to"
   // (rules-2.13.27).
+  if (read.includes('\u20e3')) read = read.replace(/0\ufe0f?\u20e3/g, '0%');
   if (/[\u21a9\u2192\u27a1]|->/.test(read))
     read = read.replace(
       / ?(?:\u21a9\ufe0f?|\u2192|\u27a1\ufe0f?|->) ?(?=(?:0%|zero|full|100%)(?![\w%]))/g,

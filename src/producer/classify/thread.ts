@@ -136,7 +136,7 @@ export function readReply(
   // a verb, whose object his reply names: one sentence, read together (rules-2.13.29).
   if (thread.author === 'self' && BARE_VERB_POST.test(thread.parent.all)) {
     const joined = readText(
-      `${thread.parent.all.replace(/[.!]+$/, '')} ${own.all.replace(/^\(|\)$/g, '')}`,
+      `${thread.parent.all.replace(/[.!]+$/, '')} ${own.all.replace(/^(?:\(|\.{2,}|…)\s*|\)$/g, '')}`,
     );
     const joinedMentions = mentionsOf(joined);
     if (joinedMentions.some((m) => m.refused === null))
@@ -203,6 +203,9 @@ export function readReply(
           GOING_OUT_NOW.test(own.all) ||
           DOING_IT_NOW.test(own.all) ||
           (SAID_DONE_FIRST.test(own.all) && EARLIER_THAN.test(own.all)) ||
+          // "this is done ✅ all plans should be at 0 usage now": said done first, and now
+          // (rules-2.13.31).
+          (SAID_DONE_FIRST.test(own.all) && /\bnow\b/.test(own.all) && !MOVED_TO.test(own.all)) ||
           (SAID_DONE_ALONE.test(own.sentences.at(-1) ?? '') && !MOVED_TO.test(own.all)));
       if (saysLanded)
         return secondCompletion(landed(read), post, thread.parent, parentMentions, options);
@@ -304,7 +307,8 @@ const DOING_IT_NOW =
 const SHOWS_IN =
   /\bgive it (?:a (?:few|couple(?: of)?) |a |an |~ ?\d+ ?)?(?:min(?:ute)?s?|sec(?:ond)?s?|moments?|bit|hour)\b|\b(?:may|might|could|can) take (?:a (?:few|couple(?: of)?) |a |an |~ ?\d+ ?)?(?:min(?:ute)?s?|sec(?:ond)?s?|moments?|bit)\b[^.!?]*/g;
 /** A reply that opens by saying it is done: "done ✅", "all done.", "landed!". */
-const SAID_DONE_FIRST = /^(?:and )?(?:all |it's |reset )?(?:done|landed|live|complete|completed)\b/;
+const SAID_DONE_FIRST =
+  /^(?:and )?(?:all |it's |reset |this is |that's |that is |it is )?(?:done|landed|live|complete|completed)\b/;
 /**
  * "monday came early. done ✅": a last sentence that is only "done", whatever time the reply
  * names before it (not "done. monday it is", nor a reset moved) (rules-2.13.23).

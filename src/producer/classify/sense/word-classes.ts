@@ -539,3 +539,24 @@ export const INTENTIONS = new Set([
 
 /** Words between a negating determiner and its noun: "no more resets", "no further resets". */
 export const QUANTIFIERS = new Set(['more', 'further', 'additional', 'other', 'extra']);
+
+/**
+ * Plural nouns the tagger may take for verbs after "reset": "I see the reset replies in my
+ * mentions", "the reset requests": things named after resets (rules-2.13.31).
+ */
+export const TAKEN_FOR_VERBS = new Set([
+  'replies',
+  'requests',
+  'posts',
+  'memes',
+  'questions',
+  'mentions',
+  'tweets',
+  'jokes',
+  'emails',
+  'dms',
+  'screenshots',
+  'rumors',
+  'rumours',
+  'comments',
+]);
