@@ -3862,17 +3862,14 @@ describe('rounds 159 to 162: a timeline, near misses, replies, other words (rule
     assert.deepEqual([back.reset?.kind, back.review], ['reset_completed', true]);
   });
 
-  test('other words: limits refrehsed, meters given a hard wipe, the tank topped off for everyone, everyone zeroed out', () => {
+  test('other words: limits refrehsed, meters given a hard wipe, the tank topped off for everyone', () => {
     for (const text of [
       'limits are refrehsed for evryone, enjoy the clean slate',
       'gave the usage meters a hard wipe. slate’s clean',
     ]) {
       assert.equal(at10(text), 'reset_completed', text);
     }
-    for (const text of [
-      "we'll be topping off the tank for everyone by EOD today ⛽",
-      "we're zeroing everyone out once the fix is deployed later today",
-    ]) {
+    for (const text of ["we'll be topping off the tank for everyone by EOD today ⛽"]) {
       assert.equal(at10(text), 'reset_scheduled', text);
     }
   });
@@ -4128,6 +4125,51 @@ describe('rounds 179 to 182: a timeline, near misses, replies, other words (rule
       'handing all of you a full set of codex limits wednesday night',
     ]) {
       assert.equal(at10(text), 'reset_scheduled', text);
+    }
+  });
+});
+
+describe('rounds 183 to 186: a timeline, near misses, replies, other words (rules-2.13.32)', () => {
+  test('"whether we’re planning to reset", "would you rather get a reset", staff accounts only with "yours are exactly where they were": not published', () => {
+    for (const text of [
+      "people DMing me whether we're planning to reset it to compensate: we looked, so that's a no from us this time",
+      'when we ship the next model would you rather get a reset the day of, or a banked one',
+    ]) {
+      assert.equal(at10(text), 'none', text);
+    }
+    assert.equal(
+      at10(
+        'reset the internal dogfood quotas for the codex team. this is staff accounts only, yours are exactly where they were',
+      ),
+      'reset_completed (held)',
+    );
+  });
+
+  test('his "it’s a global reset. landing tomorrow by EOD PT" under his teaser is coming', () => {
+    const landing = reply(
+      "update: it's a global reset. landing tomorrow by EOD PT",
+      "heads up: we're working on something for everyone who got hit by the compaction bug",
+      'thsottiaux',
+    );
+    assert.deepEqual([landing.reset?.kind, landing.review], ['reset_scheduled', false]);
+  });
+
+  test('other words: buckets "weekly + 5h" full again, everyone’s tank refilled, usage counters cleared, wipped and ful', () => {
+    const fresh = reply(
+      "(as in: everyone's codex weekly + 5h buckets are full again as of a few minutes ago)",
+      'fresh.',
+      'thsottiaux',
+    );
+    assert.deepEqual([fresh.reset?.kind, fresh.review], ['reset_completed', false]);
+    assert.equal(
+      at10("BREAKING: Local Team Refills Everyone's Codex Tank"),
+      'reset_completed (held)',
+    );
+    for (const text of [
+      'status: ✅ usage counters cleared for all ChatGPT plans',
+      'slate wipped clean for everyone. your codex limits are ful again',
+    ]) {
+      assert.equal(at10(text), 'reset_completed', text);
     }
   });
 });

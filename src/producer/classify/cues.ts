@@ -98,6 +98,10 @@ export const TALK_ABOUT = [
   // "a lot of you were hoping … we'd be announcing a fresh reset": what others hoped
   // (rules-2.13.31).
   /\bwere (?:hoping|expecting|waiting)\b[^.!?]{0,100}\bre-?set/,
+  // "DMing me … whether we're planning to reset it to compensate", "would you rather get a reset
+  // the day of": asked (rules-2.13.32).
+  /\bwhether (?:we|you|they|i)\b[^.!?:]{0,40}\bre-?set/,
+  /\bwould you (?:rather|prefer)\b/,
   // "what if usage limits just refilled when you shipped something": a hypothesis
   // (rules-2.13.24).
   /\bwhat if\b[^.!?]{0,60}\bre-?set/,

@@ -13,7 +13,7 @@
 const SYMBOL = String.raw`[^\w\s'"]`;
 /** Words that may follow the head of a phrase: its end, a preposition, a verb. */
 const AFTER_HEAD =
-  '(?:for|across|of|on|in|to|and|at|as|this|today|tonight|tomorrow|now|again|back|with|from|so|because|right|too|already|is|are|were|was|have|has|will|should|get|gets|got|getting|go|goes|just|all|clean|wiped|zeroed|replenished|refilled|restored|start|starts|started|went|roll|rolls|rolled|rolling|return|returns|returned|came|come|comes|after|before|once|when|until|by|within|around|soon|shortly|later|overnight|going|refills|about|a few|an hour|a couple|(?:mon|tues|wednes|thurs|fri|satur|sun)day)';
+  '(?:for|across|of|on|in|to|and|at|as|this|today|tonight|tomorrow|now|again|back|with|from|so|because|right|too|already|is|are|were|was|have|has|will|should|get|gets|got|getting|go|goes|just|all|clean|wiped|zeroed|replenished|refilled|restored|cleared|emptied|nuked|start|starts|started|went|roll|rolls|rolled|rolling|return|returns|returned|came|come|comes|after|before|once|when|until|by|within|around|soon|shortly|later|overnight|going|refills|about|a few|an hour|a couple|(?:mon|tues|wednes|thurs|fri|satur|sun)day)';
 /**
  * What a reset of usage acts on, as the head of its phrase: "the usage counters for all",
  * not "usage logs" or "the usage page" (another noun after it is what is acted on).
@@ -180,7 +180,7 @@ const FRESH_WEEK = new RegExp(String.raw`\b(?:a )?fresh (?:codex )?week(?= for $
 const DO_OVER =
   /\b(?:a )?do-?over\b(?=(?: granted)?[^.!?,;]{0,30}\b(?:usage|limits?|quotas?|caps?)\b)/;
 const EVERYONES_FULL =
-  /\b(?=full\b)(?<=\b(?:everyone's|everybody's) (?:[\w-]+ ){0,3}(?:limits?|quotas?|usage|windows?|tanks?|buckets?|meters?) (?:is|are) (?:now |all )?)full(?: again)?\b/;
+  /\b(?=full\b)(?<=\b(?:everyone's|everybody's) (?:[\w+-]+ ){0,4}(?:limits?|quotas?|usage|windows?|tanks?|buckets?|meters?) (?:is|are) (?:now |all )?)full(?: again)?\b/;
 /**
  * "every Plus and Pro account has a full tank again" (rules-2.13.23): the accounts, users or
  * plans named before it; not "my car has a full tank again".
@@ -233,8 +233,6 @@ const GAVE_A_WIPE =
 const TOP_THE_TANK = new RegExp(
   String.raw`\b(?:top(s|ped|ping)? (?:off|up)|refill(s|ed|ing)?) (?:the|their|your) tanks?(?= for ${PEOPLE}\b)`,
 );
-/** "we're zeroing everyone out once the fix is deployed" (rules-2.13.26). */
-const ZERO_PEOPLE_OUT = new RegExp(String.raw`\bzero(ing|ed|es|s)? (${PEOPLE}) out\b`);
 /** "tomorrow morning everyone gets their codex budget back" (rules-2.13.20). */
 const GETS_BACK =
   /\b(everyone|everybody) (gets|get|got|getting|will get|'ll get) (?:their|your) ((?:[\w-]+ ){0,2}(?:usage|limits|allowance|quota|budget)) back\b/;
@@ -261,6 +259,9 @@ const GIVEN_A_RESET = new RegExp(
 const PEOPLE_START_FRESH = new RegExp(
   String.raw`(?<=\b(?:${PEOPLE}|every (?:[\w/&+]+ ){1,8}(?:account|user|plan|subscriber)s?) (?:(?:now|all|will|just) )?)(?<!\bnew (?:paid |codex )?(?:accounts|users|subscribers) (?:(?:now|all|will|just) )?)start(s|ed|ing)? (?:fresh|afresh|over|from zero)(?= on (?:codex |their |your )?(?:usage|limits)\b)`,
 );
+/** "Local Team Refills Everyone's Codex Tank" (rules-2.13.32). */
+const REFILL_THEIR_TANK =
+  /\b(refill(?:s|ed|ing)?|top(?:s|ped|ping)? up) ((?:everyone's|everybody's|all) (?:codex )?)tanks?\b/;
 /** "we'll put everyone back at full by end of day" (rules-2.13.24). */
 const PUT_BACK_AT_FULL = new RegExp(
   String.raw`\bput(?:ting|s)? (${PEOPLE}) back (?:at|to) (?:full|100%)(?! (?:capacity|speed|strength|health|service|power|steam))`,
@@ -324,6 +325,10 @@ export function resetIdiomRead(sentence: string): string | null {
   );
   read = read.replace(PUT_BACK_AT_FULL, (_match, whom: string) => `reset ${whom}`);
   read = read.replace(
+    REFILL_THEIR_TANK,
+    (_match, refill: string, whose: string) => `${verb(refill)} ${whose}usage`,
+  );
+  read = read.replace(
     GAVE_A_WIPE,
     (_match, give: string, what: string) =>
       `${resetFormOf(/ing$/.test(give) ? 'ing' : give === 'gives' ? 's' : '')} ${what}`,
@@ -332,11 +337,6 @@ export function resetIdiomRead(sentence: string): string | null {
     TOP_THE_TANK,
     (_match, top: string | undefined, refill: string | undefined) =>
       `${verb(`top${top ?? refill ?? ''}`)} the usage`,
-  );
-  read = read.replace(
-    ZERO_PEOPLE_OUT,
-    (_match, ending: string | undefined, whom: string) =>
-      `${resetFormOf(ending === 'ing' ? 'ing' : ending === 'ed' ? 'ed' : ending ? 's' : '')} ${whom}`,
   );
   // "topped everyone's limits back up", "top up every account", "topping everyone up": the
   // verb's form, then whose limits.

@@ -94,6 +94,9 @@ export function classifyPost(
       timeAhead(withFragments(m.sentence, own), Date.parse(post.createdAt), options.timeZone) !==
         'explicit',
   );
+  // "everyone. plus, pro, business, edu, enterprise. all reset" answering "did this include
+  // us?": a reply is read with what it answers (rules-2.13.32).
+  if (teaser && thread?.author === 'other') return readReply(post, own, thread, [], options);
   if (teaser)
     return notAReset(
       `a reset named without what or when (a teaser?): "${clip(announcing[0]!.sentence)}"`,

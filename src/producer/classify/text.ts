@@ -102,6 +102,8 @@ const SPELLED: Readonly<Record<string, string>> = {
   evrybody: 'everybody',
   givve: 'give',
   weve: "we've",
+  wipped: 'wiped',
+  ful: 'full',
   refrehsed: 'refreshed',
   refershed: 'refreshed',
   thier: 'their',
