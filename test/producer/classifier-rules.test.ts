@@ -4173,3 +4173,54 @@ describe('rounds 183 to 186: a timeline, near misses, replies, other words (rule
     }
   });
 });
+
+describe('rounds 187 to 190: a timeline, near misses, replies, other words (rules-2.13.33)', () => {
+  test('the on-call rotation reset; a story opening on a month and closing "good times": not published', () => {
+    assert.equal(
+      at10("we reset the on-call rotation and somehow I'm on call this weekend"),
+      'none',
+    );
+    assert.equal(
+      at10(
+        "march. the meter counts every token twice and I'm on a plane. I land, I reset everyone's limits from the taxi line. good times",
+      ),
+      'reset_completed (held)',
+    );
+  });
+
+  test('ahead: "it’s a full reset…, going out 9am PT tomorrow" in his thread; an unticked box with a time ahead; "another one coming friday" held', () => {
+    const it = reply(
+      "ok it's a full reset of usage limits, all plans, going out 9am PT tomorrow",
+      'something nice for codex users tomorrow morning 👀',
+      'thsottiaux',
+    );
+    assert.deepEqual([it.reset?.kind, it.review], ['reset_scheduled', false]);
+    assert.equal(
+      at10(
+        'friday list:\n☑ ship the new review mode\n☐ give everyone fresh codex limits (tomorrow AM PT, promise)',
+      ),
+      'reset_scheduled',
+    );
+    const another = reply(
+      'happy to hear it. another one coming friday btw',
+      'Thanks Tibo, the reset saved my sprint',
+      'someuser',
+    );
+    assert.deepEqual([another.reset?.kind, another.review], ['reset_scheduled', true]);
+  });
+
+  test('other words: "codex limits: 100% for everyone", eveyrone, a usage bar back to empty, zero out EOD', () => {
+    for (const text of [
+      'codex limits: 100% for everyone.\njust now.',
+      'clean slate for eveyrone on codex usage, just shipped it',
+    ]) {
+      assert.equal(at10(text), 'reset_completed', text);
+    }
+    for (const text of [
+      'T-minus 3 hours until every codex usage bar goes back to empty ⏳ (1pm PT)',
+      "gonna zero out evryone's codex usage EOD today",
+    ]) {
+      assert.equal(at10(text), 'reset_scheduled', text);
+    }
+  });
+});

@@ -113,6 +113,14 @@ export function readAnnouncement(
   const kinds = announcing.map((m, i) => {
     const kind = mentionKind(m, announcedMs, options.timeZone);
     if (antecedent !== undefined && IT_IS_A.test(m.sentence) && kind === 'done') return 'coming';
+    // "ok it's a full reset of usage limits, all plans, going out 9am PT tomorrow": what "it"
+    // is, with its own time ahead (rules-2.13.33).
+    if (
+      IT_IS_A.test(m.sentence.replace(/^(?:ok|okay|so|update|yes)[,:]? /, '')) &&
+      kind === 'done' &&
+      timeAhead(m.sentence, announcedMs, options.timeZone) === 'explicit'
+    )
+      return 'coming';
     // "thanksgiving reset is happening. all plans, wednesday morning PT": under way, but not
     // now, and its time follows (rules-2.13.9).
     // So is one named without a verb: "spoiler: full codex limits reset for everybody.

@@ -13,12 +13,12 @@
 const SYMBOL = String.raw`[^\w\s'"]`;
 /** Words that may follow the head of a phrase: its end, a preposition, a verb. */
 const AFTER_HEAD =
-  '(?:for|across|of|on|in|to|and|at|as|this|today|tonight|tomorrow|now|again|back|with|from|so|because|right|too|already|is|are|were|was|have|has|will|should|get|gets|got|getting|go|goes|just|all|clean|wiped|zeroed|replenished|refilled|restored|cleared|emptied|nuked|start|starts|started|went|roll|rolls|rolled|rolling|return|returns|returned|came|come|comes|after|before|once|when|until|by|within|around|soon|shortly|later|overnight|going|refills|about|a few|an hour|a couple|(?:mon|tues|wednes|thurs|fri|satur|sun)day)';
+  '(?:for|across|of|on|in|to|and|at|as|this|today|tonight|tomorrow|now|again|back|with|from|so|because|right|too|already|is|are|were|was|have|has|will|should|get|gets|got|getting|go|goes|just|all|clean|wiped|zeroed|replenished|refilled|restored|cleared|emptied|nuked|start|starts|started|went|roll|rolls|rolled|rolling|return|returns|returned|came|come|comes|after|before|once|when|until|by|within|around|soon|shortly|later|overnight|going|refills|about|a few|an hour|a couple|eod|eow|(?:mon|tues|wednes|thurs|fri|satur|sun)day)';
 /**
  * What a reset of usage acts on, as the head of its phrase: "the usage counters for all",
  * not "usage logs" or "the usage page" (another noun after it is what is acted on).
  */
-const USAGE_NOUN = String.raw`(?:usage|limits?|quotas?|counters?|meters?|allowances?|buckets?)(?=[.!?,;:)]|$| ${AFTER_HEAD}\b| ${SYMBOL})`;
+const USAGE_NOUN = String.raw`(?:usage|limits?|quotas?|counters?|meters?|allowances?|buckets?|(?<=usage )bars?)(?=[.!?,;:)]|$| ${AFTER_HEAD}\b| ${SYMBOL})`;
 /** After "back to zero" / "back to full": the clause goes on with no noun ("full color"). */
 const AFTER_AMOUNT = String.raw`(?=[.!?,;:)]|$| (?:for|across|on|in|as|at|by|this|today|tonight|tomorrow|now|just|again|already|and|so|because|right|next|first|about|around|roughly|since|earlier|overnight|later|soon|shortly|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b| ${SYMBOL})`;
 /** Whose limits: "topped everyone back up" ("a clean slate for everyone" may be of anything). */
@@ -188,6 +188,9 @@ const EVERYONES_FULL =
 const HAVE_A_FULL_TANK = new RegExp(
   String.raw`\b(?=a full tank again\b)(?<=\b(?:${PEOPLE}|every (?:[\w&+]+ ){1,4}(?:account|user|plan|subscriber)s?|all (?:[\w&+]+ ){1,4}(?:accounts|users|plans|subscribers)) (?:now )?(?:has|have|got) )a full tank again\b`,
 );
+/** "codex limits: 100% for everyone. just now." (rules-2.13.33). */
+const LIMITS_AT_FULL =
+  /\b(?=(?:100%|full) for (?:everyone|everybody|all)\b)(?<=\b(?:limits|usage): )(?:100%|full)/;
 /** "usage bars at 0% for everyone" (rules-2.13.15). */
 const USAGE_AT_ZERO =
   /\busage (?:bars?|meters?|counters?) (?:are |all )*at (?:0%|zero)(?= for (?:everyone|everybody|all)\b)/;
@@ -269,7 +272,7 @@ const PUT_BACK_AT_FULL = new RegExp(
 
 /** A word every idiom above has. */
 const TRIGGER =
-  /\b(?:wip|refresh|refill|replenish|clear|restor|zero|back (?:to|at) |clean slate|fresh|full|top|start(?:s|ed|ing)? (?:over|fresh|afresh|from zero|from scratch)|do-?over|sitting at|go(?:es|ing)? to (?:zero|0|100|full)|return\w* to (?:zero|full)|mulligan|recharge|tank|brand new|nuk|empt|(?:now )?(?:reads?|shows?) (?:0|zero)|(?:usage|limits|allowance|quota|budget) back\b|give\w* back|gave back|start\w* (?:fresh|afresh|over)|put\w* \w+ back|allowance|usage (?:bars?|meters?|counters?) )/;
+  /\b(?:wip|refresh|refill|replenish|clear|restor|zero|back (?:to|at) |clean slate|fresh|full|top|start(?:s|ed|ing)? (?:over|fresh|afresh|from zero|from scratch)|do-?over|sitting at|go(?:es|ing)? to (?:zero|0|100|full)|return\w* to (?:zero|full)|mulligan|recharge|tank|brand new|nuk|: 100%|empt|(?:now )?(?:reads?|shows?) (?:0|zero)|(?:usage|limits|allowance|quota|budget) back\b|give\w* back|gave back|start\w* (?:fresh|afresh|over)|put\w* \w+ back|allowance|usage (?:bars?|meters?|counters?) )/;
 
 /** Idioms read as a phrase of "reset", in this order: each reads what those before left. */
 const PHRASES: readonly (readonly [RegExp, string])[] = [
@@ -299,6 +302,7 @@ const PHRASES: readonly (readonly [RegExp, string])[] = [
   [USAGE_AT_ZERO, 'usage reset'],
   [HAVE_A_FULL_TANK, 'a reset'],
   [READS_ZERO, 'reset'],
+  [LIMITS_AT_FULL, 'reset'],
 ];
 
 /** `sentence` with its reset idiom made a form of "reset", or null when it has none. */

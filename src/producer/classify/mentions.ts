@@ -184,9 +184,12 @@ const DISMISSED =
 /** Words that say a reset was not users', or that users have none. */
 const NOT_FOR_USERS =
   /\bnothing (?:has )?changed\b|\b(?:internal|test|red-team|staff|employee|eval(?: harness)?) accounts? only\b|\bonly (?:that|one|this) (?:customer|workspace|account)\b|\bnothing to do with your\b|\bnot a user reset\b|\bno (?:codex |global |usage |user )?reset (?:today|this week|in real life|for (?:you|users|codex))\b|\bplan now: no\b|\bnot (?:announcing|promising) anything\b|\bon my own account\b|\b(?:codex )?(?:limits|usage) (?:were|was|have|has)(?: not|n't)(?: been)? (?:reset|touched|changed)\b|\b(?:this|that|it)(?:'s| is| was) (?:about|for) [^.!?]{1,40}?, not (?:about )?(?:your |the |anyone's )?(?:codex )?(?:usage|limits?|quotas?)\b|\b(?:that's|that is|it's|it is|but) not (?:for )?codex\b|\bnot codex though\b|\bthat was (?:(?:jan|febr)uary|march|april|may|june|july|august|september|october|november|december|weeks ago|months ago|last (?:week|month|year))\b|\b(?:external|user|users'|customer|your|everyone else's) (?:limits|usage|quotas)(?: (?:are|is|remain|stay|stays))? (?:unchanged|untouched|unaffected)\b|\b(?:internal|dogfood|employee|staff)\b[^.!?]{0,20}\b(?:quotas?|limits)\b[^.!?]{0,20}\bfor (?:employees|staff|(?:the )?(?:codex |openai )?team|openai folks|internal users)\b/;
-/** Words that open a story or a dream: "Picture it:", "throwback:", "weird dream:". */
+/**
+ * Words that open a story or a dream: "Picture it:", "throwback:", "weird dream:"; a month
+ * alone opening a story told in the present, "good times" closing one (rules-2.13.33).
+ */
 const STORY =
-  /^(?:picture it|throwback|flashback|story time|weird dream|(?:had a|last night i had a) dream|imagine)\b|\bjust a daydream\b/;
+  /^(?:picture it|throwback|flashback|story time|weird dream|(?:had a|last night i had a) dream|imagine)\b|\bjust a daydream\b|^(?:january|february|march|april|june|july|august|september|october|november|december)[.:]|\bgood (?:old )?times\b/;
 /** A poll: "poll: if we gave you one banked reset, when would you use it?" (rules-2.13.24). */
 const POLL =
   /^(?:\W+ )?(?:quick |twitter |x )?poll(?: time)? ?(?::|\p{Extended_Pictographic}|\n|$)/u;

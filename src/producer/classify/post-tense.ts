@@ -152,6 +152,14 @@ export function mentionKind(mention: Mention, announcedMs: number, zone: string)
     timeAhead(mention.read, announcedMs, zone) === 'explicit'
   )
     return 'coming';
+  // "☐ give everyone fresh codex limits (tomorrow AM PT, promise)": a box not yet ticked,
+  // with a time ahead (rules-2.13.33).
+  if (
+    tense === 'done' &&
+    /^\u2610/.test(mention.sentence) &&
+    timeAhead(mention.sentence, announcedMs, zone) !== null
+  )
+    return 'coming';
   // "Tomorrow we reset usage limits": a bare "reset" (no auxiliary) is past or present alike;
   // a time in its own clause that starts after the post makes it a schedule. So is a bare
   // "do": "we do a global reset tonight at 8pm PT" (rules-2.13.1).

@@ -103,6 +103,7 @@ const SPELLED: Readonly<Record<string, string>> = {
   givve: 'give',
   weve: "we've",
   wipped: 'wiped',
+  eveyrone: 'everyone',
   ful: 'full',
   refrehsed: 'refreshed',
   refershed: 'refreshed',

@@ -336,7 +336,7 @@ const KIND_OF_ONE = 'an?(?: (?:global|full|banked|fresh|new|proper|hard|quick|bi
  * friday" (rules-2.12.0): the reset asked about.
  */
 const ONE_OF_THEM = new RegExp(
-  String.raw`\b(?:do|doing|give|giving|get|getting|got|have|having|drop|dropping) (?:one|another one|one more|${KIND_OF_ONE})\b|\bthere'll be (?:one|${KIND_OF_ONE})\b|\b(?:do|doing|did) it for (?:everyone|everybody|all)\b|\bflip(?:ped|ping|s)? it(?: on)?\b|\banother one (?:just )?(?:dropped|landed|went out|is out|is live|rolling out|going out)\b`,
+  String.raw`\b(?:do|doing|give|giving|get|getting|got|have|having|drop|dropping) (?:one|another one|one more|${KIND_OF_ONE})\b|\bthere'll be (?:one|${KIND_OF_ONE})\b|\b(?:do|doing|did) it for (?:everyone|everybody|all)\b|\bflip(?:ped|ping|s)? it(?: on)?\b|\banother one (?:just )?(?:dropped|landed|went out|is out|is live|rolling out|going out|coming|is coming|landing|dropping)\b`,
 );
 
 const DAY_WORD =
