@@ -51,7 +51,7 @@ const VERB_THEN_OBJECT = new RegExp(
  * for everyone: zeroed" (rules-2.12.0), "Codex usage, wiped clean, every plan" (rules-2.13.27).
  */
 const OBJECT_THEN_VERB = new RegExp(
-  String.raw`(?<=\b(?:${USAGE_NOUN}|${WINDOW_NOUN})[:,]? (?:\w+:? ){0,4})(${VERBS})\b`,
+  String.raw`(?=${VERBS}\b)(?<=\b(?:${USAGE_NOUN}|${WINDOW_NOUN})[:,]? (?:\w+:? ){0,4})(${VERBS})\b`,
 );
 /**
  * "every user now has freshly restored rate limits": a participle of the idiom before
