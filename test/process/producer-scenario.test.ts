@@ -132,10 +132,12 @@ describe('the service and the monitor as two processes, driven by the operator',
   test('a schedule post appears, is accepted and pinned first, is fulfilled by a completion post, dismissed and brought back', async () => {
     const { posts, env, origin, service, startMonitor } = await box('scenario');
     const now = Date.now();
+    // "tomorrow": ahead at any hour the test runs ("at 6pm PT" alone, written after 6pm
+    // Pacific, is a reset of that evening, done).
     const S = post(
       '1990000000000000101',
       now - 10 * MINUTE,
-      'Usage limits reset for everyone at 6pm PT.',
+      'Usage limits reset for everyone tomorrow at 6pm PT.',
     );
     // Announced after S: without the pin of a pending schedule it would be listed first.
     const B = post('1990000000000000102', now - 5 * MINUTE, 'Banked usage has been reset.');
