@@ -38,6 +38,12 @@ function resetFormOf(ending: string): string {
   return 'reset';
 }
 
+/** The form of "reset" for a verb as written: "wiped", "topping up", "gives" → reset, resetting, resets. */
+function resetFormOfVerb(verb: string): string {
+  const ending = /(ing|es|ed|s|e)$/.exec(verb.replace(/(?: back)? (?:out|up|off)$/, ''))?.[1] ?? '';
+  return resetFormOf(ending === 'e' ? '' : ending);
+}
+
 const VERBS =
   '(?:wip(?:e|es|ed|ing)|refresh(?:es|ed|ing)?|refill(?:s|ed|ing)?|replenish(?:es|ed|ing)?|clear(?:s|ed|ing)?(?! up\b| the air\b)|restor(?:e|es|ed|ing)|zero(?:es|ed|ing)? out|zeroed|zeroing|zeroes|top(?:s|ped|ping)? (?:back )?up|top(?:s|ped|ping)? off|nuk(?:e|es|ed|ing)|empt(?:y|ies|ied|ying))';
 /** "everyone's 5h and weekly windows": the windows of usage, named with their length. */
@@ -230,11 +236,13 @@ const GIVE_BACK_TO = new RegExp(
 const GAVE_A_WIPE =
   /\b(gave|give|gives|giving) ((?:the |everyone's |all (?:the )?)?(?:codex )?(?:usage )?(?:meters|counters|limits|usage)) an? (?:hard |full |quick |clean |proper )?(?:wipe|refresh|refill)\b/;
 /**
- * "we'll be topping off the tank for everyone by EOD" (rules-2.13.26), "we have refill the
- * tanks for everybody on codex" (rules-2.13.31).
+ * Everyone's tank refilled or topped up: "we'll be topping off the tank for everyone by EOD"
+ * (rules-2.13.26), "we have refill the tanks for everybody on codex" (rules-2.13.31), "Local
+ * Team Refills Everyone's Codex Tank" (rules-2.13.32). The verb, then whose tank, if named
+ * before it.
  */
-const TOP_THE_TANK = new RegExp(
-  String.raw`\b(?:top(s|ped|ping)? (?:off|up)|refill(s|ed|ing)?) (?:the|their|your) tanks?(?= for ${PEOPLE}\b)`,
+const THEIR_TANK = new RegExp(
+  String.raw`\b(refill(?:s|ed|ing)?|top(?:s|ped|ping)? (?:off|up)) (?:((?:everyone's|everybody's|all) (?:codex )?)tanks?\b|(?:the|their|your) tanks?(?= for ${PEOPLE}\b))`,
 );
 /** "tomorrow morning everyone gets their codex budget back" (rules-2.13.20). */
 const GETS_BACK =
@@ -262,9 +270,6 @@ const GIVEN_A_RESET = new RegExp(
 const PEOPLE_START_FRESH = new RegExp(
   String.raw`(?<=\b(?:${PEOPLE}|every (?:[\w/&+]+ ){1,8}(?:account|user|plan|subscriber)s?) (?:(?:now|all|will|just) )?)(?<!\bnew (?:paid |codex )?(?:accounts|users|subscribers) (?:(?:now|all|will|just) )?)start(s|ed|ing)? (?:fresh|afresh|over|from zero)(?= on (?:codex |their |your )?(?:usage|limits)\b)`,
 );
-/** "Local Team Refills Everyone's Codex Tank" (rules-2.13.32). */
-const REFILL_THEIR_TANK =
-  /\b(refill(?:s|ed|ing)?|top(?:s|ped|ping)? up) ((?:everyone's|everybody's|all) (?:codex )?)tanks?\b/;
 /** "we'll put everyone back at full by end of day" (rules-2.13.24). */
 const PUT_BACK_AT_FULL = new RegExp(
   String.raw`\bput(?:ting|s)? (${PEOPLE}) back (?:at|to) (?:full|100%)(?! (?:capacity|speed|strength|health|service|power|steam))`,
@@ -313,13 +318,8 @@ export function resetIdiomRead(sentence: string): string | null {
     resetFormOf(ending === 'e' ? '' : ending),
   );
   for (const [pattern, phrase] of PHRASES) read = read.replace(pattern, phrase);
-  const verb = (match: string) => {
-    const ending =
-      /(ing|es|ed|s|e)$/.exec(match.replace(/(?: back)? (?:out|up|off)$/, ''))?.[1] ?? '';
-    return resetFormOf(ending === 'e' ? '' : ending);
-  };
-  read = read.replace(VERB_THEN_OBJECT, verb);
-  read = read.replace(OBJECT_THEN_VERB, verb);
+  read = read.replace(VERB_THEN_OBJECT, resetFormOfVerb);
+  read = read.replace(OBJECT_THEN_VERB, resetFormOfVerb);
   read = read.replace(STARTS_OVER, (_match, ending: string | undefined) =>
     resetFormOf(ending ?? ''),
   );
@@ -329,37 +329,30 @@ export function resetIdiomRead(sentence: string): string | null {
   );
   read = read.replace(PUT_BACK_AT_FULL, (_match, whom: string) => `reset ${whom}`);
   read = read.replace(
-    REFILL_THEIR_TANK,
-    (_match, refill: string, whose: string) => `${verb(refill)} ${whose}usage`,
+    THEIR_TANK,
+    (_match, refill: string, whose: string | undefined) =>
+      `${resetFormOfVerb(refill)} ${whose ?? 'the '}usage`,
   );
   read = read.replace(
     GAVE_A_WIPE,
-    (_match, give: string, what: string) =>
-      `${resetFormOf(/ing$/.test(give) ? 'ing' : give === 'gives' ? 's' : '')} ${what}`,
-  );
-  read = read.replace(
-    TOP_THE_TANK,
-    (_match, top: string | undefined, refill: string | undefined) =>
-      `${verb(`top${top ?? refill ?? ''}`)} the usage`,
+    (_match, give: string, what: string) => `${resetFormOfVerb(give)} ${what}`,
   );
   // "topped everyone's limits back up", "top up every account", "topping everyone up": the
   // verb's form, then whose limits.
   const topped = (_match: string, ending: string | undefined, whose: string) =>
-    `${verb(`top${ending ?? ''}`)} ${whose}`;
+    `${resetFormOfVerb(`top${ending ?? ''}`)} ${whose}`;
   read = read.replace(TOP_OBJECT_UP, topped);
   read = read.replace(TOP_UP_PEOPLE, topped);
   read = read.replace(TOP_UP, topped);
   read = read.replace(
     GIVE_BACK,
     (_match, give: string, whom: string, what: string) =>
-      `${resetFormOf(/ing$/.test(give) ? 'ing' : /^(?:gives|hands)$/.test(give) ? 's' : '')} ${whom}'s ${what}`,
+      `${resetFormOfVerb(give)} ${whom}'s ${what}`,
   );
   read = read.replace(
     GIVE_BACK_TO,
-    (_match, give?: string, what?: string, giveTo?: string, whatTo?: string) => {
-      const verb = give ?? giveTo ?? '';
-      return `${resetFormOf(/ing$/.test(verb) ? 'ing' : /^gives$/.test(verb) ? 's' : '')} ${what ?? whatTo}`;
-    },
+    (_match, give?: string, what?: string, giveTo?: string, whatTo?: string) =>
+      `${resetFormOfVerb(give ?? giveTo ?? '')} ${what ?? whatTo}`,
   );
   read = read.replace(
     GETS_BACK,

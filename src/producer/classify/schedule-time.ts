@@ -405,10 +405,10 @@ function statedTimes(text: string, posted: DateTime, doubts: string[]): StatedTi
     if (stamp) continue;
     // "after Wednesday's hiccup": the day of an incident told of, gone by (rules-2.13.24).
     if (
+      /day$/.test(words) &&
       INCIDENT_OF_DAY.test(
         prepared.slice(result.index + words.length, result.index + words.length + 30),
-      ) &&
-      /day$/.test(words)
+      )
     )
       continue;
     // "lands before midnight": a deadline of the reset's own verb, not a cutoff (rules-2.10.0).

@@ -62,34 +62,31 @@ export function calledOff(
   mentions: readonly Mention[],
   options: ClassifierOptions,
 ): Classification | null {
-  if (
-    thread?.author !== 'self' ||
-    // "small change of plans: moving it to 3pm PT": moved, in words of its own (rules-2.13.24).
-    // Only when its own words about the reset announce nothing ("before we reset").
-    !(
-      mentions.some(callsOff) ||
-      callsItOff(own) ||
-      (mentions.length > 0 &&
-        mentions.every((m) => m.refused !== null) &&
-        movedTo(own, post, options) !== null)
-    ) ||
-    // "went out early, everyone's reset now. the cake was a lie, the reset was not": his
-    // reply says it is done, a denial of its own words calling nothing off (rules-2.13.23);
-    // not when it says "calling this off" in words.
-    (!callsItOff(own) &&
-      mentions.some(
-        (m) =>
-          m.refused === null &&
-          !m.reading.hedged &&
-          m.reading.dependsOn === null &&
-          (m.reading.tense === 'done' || m.reading.tense === 'ongoing'),
-      )) ||
-    !mentionsOf(thread.parent).some((m) => m.refused === null)
-  )
-    return null;
+  if (thread?.author !== 'self') return null;
+  const inWords = callsItOff(own);
   // "update: pushing this to tomorrow 9am PT. … so it doesn't immediately eat the reset":
   // moved, not called off (rules-2.13.17).
   const moved = movedTo(own, post, options);
+  const callsOffOrMoves =
+    mentions.some(callsOff) ||
+    inWords ||
+    // "small change of plans: moving it to 3pm PT": moved, in words of its own, when its own
+    // words about the reset announce nothing ("before we reset") (rules-2.13.24).
+    (moved !== null && mentions.length > 0 && mentions.every((m) => m.refused !== null));
+  // "went out early, everyone's reset now. the cake was a lie, the reset was not": his reply
+  // says it is done, a denial of its own words calling nothing off (rules-2.13.23); not when
+  // it says "calling this off" in words.
+  const saysDone =
+    !inWords &&
+    mentions.some(
+      (m) =>
+        m.refused === null &&
+        !m.reading.hedged &&
+        m.reading.dependsOn === null &&
+        (m.reading.tense === 'done' || m.reading.tense === 'ongoing'),
+    );
+  if (!callsOffOrMoves || saysDone || !mentionsOf(thread.parent).some((m) => m.refused === null))
+    return null;
   return heldReply(
     post,
     own,
@@ -195,18 +192,17 @@ export function readReply(
       // takes to reach everyone (rules-2.13.18).
       // "done, a little earlier than EOD 🙂": said done first, its time the one it beat
       // (rules-2.13.22).
+      // "this is done ✅ all plans should be at 0 usage now": said done first, and now
+      // (rules-2.13.31).
+      const doneFirst = SAID_DONE_FIRST.test(own.all);
+      const moved = MOVED_TO.test(own.all);
       const saysLanded =
         progress &&
-        ((!timed &&
-          (!/\b(?:will|'ll|going to|gonna|should)\b/.test(own.all) ||
-            SAID_DONE_FIRST.test(own.all))) ||
+        ((!timed && (!/\b(?:will|'ll|going to|gonna|should)\b/.test(own.all) || doneFirst)) ||
           GOING_OUT_NOW.test(own.all) ||
           DOING_IT_NOW.test(own.all) ||
-          (SAID_DONE_FIRST.test(own.all) && EARLIER_THAN.test(own.all)) ||
-          // "this is done ✅ all plans should be at 0 usage now": said done first, and now
-          // (rules-2.13.31).
-          (SAID_DONE_FIRST.test(own.all) && /\bnow\b/.test(own.all) && !MOVED_TO.test(own.all)) ||
-          (SAID_DONE_ALONE.test(own.sentences.at(-1) ?? '') && !MOVED_TO.test(own.all)));
+          (doneFirst && (EARLIER_THAN.test(own.all) || (/\bnow\b/.test(own.all) && !moved))) ||
+          (SAID_DONE_ALONE.test(own.sentences.at(-1) ?? '') && !moved));
       if (saysLanded)
         return secondCompletion(landed(read), post, thread.parent, parentMentions, options);
       // "free and edu are next, going out by end of day" under "usage reset went out to plus
