@@ -1,0 +1,190 @@
+import { INCIDENT, LANDING, RESET_WORD } from './cues.ts';
+import { wordsOf } from './grammar.ts';
+import type { Mention } from './mentions.ts';
+import {
+  BARE_RESET,
+  FIRMLY_DONE,
+  IT_IS_A,
+  isTimeFragment,
+  LIST_ITEM,
+  mentionKind,
+  UNDER_WAY_NOW,
+  UPCOMING,
+} from './post-tense.ts';
+import { timeIsTheResets } from './reply-time.ts';
+import { timeAhead } from './schedule-time.ts';
+import { isArrival } from './sense/words.ts';
+import type { Tense } from './sense.ts';
+import type { ReadText } from './text.ts';
+
+/**
+ * What each announcing mention of a post says, read with the sentences around it: the
+ * sentences that say when it lands, a heading or a sentence that gives its time, and so
+ * its kind (done, coming, under way). Used by announcement.ts.
+ */
+
+/** The sentences that say when the reset lands, and which of them are a reply's own. */
+export interface Landing {
+  /** A reply's own sentences that name the reset's time (rules-2.1.0, 2.2.0). */
+  readonly replyTimes: ReadonlySet<string>;
+  /** Sentences of when it lands, without the word "reset": "Lands around 6pm PT." */
+  readonly landing: readonly string[];
+}
+
+export function landingOf(
+  own: ReadText,
+  mentions: readonly Mention[],
+  replyText: ReadText | undefined,
+  announcedMs: number,
+  zone: string,
+): Landing {
+  const mentioned = new Set(mentions.map((m) => m.sentence));
+  // In the author's own thread, a reply that names a time says when the reset lands
+  // ("Will be there by EOD PST." under "Loading a banked reset…"): rules-2.1.0.
+  // Only a time that is the reset's, not another event's ("See you tomorrow!"): rules-2.2.0.
+  const replyTimes = new Set(
+    replyText?.sentences.filter(
+      (s) => timeAhead(s, announcedMs, zone) !== null && timeIsTheResets(s),
+    ),
+  );
+  const landing = own.sentences.filter(
+    (s) => !mentioned.has(s) && !INCIDENT.test(s) && (replyTimes.has(s) || isLandingSentence(s)),
+  );
+  return { replyTimes, landing };
+}
+
+/** Each announcing mention's kind, and the sentences around them that give a time. */
+export interface MentionKinds {
+  /** mentionKind of each announcing mention, its sentences around it counted. */
+  readonly kinds: readonly Tense[];
+  /** The post's first line, when it is a short heading naming a day or time ahead. */
+  readonly headingAhead: string | null;
+  /** The sentence before "it's a reset" that gives its time. */
+  readonly antecedent: string | undefined;
+  /** A sentence of nothing but a time ahead, next to the reset's. */
+  readonly fragment: string | undefined;
+}
+
+export function readKinds(
+  own: ReadText,
+  announcing: readonly Mention[],
+  announcedMs: number,
+  zone: string,
+): MentionKinds {
+  const explicitAhead = (s: string) => timeAhead(s, announcedMs, zone) === 'explicit';
+  // "Release notes preview — Monday the 23rd\n• … \n• Usage limits reset for every plan at
+  // launch": a bare "reset" under a heading that names a day ahead is that day's
+  // (rules-2.13.3).
+  const headingAhead = aheadHeading(own, announcedMs, zone);
+  // "something is going to happen to your limits at noon PT today 👀 (it's a reset.)": "it"
+  // is what the sentence before said, with its time (rules-2.13.5).
+  const antecedent = announcing
+    .filter((m) => IT_IS_A.test(m.sentence))
+    .map((m) => own.sentences[own.sentences.indexOf(m.sentence) - 1])
+    .find((s) => s !== undefined && explicitAhead(s));
+  const timesAfter = announcing.map((m) => timeNextTo(own, m, explicitAhead));
+  const fragment = timesAfter.find((s) => s !== undefined);
+  const kinds = announcing.map((m, i) => {
+    const kind = mentionKind(m, announcedMs, zone);
+    if (antecedent !== undefined && IT_IS_A.test(m.sentence) && kind === 'done') return 'coming';
+    // "ok it's a full reset of usage limits, all plans, going out 9am PT tomorrow": what "it"
+    // is, with its own time ahead (rules-2.13.33).
+    if (
+      IT_IS_A.test(m.sentence.replace(/^(?:ok|okay|so|update|yes)[,:]? /, '')) &&
+      kind === 'done' &&
+      explicitAhead(m.sentence)
+    )
+      return 'coming';
+    const timeAfter = timesAfter[i];
+    // "thanksgiving reset is happening. all plans, wednesday morning PT": under way, but not
+    // now, and its time follows (rules-2.13.9).
+    // So is one named without a verb: "spoiler: full codex limits reset for everybody.
+    // around 4pm PT" (rules-2.13.22).
+    if (
+      timeAfter !== undefined &&
+      ((kind === 'done' && !FIRMLY_DONE.test(m.reading.cue)) ||
+        (kind === 'ongoing' && !/\bnow\b/.test(m.sentence)) ||
+        // Not the items of a list under it: "poll: best time for a limits reset: • monday 9am
+        // • wednesday noon".
+        (kind === 'none' && !/:\s*$/.test(m.sentence) && !LIST_ITEM.test(timeAfter)))
+    )
+      return 'coming';
+    return underHeadingAhead(m, kind, headingAhead) ? 'coming' : kind;
+  });
+  return { kinds, headingAhead, antecedent, fragment };
+}
+
+/**
+ * "the thanksgiving reset is back this year. wednesday morning PT, all plans": a sentence
+ * of nothing but a time ahead (and whom), right after the reset's, is its time
+ * (rules-2.13.6). So is one after a fragment of whom: "(it's a usage reset. all tiers.
+ * around 5pm PT)" (rules-2.13.21). So is a post's first sentence of nothing but a time,
+ * before the reset's: "monday. every plus and pro account gets one banked reset"
+ * (rules-2.13.24).
+ */
+function timeNextTo(
+  own: ReadText,
+  mention: Mention,
+  explicitAhead: (sentence: string) => boolean,
+): string | undefined {
+  const at = own.sentences.indexOf(mention.sentence);
+  const first = own.sentences[0]!;
+  if (at === 1 && isTimeFragment(first) && explicitAhead(first)) return first;
+  return own.sentences
+    .slice(at + 1, at + 3)
+    .filter((s, i, after) => isTimeFragment(s) && (i === 0 || isTimeFragment(after[0]!)))
+    .find(explicitAhead);
+}
+
+/**
+ * "## upcoming (v0.64 / Nov 20)\n- limits: one-time reset of weekly usage for all plans at
+ * release": a reset named without a verb under a heading that says it is ahead too
+ * (rules-2.13.16); not under "things people asked for this week, ranked:". Nor one under
+ * way now: "Shipping notes this week: … a limits reset is rolling out now" (rules-2.13.19).
+ * "release notes (CLI ships tomorrow):\n• …\n• a full reset of usage for all plans": a
+ * list's item under a heading with a time ahead (rules-2.13.26).
+ */
+function underHeadingAhead(mention: Mention, kind: Tense, headingAhead: string | null): boolean {
+  return (
+    (kind === 'done' ||
+      (kind === 'ongoing' && !UNDER_WAY_NOW.test(mention.sentence)) ||
+      (kind === 'none' &&
+        (UPCOMING.test(headingAhead ?? '') || LIST_ITEM.test(mention.sentence)))) &&
+    headingAhead !== null &&
+    mention.sentence !== headingAhead &&
+    (BARE_RESET.test(mention.reading.cue) || mention.reading.tense !== 'done')
+  );
+}
+
+/**
+ * A sentence that says when "it" lands: an arrival verb ("Lands in the next hour.") or
+ * "should see it". Not when someone else arrives: "we landed some fixes", "I land at 6".
+ */
+function isLandingSentence(sentence: string): boolean {
+  if (LANDING.test(sentence)) return true;
+  if (!ARRIVAL_STEM.test(sentence)) return false; // no need to parse it
+
+  const words = wordsOf(sentence);
+  return words.some(
+    (word, index) =>
+      word.pos !== 'ADP' &&
+      isArrival(word) &&
+      !words.slice(Math.max(0, index - 3), index).some((w) => PERSONAL_SUBJECT.has(w.text)),
+  );
+}
+
+const ARRIVAL_STEM = /land|arriv|propagat|roll|kick|show|appear|reach|appl|happen/;
+const PERSONAL_SUBJECT = new Set(['we', 'i', "i'm", 'you', 'they', "we're", "we've"]);
+
+/**
+ * The post's first line when it is a short heading naming a day or time ahead ("Release
+ * notes preview — Monday the 23rd", "Tomorrow 9am PT:"), of a post of several lines; null
+ * otherwise.
+ */
+function aheadHeading(own: ReadText, announcedMs: number, zone: string): string | null {
+  const [first, ...rest] = own.all.split('\n').filter((line) => line.trim() !== '');
+  if (first === undefined || rest.length === 0 || first.length > 60 || RESET_WORD.test(first))
+    return null;
+  if (timeAhead(first, announcedMs, zone) !== 'explicit') return null;
+  return own.sentences.find((sentence) => first.includes(sentence)) ?? first;
+}
