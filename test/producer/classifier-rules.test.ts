@@ -4224,3 +4224,58 @@ describe('rounds 187 to 190: a timeline, near misses, replies, other words (rule
     }
   });
 });
+
+describe('rounds 191 to 194: a timeline, near misses, replies, other words (rules-2.13.34)', () => {
+  test('not published: a window refilling on its own, "not something we are doing: a reset", a count past belief, what resets are for', () => {
+    for (const text of [
+      'reminder: your weekly window refilling on its own is just the rolling window doing its thing',
+      "Not something we're doing this month, whatever the rumour says: a global reset of Codex limits.",
+    ]) {
+      assert.equal(at10(text), 'none', text);
+    }
+    assert.match(
+      at10("BREAKING: codex team resets everyone's limits for the 112th time this week"),
+      / \(held\)$/,
+    );
+    // "them" is the banked resets of the sentence before: coming, not "is" read as done.
+    const them = reply(
+      "that's exactly what banked resets are for. shipping them to every plan on monday",
+      'missed the last reset, can I get one?',
+      'someuser',
+    );
+    assert.deepEqual([them.reset?.kind, them.review], ['reset_scheduled', true]);
+  });
+
+  test('his thread: "it’s live. should reach every account within a few minutes" and "went out a day early, already live" are done', () => {
+    const live = reply(
+      "it's live. should reach every account within a few minutes",
+      'resetting codex limits for everyone in the next hour',
+      'thsottiaux',
+    );
+    assert.deepEqual([live.reset?.kind, live.review], ['reset_completed', false]);
+    const early = reply(
+      'went out a day early, already live 🎉',
+      'codex usage limits reset tomorrow for all plans',
+      'thsottiaux',
+    );
+    assert.deepEqual([early.reset?.kind, early.review], ['reset_completed', false]);
+  });
+
+  test('other words and typos: limits made fresh again, refil, every body, resting, topped up just now; the cause’s "this week" is not the window', () => {
+    for (const text of [
+      "we'll make everyone's codex limits fresh again on monday",
+      "resting everyone's limits tmrw, the bug ate most of your quota this week",
+    ]) {
+      assert.equal(at10(text), 'reset_scheduled', text);
+    }
+    assert.equal(
+      at10('we have refil the codex limits for every body, 5h and weekly'),
+      'reset_completed',
+    );
+    assert.equal(at10('(yes that was me: limits topped up just now)'), 'reset_completed (held)');
+    const window = classify(
+      "resetting limits for all plans friday morning PT, since the rollout ate everyone's quota this week",
+    );
+    assert.equal(window.reset?.schedulePrecision, 'date');
+  });
+});

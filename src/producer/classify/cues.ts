@@ -55,12 +55,15 @@ export const TALK_ABOUT = [
   /\b(?=(?:weekly|5-hour|5 hour|five-hour|5h|daily|rolling|your|my) )(?<!\b(?:every|everyone's|everybody's|all) (?:\w+ ){0,2})(?:weekly|5-hour|5 hour|five-hour|5h|daily|rolling|your|my) (?:\w+ ){0,2}(?:limit|window|quota|cap|one) (?:resets|goes re-?set|will re-?set)\b/,
   // "the weekly one resets 7 days after your first use" (rules-2.12.2).
   /\bre-?sets (?:\d+|seven|five) ?(?:days?|hours?|h) (?:after|from|later)\b/,
-  // The cycle left to itself: "your weekly window will refresh on its own" (rules-2.12.0).
-  /\b(?:re-?sets?|refresh(?:es)?)\b[^.!?]{0,12}\b(?:on (?:its|their) own|by (?:itself|themselves)|automatically|naturally|as (?:usual|normal))\b/,
+  // The cycle left to itself: "your weekly window will refresh on its own" (rules-2.12.0);
+  // "your 5-hour window refilling on its own isn't us" (rules-2.13.34).
+  /\b(?:re-?set(?:s|ting)?|refresh(?:es|ing)?)\b[^.!?]{0,12}\b(?:on (?:its|their) own|by (?:itself|themselves)|automatically|naturally|as (?:usual|normal))\b/,
   /\b(?:since|after|before|until|till) (?:the|your|our|my|a|last|yesterday's|today's) (?:last |latest |recent |next |weekly |global |banked |[a-z]+ \d{1,2}(?:st|nd|rd|th)? )?re-?set\b/,
   // Instructions: "How to use your banked reset: Settings > Usage > Apply" (rules-2.10.0).
   /^how to\b/,
   /\bhow (?:do |does )?re-?sets? work/,
+  // "this is exactly what banked resets are for" (rules-2.13.34).
+  /\bwhat (?:[\w-]+ ){0,2}re-?sets? (?:are|is|were|was) (?:for|about)\b/,
   /\b(?:more|another|next|any|no more) re-?sets?\?/,
   // Not across a spaced dash: "if you're rate limited, hang in there - reset in ~2h"
   // (rules-2.10.0); "if gpt-6 ships today, we'll reset" is still a condition.

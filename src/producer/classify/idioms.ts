@@ -161,11 +161,12 @@ const TOP_OBJECT_UP =
 /**
  * "your codex tanks are topped up" (rules-2.13.10), "tank topped off for every codex user"
  * as a headline (rules-2.13.16), "everyone's codex allowance topped back up to full"
- * (rules-2.13.22), "everybody got topped up about ten minutes ago" (rules-2.13.30); not
+ * (rules-2.13.22), "everybody got topped up about ten minutes ago" (rules-2.13.30); "I did it,
+ * limits topped up just now", a bare participle with a time just gone (rules-2.13.34); not
  * "want your usage topped back up".
  */
 const ARE_TOPPED_UP =
-  /\b(?=topped )(?<=\b(?:tanks?|limits|usage|quotas?|windows|buckets?|allowances?) (?:(?:are|is|got|get|all|been|have|has|now|just) ){1,3})topped (?:back )?(?:up|off)\b|\b(?=topped )(?<=\b(?:everyone's|everybody's) (?:[\w-]+ ){0,2}(?:tanks?|limits|usage|quotas?|windows|buckets?|allowances?) )topped (?:back )?(?:up|off)\b|\b(?=topped )(?<=^(?:\w+ )?(?:tanks?|buckets?) )topped (?:back )?(?:up|off)\b|\b(?=topped )(?<=\b(?:everyone|everybody|all of you|every (?:codex |paid )?user) (?:just )?(?:got|gets|get|getting|was|were|is|are|has been|have been) )topped (?:back )?(?:up|off)\b/;
+  /\b(?=topped )(?<=\b(?:tanks?|limits|usage|quotas?|windows|buckets?|allowances?) (?:(?:are|is|got|get|all|been|have|has|now|just) ){1,3})topped (?:back )?(?:up|off)\b|\b(?=topped )(?<=\b(?:everyone's|everybody's) (?:[\w-]+ ){0,2}(?:tanks?|limits|usage|quotas?|windows|buckets?|allowances?) )topped (?:back )?(?:up|off)\b|\b(?=topped )(?<=^(?:\w+ )?(?:tanks?|buckets?) )topped (?:back )?(?:up|off)\b|\b(?=topped )(?<=\b(?:everyone|everybody|all of you|every (?:codex |paid )?user) (?:just )?(?:got|gets|get|getting|was|were|is|are|has been|have been) )topped (?:back )?(?:up|off)\b|\b(?=topped )(?<=(?:^|[,:] |\()(?:\w+ )?(?:limits|usage|tanks?|buckets?|allowances?) )topped (?:back )?(?:up|off)\b(?=[^.!?]{0,30}\b(?:just now|(?:seconds?|minutes?|mins?|hours?|hrs?) ago|earlier today)\b)/;
 /** "one banked refill", "a saved refill", "one extra refill sitting in your bank" (rules-2.13.10). */
 const BANKED_REFILL =
   /\b(?:(?:one|an?|another|the) )?(?:banked|saved) (?:refills?|top-?ups?)\b|\b(?:one|an?|another) (?:extra |more |additional |spare )?refill\b(?=[^.!?]{0,40}\b(?:bank|spend it|use it)\b| (?:into|in|to) (?:every|each|your|all)\b)|\b(?=(?:one|an?|another) (?:extra |more |additional )?refill\b)(?<=\bbank\b[^.!?]{0,40})(?:one|an?|another) (?:extra |more |additional )?refill\b/;
@@ -270,6 +271,9 @@ const GIVEN_A_RESET = new RegExp(
 const PEOPLE_START_FRESH = new RegExp(
   String.raw`(?<=\b(?:${PEOPLE}|every (?:[\w/&+]+ ){1,8}(?:account|user|plan|subscriber)s?) (?:(?:now|all|will|just) )?)(?<!\bnew (?:paid |codex )?(?:accounts|users|subscribers) (?:(?:now|all|will|just) )?)start(s|ed|ing)? (?:fresh|afresh|over|from zero)(?= on (?:codex |their |your )?(?:usage|limits)\b)`,
 );
+/** "We will make the limits fresh again for all Codex users" (rules-2.13.34). */
+const MAKE_FRESH =
+  /\b(make|makes|making|made) ((?:the |your |their |everyone's |everybody's |all (?:the )?)?(?:codex )?(?:usage |weekly |5h |rate )?(?:limits|usage|quotas?|allowances?)) fresh(?: again)?\b/;
 /** "we'll put everyone back at full by end of day" (rules-2.13.24). */
 const PUT_BACK_AT_FULL = new RegExp(
   String.raw`\bput(?:ting|s)? (${PEOPLE}) back (?:at|to) (?:full|100%)(?! (?:capacity|speed|strength|health|service|power|steam))`,
@@ -328,6 +332,10 @@ export function resetIdiomRead(sentence: string): string | null {
     (_match, ending: string | undefined) => `${resetFormOf(ending ?? '')} usage`,
   );
   read = read.replace(PUT_BACK_AT_FULL, (_match, whom: string) => `reset ${whom}`);
+  read = read.replace(
+    MAKE_FRESH,
+    (_match, make: string, what: string) => `${resetFormOfVerb(make)} ${what}`,
+  );
   read = read.replace(
     THEIR_TANK,
     (_match, refill: string, whose: string | undefined) =>

@@ -95,15 +95,21 @@ export function mentionsOf(own: ReadText): Mention[] {
     const named = RESET_WORD.test(plain);
     // "…banked resets not applying. Everyone affected is getting another one.": "one" stands
     // for the reset of the sentence before.
-    const anaphora = !named && previousMentioned !== null && ONE_MORE.test(plain);
+    // "this is exactly what banked resets are for. shipping them to everyone tomorrow":
+    // "them" stands for the resets of the sentence before (rules-2.13.34).
+    const them =
+      !named && previousMentioned !== null && RESETS.test(previousMentioned) && THEM.test(plain);
+    const anaphora = !named && previousMentioned !== null && (them || ONE_MORE.test(plain));
     const antecedent = BANKED_NOUN.test(previousMentioned ?? '') ? 'banked reset' : 'reset';
     previousMentioned = named ? plain : null;
     if (!named && !anaphora) continue;
-    const read = anaphora
-      ? plain.replace(ONE_MORE, (_match, which?: string) =>
-          which === undefined ? `a ${antecedent}` : `${which} ${antecedent}`,
-        )
-      : plain;
+    const read = them
+      ? plain.replace(THEM, `$1 ${antecedent}s`)
+      : anaphora
+        ? plain.replace(ONE_MORE, (_match, which?: string) =>
+            which === undefined ? `a ${antecedent}` : `${which} ${antecedent}`,
+          )
+        : plain;
     const words = wordsOf(read);
     const indices = mentionIndices(words);
     const readings = indices.map((index) => readMention(words, index));
@@ -198,11 +204,13 @@ const RECAP = /^(?:(?:week(?:ly)?|month(?:ly)?|year(?:ly)?|quick|friday) )?recap
 /** Words that take back what was said, or mark it as a joke. */
 // "me: we should stop doing resets. also me, …: resetting everyone": the meme (rules-2.13.15).
 const JOKING =
-  /\bthat(?:'s| is) (?:\d+% |totally |exactly |definitely |absolutely |obviously )?how (?:this|that|it|capacity planning) works\b|^(?:oh )?sure,? let me (?:just )?|^oh sure\b|^yeah,? right\b|\b(?:jk|j\/k|just kidding|kidding|april fools?|april 1st)\b|^me: [^\n]*\balso me\b|\bby hand\b[^.!?]{0,60}\b(?:one (?:account|user|person|workspace|by one) at a time|with a (?:pencil|pen|quill|spreadsheet|calculator|abacus))\b|\bthanks for asking every \d+ (?:seconds|minutes|mins|hours)\b/;
+  /\bthat(?:'s| is) (?:\d+% |totally |exactly |definitely |absolutely |obviously )?how (?:this|that|it|capacity planning) works\b|^(?:oh )?sure,? let me (?:just )?|^oh sure\b|^yeah,? right\b|\b(?:jk|j\/k|just kidding|kidding|april fools?|april 1st)\b|^me: [^\n]*\balso me\b|\bby hand\b[^.!?]{0,60}\b(?:one (?:account|user|person|workspace|by one) at a time|with a (?:pencil|pen|quill|spreadsheet|calculator|abacus))\b|\bthanks for asking every \d+ (?:seconds|minutes|mins|hours)\b|\bfor the (?:[2-9]\d|\d{3,})(?:st|nd|rd|th) time (?:this|today|in a)\b/;
 /** Post-level words that take an announcement back, each with its reason. */
 export const TAKEN_BACK: readonly (readonly [RegExp, (words: string) => string])[] = [
   // "LIMITS RESET FOR EVERYONE!!! ...jk it's april 1st"; "yes, I personally reset
   // everyone's limits by hand, one account at a time, with a pencil" (rules-2.13.16).
+  // "Codex team resets limits for the 47th time this month": a count past belief
+  // (rules-2.13.34).
   [JOKING, (words) => `"${words}": a joke?`],
   // "… That account isn't mine and nothing is planned."
   [DISMISSED, (words) => `"${words}": the post says no reset is coming?`],
@@ -227,10 +235,11 @@ const HAD_RESET =
   /(?<!\b(?:will|'ll|to|would|should|could|may|might|must|shall|gonna) )\b(?:has|have)(?: now| just| all)? (?:had )?(?:its|their|your|our) ((?:[\w&-]+ ){0,3}(?:limits|usage)) (?:re-?set|refreshed)\b/;
 /**
  * A reset called off, as a heading: "Cancelled: the reset we teased yesterday."; or in words:
- * "we're not going to do it after all", "decided against it" (rules-2.13.6).
+ * "we're not going to do it after all", "decided against it" (rules-2.13.6); "Not something
+ * we're doing this week, despite the screenshot going around: a global reset" (rules-2.13.34).
  */
 const CALLED_OFF =
-  /^(?:cancel+ed|postponed|delayed|paused|scrapped|called off|on hold) ?:|\b(?:not|n't) (?:going to |gonna )?(?:do|doing|happen|happening)(?: (?:it|that|this|one))? (?:after all|anymore|any more)\b|\bdecided against (?:it|that|the reset)\b|\bcall(?:ed|ing) (?:it|that|this|the reset|this one|that one) off\b|\b(?:have|need|going|had) to push (?:it|this|the reset)\b(?![^.!?]{0,40}\b(?:to|until|till) )|\bnot happening\b|\bcancel+(?:ed|ing) (?:it|that|this)\b|\bscrap(?:ped|ping) (?:it|that|this)\b|\bcall(?:ed|ing) off (?:the |today's |tonight's |tomorrow's |this week's |friday's |monday's )?re-?set\b|\bhold(?:ing)? off\b|\b(?:we're|we are) holding (?:the|tonight's|today's|tomorrow's|this) re-?set\b|\b(?:the )?re-?set(?:'s| is) (?:off|cancel+ed|scrapped)\b|\b(?:was|were) going to re-?set\b[^.!?]{0,60}\bbut\b|\b(?:won't|will not|isn't|is not) (?:be )?happening\b|\bwon't happen\b/;
+  /^(?:cancel+ed|postponed|delayed|paused|scrapped|called off|on hold) ?:|\b(?:not|n't) (?:going to |gonna )?(?:do|doing|happen|happening)(?: (?:it|that|this|one))? (?:after all|anymore|any more)\b|\bdecided against (?:it|that|the reset)\b|\bcall(?:ed|ing) (?:it|that|this|the reset|this one|that one) off\b|\b(?:have|need|going|had) to push (?:it|this|the reset)\b(?![^.!?]{0,40}\b(?:to|until|till) )|\bnot happening\b|\bcancel+(?:ed|ing) (?:it|that|this)\b|\bscrap(?:ped|ping) (?:it|that|this)\b|\bcall(?:ed|ing) off (?:the |today's |tonight's |tomorrow's |this week's |friday's |monday's )?re-?set\b|\bhold(?:ing)? off\b|\b(?:we're|we are) holding (?:the|tonight's|today's|tomorrow's|this) re-?set\b|\b(?:the )?re-?set(?:'s| is) (?:off|cancel+ed|scrapped)\b|\b(?:was|were) going to re-?set\b[^.!?]{0,60}\bbut\b|\b(?:won't|will not|isn't|is not) (?:be )?happening\b|\bwon't happen\b|^(?:that's |it's )?not (?:something|anything|a thing) (?:we're|we are|we'll be|i'm) (?:doing|planning|considering|shipping)\b(?! (?:lightly|often|casually|every))/;
 /** A reset and its state after a colon: "Reset: done.", "Global reset: live". */
 const STATUS_COLON = /\b(re-?set): (done|live|complete|completed|landed|out|shipped)\b/;
 
@@ -275,6 +284,11 @@ function insideQuotes(text: string): boolean {
  * "one" standing for the reset of the sentence before: "another one", "a fresh one"; "one
  * will hit every account within the next hour" after "Want a full reset?" (rules-2.12.2).
  */
+/** Resets in the plural, which "them" can stand for. */
+const RESETS = /\bre-?sets\b/;
+/** "shipping them to everyone tomorrow": a verb of giving whose object is "them". */
+const THEM =
+  /^((?:we're |we are |we'll |we will |i'm )?(?:shipping|giving|sending|rolling out|handing out|granting|dropping)) them\b/;
 const ONE_MORE =
   /\b(another|one more|a new|a fresh|a second) one\b|^one(?= (?:will|'ll|is|'s|lands?|goes|hits?|arrives?|drops?)\b)/;
 

@@ -532,7 +532,7 @@ export const TIME_HINT =
  */
 /** A time's possessive before another noun than a reset: "this morning's outage". */
 const OTHER_EVENTS_TIME =
-  /\b(?:(?:this|last|yesterday) )?(?:morning|afternoon|evening|night|yesterday|week|weekend|month)'s (?!(?:[\w-]+ ){0,2}re-?set)[\w-]+|\b(?:who|that) (?:used|hit|ran|burned|burnt|maxed|lost|was|were|got) (?:[\w-]+ ){0,3}?(?:this|last) (?:week|weekend|month|morning|night)\b/g;
+  /\b(?:(?:this|last|yesterday) )?(?:morning|afternoon|evening|night|yesterday|week|weekend|month)'s (?!(?:[\w-]+ ){0,2}re-?set)[\w-]+|\b(?:who|that) (?:used|hit|ran|burned|burnt|maxed|lost|was|were|got) (?:[\w-]+ ){0,3}?(?:this|last) (?:week|weekend|month|morning|night)\b|\b(?:ate|used|burned|burnt|cost|took|wasted|lost|double-counted|overcharged)\b[^.!?,;]{0,40}?\b(?:this|last) (?:week|weekend|month|morning|night)\b/g;
 
 /** "Tue 24": a weekday and a day of the month, with no month. */
 const WEEKDAY_DATE =

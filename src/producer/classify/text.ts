@@ -66,7 +66,11 @@ export function readText(raw: string): ReadText {
       /(^|[.!?]\s+|\bup\s+)were (?=\w+ing\b[^.!?]*\b(?:tomorrow|tonight|tmrw|later)\b)/g,
       "$1we're ",
     )
-    .replace(/\brest (?=(?:the )?(?:usage |rate |codex |weekly )?limits\b|everyone's\b)/g, 'reset ')
+    // "rest everyone's limits", "resting everyone's limits tmrw" (rules-2.13.34).
+    .replace(
+      /\brest(ing)? (?=(?:the )?(?:usage |rate |codex |weekly )?limits\b|everyone's\b)/g,
+      (_match, ing?: string) => (ing === undefined ? 'reset ' : 'resetting '),
+    )
     .replace(/[ \t]+/g, ' ')
     .trim();
   const all = rarely(plain);
@@ -109,6 +113,7 @@ const SPELLED: Readonly<Record<string, string>> = {
   refershed: 'refreshed',
   thier: 'their',
   eow: 'end of the week',
+  refil: 'refill',
 };
 const MISSPELLED = new RegExp(`\\b(?:${Object.keys(SPELLED).join('|')})\\b`, 'g');
 
@@ -128,7 +133,8 @@ const FOUR_FIGURE_CLOCK =
  * - "codex 🔄 all plans": the arrows beside what they renew, "reset";
  * - "(which is basically everyone)" inside a sentence: an aside, taken out;
  * - "does not, sadly, reset": the commas around an adverb inside a negated verb group;
- * - "meters ↩️ 0%": an arrow before an amount, "back to"; the keycap 0️⃣ is 0%.
+ * - "meters ↩️ 0%": an arrow before an amount, "back to"; the keycap 0️⃣ is 0%;
+ * - "for every body": everybody.
  */
 function rarely(text: string): string {
   let read = text;
@@ -176,6 +182,8 @@ function rarely(text: string): string {
       / ?(?:\u21a9\ufe0f?|\u2192|\u27a1\ufe0f?|->) ?(?=(?:0%|zero|full|100%)(?![\w%]))/g,
       ' back to ',
     );
+  // "for every body on codex": everybody (rules-2.13.34).
+  if (read.includes('every body')) read = read.replace(/\bevery body\b/g, 'everybody');
   if (read.includes('btw')) read = read.replace(/,? ?\bbtw\b/g, ', by the way');
   // "at 2300 UTC today", "at 1600 hours PT": a clock time in four figures (rules-2.13.20).
   // Only before "hours" or a zone: not "in 2026".

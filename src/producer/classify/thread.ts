@@ -142,7 +142,13 @@ export function readReply(
   const postedMs = Date.parse(post.createdAt);
   // "…give it a few minutes": how long it takes to show, not a time of its own
   // (rules-2.13.17).
-  const timed = timeAhead(own.all.replace(SHOWS_IN, ' '), postedMs, options.timeZone) !== null;
+  // Nor "pushed it out a day early": how much sooner than planned (rules-2.13.34).
+  const timed =
+    timeAhead(
+      own.all.replace(SHOWS_IN, ' ').replace(AHEAD_OF_PLAN, ' '),
+      postedMs,
+      options.timeZone,
+    ) !== null;
   const progress = own.all.length <= 120 && PROGRESS.test(own.all);
   if (thread.parent.all === '') {
     if (!progress) return notAReset('a bare reply, and its parent is not at hand');
@@ -202,6 +208,9 @@ export function readReply(
           GOING_OUT_NOW.test(own.all) ||
           DOING_IT_NOW.test(own.all) ||
           (doneFirst && (EARLIER_THAN.test(own.all) || (/\bnow\b/.test(own.all) && !moved))) ||
+          // "it's live. should reach all accounts within a few minutes": said done first, and
+          // how long it takes to reach everyone (rules-2.13.34).
+          (doneFirst && !moved && REACHES_WITHIN.test(own.all)) ||
           (SAID_DONE_ALONE.test(own.sentences.at(-1) ?? '') && !moved));
       if (saysLanded)
         return secondCompletion(landed(read), post, thread.parent, parentMentions, options);
@@ -296,6 +305,12 @@ function withParentDay(own: ReadText, parent: ReadText): ReadText {
 /** "earlier than EOD", "ahead of schedule": done before the time it promised. */
 const EARLIER_THAN =
   /\b(?:earlier than|ahead of|before) (?:eod|planned|promised|schedule|expected|the deadline)\b/;
+/** "a day early", "two hours ahead of schedule": how much sooner than planned. */
+const AHEAD_OF_PLAN =
+  /\b(?:a|an|one|two|three|\d+|a few|a couple(?: of)?) (?:day|hour|min(?:ute)?)s? (?:early|earlier|ahead of (?:schedule|time|plan))\b/g;
+/** "should reach all accounts within a few minutes": how long it takes to reach everyone. */
+const REACHES_WITHIN =
+  /\b(?:reach|hit|show up (?:in|on|for)|appear (?:in|on|for)|propagate to)\b[^.!?]*\b(?:within|in|over) (?:the next |~ ?|about |around )?(?:a few |a couple(?: of)? |an? |\d+ ?)?(?:min(?:ute)?s?|hours?)\b/;
 /** "we're doing it right now instead": the reset under way now (besides GOING_OUT_NOW's words). */
 const DOING_IT_NOW =
   /\b(?:we're|i'm|we are) (?:doing|running|pushing|flipping) it (?:right )?now\b/;
