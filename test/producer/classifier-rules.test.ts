@@ -4279,3 +4279,54 @@ describe('rounds 191 to 194: a timeline, near misses, replies, other words (rule
     assert.equal(window.reset?.schedulePrecision, 'date');
   });
 });
+
+describe('rounds 195 to 198: a timeline, near misses, replies, other words (rules-2.13.35)', () => {
+  test('not published: a streak that just got reset, "codex limits unchanged", what a global reset does, a bare "going to reset"', () => {
+    for (const text of [
+      'my 100 day github streak just got reset. i blame the holidays',
+      'any reset clears both the 5h and the weekly window, in case you wondered',
+    ]) {
+      assert.equal(at10(text), 'none', text);
+    }
+    assert.equal(
+      at10(
+        "the sora limits getting refreshed today is the sora team's promo. codex limits unchanged",
+      ),
+      'reset_completed (held)',
+    );
+    assert.equal(at10('going to reset'), 'reset_scheduled (held)');
+    assert.equal(at10('a global reset goes out tomorrow 9am PT'), 'reset_scheduled');
+  });
+
+  test('his thread: "update: done.", "scratch that, just did it now", and a post of only "limits" his reply goes on', () => {
+    for (const [parent, text] of [
+      [
+        'codex usage reset for all plans going out later today',
+        'update: done. both windows at 100% now',
+      ],
+      [
+        'resetting limits for Plus users tomorrow',
+        'scratch that, just did it now. no reason to wait',
+      ],
+      ['codex limits', 'are back to zero for everyone. go build'],
+    ] as const) {
+      const read = reply(text, parent, 'thsottiaux');
+      assert.deepEqual([read.reset?.kind, read.review], ['reset_completed', false], text);
+    }
+  });
+
+  test('other words: usage handed or given back, a usage giveback, a banked one coming to all', () => {
+    for (const text of [
+      'all plans will get their usage handed back friday 17:00 UTC',
+      'codex usage giveback going out by EOD PT for everyone hit by the bug',
+      'banked one coming to every plus account on monday',
+    ]) {
+      assert.equal(at10(text), 'reset_scheduled', text);
+    }
+    assert.equal(at10('your codex limits have been given back. all tiers.'), 'reset_completed');
+    assert.equal(
+      at10("that's the banked one from last week's incident, spend it whenever"),
+      'none',
+    );
+  });
+});

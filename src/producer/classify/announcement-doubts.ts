@@ -142,6 +142,19 @@ export function weighDoubts(
 }
 
 /**
+ * A post of one short sentence, a verb group of "reset" and no time, not even "now": "going
+ * to reset" (not "reset going out now").
+ */
+function onlyTheVerb(own: ReadText, announcedMs: number, zone: string): boolean {
+  return (
+    own.sentences.length === 1 &&
+    own.all.split(/\s+/).length <= 4 &&
+    !/\bnow\b/.test(own.all) &&
+    timeAhead(own.all, announcedMs, zone) === null
+  );
+}
+
+/**
  * On this account a reset is one of usage limits. A firm verb ("has been reset", "all
  * propagated", "will land") makes "Reset all propagated." an announcement; a reset named
  * without one, or only through a thing ("the reset button"), stays in doubt. So does a time
@@ -162,7 +175,9 @@ export function weighWhatIsReset(
         !m.reading.modifier &&
         ((!m.reading.nominal &&
           (m.reading.tense === 'done' ||
-            m.reading.tense === 'coming' ||
+            // Not a post of nothing but "going to reset": coming, but of what, and when?
+            // (rules-2.13.35).
+            (m.reading.tense === 'coming' && !onlyTheVerb(own, announcedMs, zone)) ||
             // "reset is rolling out as we speak": arriving now (rules-2.13.0).
             (m.reading.tense === 'ongoing' && ARRIVING.test(m.reading.cue)))) ||
           // Its own clause's time, or its heading's ("Monday: reset."): not "calendar reset,

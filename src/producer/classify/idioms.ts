@@ -279,9 +279,27 @@ const PUT_BACK_AT_FULL = new RegExp(
   String.raw`\bput(?:ting|s)? (${PEOPLE}) back (?:at|to) (?:full|100%)(?! (?:capacity|speed|strength|health|service|power|steam))`,
 );
 
+/**
+ * "your limits have been given back" (rules-2.13.35): usage given or handed back, in the
+ * passive.
+ */
+const GIVEN_BACK =
+  /\b((?:limits|usage|quotas?|allowances?) (?:have|has|had|were|was|are|is|will be|'ve|'s)(?: (?:all|just|now))? (?:been )?)(?:given|handed|put) back\b/;
+/** "will all get their usage handed back Wednesday" (rules-2.13.35): got back, handed. */
+const GET_IT_HANDED_BACK =
+  /\b(get|gets|got|getting) (their|your) ((?:[\w-]+ ){0,2}(?:usage|limits|allowance|quota)) (?:handed|given) back\b/;
+/** "usage giveback going out by EOD" (rules-2.13.35): a giveback of usage named. */
+const USAGE_GIVEBACK = /\b((?:codex )?(?:usage|limits?)) give-?back\b/;
+/**
+ * "banked one coming to every Plus and Pro account monday" (rules-2.13.35): one coming or
+ * given to all; not "that's the banked one from last week", one already had.
+ */
+const BANKED_ONE =
+  /\bbanked one(?= (?:is )?(?:coming|going out|landing|dropping|(?:for|to) (?:every|all|each)\b))/;
+
 /** A word every idiom above has. */
 const TRIGGER =
-  /\b(?:wip|refresh|refill|replenish|clear|restor|zero|back (?:to|at) |clean slate|fresh|full|top|start(?:s|ed|ing)? (?:over|fresh|afresh|from zero|from scratch)|do-?over|sitting at|go(?:es|ing)? to (?:zero|0|100|full)|return\w* to (?:zero|full)|mulligan|recharge|tank|brand new|nuk|: 100%|empt|(?:now )?(?:reads?|shows?) (?:0|zero)|(?:usage|limits|allowance|quota|budget) back\b|give\w* back|gave back|start\w* (?:fresh|afresh|over)|put\w* \w+ back|allowance|usage (?:bars?|meters?|counters?) )/;
+  /\b(?:wip|refresh|refill|replenish|clear|restor|zero|back (?:to|at) |clean slate|fresh|full|top|start(?:s|ed|ing)? (?:over|fresh|afresh|from zero|from scratch)|do-?over|sitting at|go(?:es|ing)? to (?:zero|0|100|full)|return\w* to (?:zero|full)|mulligan|recharge|tank|brand new|nuk|: 100%|empt|(?:now )?(?:reads?|shows?) (?:0|zero)|(?:usage|limits|allowance|quota|budget) back\b|give\w* back|gave back|start\w* (?:fresh|afresh|over)|put\w* \w+ back|allowance|usage (?:bars?|meters?|counters?) |handed back|give-?back|banked one)/;
 
 /** Idioms read as a phrase of "reset", in this order: each reads what those before left. */
 const PHRASES: readonly (readonly [RegExp, string])[] = [
@@ -312,6 +330,10 @@ const PHRASES: readonly (readonly [RegExp, string])[] = [
   [HAVE_A_FULL_TANK, 'a reset'],
   [READS_ZERO, 'reset'],
   [LIMITS_AT_FULL, 'reset'],
+  [GIVEN_BACK, '$1reset'],
+  [GET_IT_HANDED_BACK, '$1 $2 $3 reset'],
+  [USAGE_GIVEBACK, '$1 reset'],
+  [BANKED_ONE, 'banked reset'],
 ];
 
 /** `sentence` with its reset idiom made a form of "reset", or null when it has none. */

@@ -28,6 +28,7 @@ import {
   alternativeBefore,
   coordinatedWith,
   featureStatement,
+  genericHabit,
   genericStatement,
   gerundSubject,
   topicThatClause,
@@ -451,7 +452,10 @@ export function readMention(words: readonly Word[], index: number): MentionReadi
           group = { ...group, negated: true };
         }
         // "A reset is a blunt tool", "Limit resets will be rarer": a general statement.
-        const statement = genericStatement(words, index, phraseStart, predicate);
+        // "a global reset clears all of them": what any reset does (rules-2.13.35).
+        const statement =
+          genericStatement(words, index, phraseStart, predicate) ??
+          genericHabit(words, index, phraseStart, predicate);
         if (statement !== null) {
           group = {
             ...group,

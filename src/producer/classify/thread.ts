@@ -114,6 +114,11 @@ const MOVED_TO =
 const BARE_VERB_POST =
   /^(?:refilled|wiped|topped (?:up|off)|zeroed(?: out)?|refreshed|cleared|restored|replenished|emptied)[.!]*$/;
 
+/** A post of only what is reset: "limits", "codex limits…", "usage". */
+const BARE_NOUN_POST = /^(?:codex |all |your |everyone's )?(?:usage |rate )?(?:limits|usage)[.…]*$/;
+/** A reply that goes on with the verb: "are back to zero", "have been refilled", "got wiped". */
+const GOES_ON_WITH_A_VERB =
+  /^(?:\.{2,}|…)?\s*(?:are|is|have|has|got|just got|all got|will|'re|were)\b/;
 /** The longest reply read together with his own post: a continuation, not a second note. */
 const MAX_CONTINUATION_CHARS = 280;
 
@@ -131,7 +136,13 @@ export function readReply(
   if (mentions.length > 0) return notAReset(mentions[0]!.refused!);
   // "Refilled." then his "(codex limits. everyone. both windows. already live)": a post of only
   // a verb, whose object his reply names: one sentence, read together (rules-2.13.29).
-  if (thread.author === 'self' && BARE_VERB_POST.test(thread.parent.all)) {
+  // So is a post of only what is reset, whose verb his reply gives: "limits" then "are back to
+  // zero. go build" (rules-2.13.35).
+  if (
+    thread.author === 'self' &&
+    (BARE_VERB_POST.test(thread.parent.all) ||
+      (BARE_NOUN_POST.test(thread.parent.all) && GOES_ON_WITH_A_VERB.test(own.all)))
+  ) {
     const joined = readText(
       `${thread.parent.all.replace(/[.!]+$/, '')} ${own.all.replace(/^(?:\(|\.{2,}|…)\s*|\)$/g, '')}`,
     );
@@ -149,7 +160,7 @@ export function readReply(
       postedMs,
       options.timeZone,
     ) !== null;
-  const progress = own.all.length <= 120 && PROGRESS.test(own.all);
+  const progress = own.all.length <= 120 && (PROGRESS.test(own.all) || DOING_IT_NOW.test(own.all));
   if (thread.parent.all === '') {
     if (!progress) return notAReset('a bare reply, and its parent is not at hand');
     return heldReply(
@@ -311,15 +322,21 @@ const AHEAD_OF_PLAN =
 /** "should reach all accounts within a few minutes": how long it takes to reach everyone. */
 const REACHES_WITHIN =
   /\b(?:reach|hit|show up (?:in|on|for)|appear (?:in|on|for)|propagate to)\b[^.!?]*\b(?:within|in|over) (?:the next |~ ?|about |around )?(?:a few |a couple(?: of)? |an? |\d+ ?)?(?:min(?:ute)?s?|hours?)\b/;
-/** "we're doing it right now instead": the reset under way now (besides GOING_OUT_NOW's words). */
+/**
+ * "we're doing it right now instead", "scratch that, just did it now" (rules-2.13.35): the
+ * reset under way now, or done (besides GOING_OUT_NOW's words).
+ */
 const DOING_IT_NOW =
-  /\b(?:we're|i'm|we are) (?:doing|running|pushing|flipping) it (?:right )?now\b/;
+  /\b(?:we're|i'm|we are) (?:doing|running|pushing|flipping) it (?:right )?now\b|\bjust did it(?: right)? now\b/;
 /** "give it a few minutes", "may take a few min to show": how long it takes to appear. */
 const SHOWS_IN =
   /\bgive it (?:a (?:few|couple(?: of)?) |a |an |~ ?\d+ ?)?(?:min(?:ute)?s?|sec(?:ond)?s?|moments?|bit|hour)\b|\b(?:may|might|could|can) take (?:a (?:few|couple(?: of)?) |a |an |~ ?\d+ ?)?(?:min(?:ute)?s?|sec(?:ond)?s?|moments?|bit)\b[^.!?]*/g;
-/** A reply that opens by saying it is done: "done ✅", "all done.", "landed!". */
+/**
+ * A reply that opens by saying it is done: "done ✅", "all done.", "landed!", "update: done."
+ * (rules-2.13.35).
+ */
 const SAID_DONE_FIRST =
-  /^(?:and )?(?:all |it's |reset |this is |that's |that is |it is )?(?:done|landed|live|complete|completed)\b/;
+  /^(?:(?:update|edit|ok|okay|so)[:,]? )?(?:and )?(?:all |it's |reset |this is |that's |that is |it is )?(?:done|landed|live|complete|completed)\b/;
 /**
  * "monday came early. done ✅": a last sentence that is only "done", whatever time the reply
  * names before it (not "done. monday it is", nor a reset moved) (rules-2.13.23).

@@ -168,6 +168,51 @@ export function genericStatement(
 }
 
 /**
+ * "a global reset clears every window", "any reset wipes both": a reset in general (a, an,
+ * every, each, any, and no other word that is a pronoun or a number) whose verb is in the
+ * simple present says what such a reset does to usage (WHAT_A_RESET_DOES), not an event
+ * ("a reset lands at 5pm" is one). Returns the verb, or null.
+ */
+export function genericHabit(
+  words: readonly Word[],
+  index: number,
+  phraseStart: number,
+  predicate: number,
+): string | null {
+  const before = words.slice(phraseStart, index);
+  const determiners = before.filter((word) => word.pos === 'DET');
+  if (
+    determiners.length === 0 ||
+    !determiners.every((word) => GENERIC_DETERMINERS.has(word.text)) ||
+    before.some((word) => word.pos === 'PRON' || word.pos === 'NUM') ||
+    predicate !== index + 1
+  )
+    return null;
+  const verb = words[predicate]!;
+  if (verb.pos !== 'VERB' || !/[^s]s$/.test(verb.text) || !WHAT_A_RESET_DOES.has(verb.lemma))
+    return null;
+  return verb.text;
+}
+/** Verbs of what a reset does to usage, not of its coming: "goes out", "lands" are not here. */
+const WHAT_A_RESET_DOES = new Set([
+  'clear',
+  'wipe',
+  'zero',
+  'cover',
+  'apply',
+  'mean',
+  'affect',
+  'restore',
+  'refill',
+  'refresh',
+  'empty',
+  'cost',
+  'burn',
+  'touch',
+  'include',
+]);
+
+/**
  * "Resets are now available in the app": a bare plural "resets" whose copula says they are
  * there ("available", "ready"). Returns the copula and its adjective, or null.
  */
