@@ -24,8 +24,12 @@ import {
  * request, and a dead one is started again.
  */
 
-/** tsx, the classifier's libraries and the ledger: slow to start on a loaded 2-core machine. */
-const STARTUP_MS = 30_000;
+/**
+ * tsx, the classifier's libraries and the ledger: slow to start on a loaded 2-core machine,
+ * and three boxes start at once. CI on 2026-11-28, on a machine running everything twice as
+ * slow as usual, saw two boxes still starting after 30 s.
+ */
+const STARTUP_MS = 60_000;
 
 const POST = {
   id: '1990000000000000401',
