@@ -62,10 +62,7 @@ export function scheduleOf(
     zone,
   );
   verdict.note(`window from "${when.cue}" (${when.precision}, ${when.basis})`);
-  if (doubts.length > 0) {
-    verdict.confidence -= 0.2;
-    verdict.holds.push(...doubts);
-  }
+  verdict.holdAll(doubts, 0.2);
   return {
     effectiveAt: when.effectiveMs === null ? null : formatTimestamp(when.effectiveMs),
     schedulePrecision: when.precision,

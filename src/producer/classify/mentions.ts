@@ -280,15 +280,15 @@ function insideQuotes(text: string): boolean {
   const quoted = `${text.slice(from, at)}${closing[0]}`;
   return quoted.split(/\s+/).length >= 3 || /^re-?sets?'$/.test(quoted);
 }
-/**
- * "one" standing for the reset of the sentence before: "another one", "a fresh one"; "one
- * will hit every account within the next hour" after "Want a full reset?" (rules-2.12.2).
- */
 /** Resets in the plural, which "them" can stand for. */
 const RESETS = /\bre-?sets\b/;
 /** "shipping them to everyone tomorrow": a verb of giving whose object is "them". */
 const THEM =
   /^((?:we're |we are |we'll |we will |i'm )?(?:shipping|giving|sending|rolling out|handing out|granting|dropping)) them\b/;
+/**
+ * "one" standing for the reset of the sentence before: "another one", "a fresh one"; "one
+ * will hit every account within the next hour" after "Want a full reset?" (rules-2.12.2).
+ */
 const ONE_MORE =
   /\b(another|one more|a new|a fresh|a second) one\b|^one(?= (?:will|'ll|is|'s|lands?|goes|hits?|arrives?|drops?)\b)/;
 

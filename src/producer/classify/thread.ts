@@ -218,10 +218,12 @@ export function readReply(
         ((!timed && (!/\b(?:will|'ll|going to|gonna|should)\b/.test(own.all) || doneFirst)) ||
           GOING_OUT_NOW.test(own.all) ||
           DOING_IT_NOW.test(own.all) ||
-          (doneFirst && (EARLIER_THAN.test(own.all) || (/\bnow\b/.test(own.all) && !moved))) ||
-          // "it's live. should reach all accounts within a few minutes": said done first, and
-          // how long it takes to reach everyone (rules-2.13.34).
-          (doneFirst && !moved && REACHES_WITHIN.test(own.all)) ||
+          // Said done first, then the time it beat, "now", or how long it takes to reach
+          // everyone: "it's live. should reach all accounts within a few minutes"
+          // (rules-2.13.34).
+          (doneFirst &&
+            (EARLIER_THAN.test(own.all) ||
+              (!moved && (/\bnow\b/.test(own.all) || REACHES_WITHIN.test(own.all))))) ||
           (SAID_DONE_ALONE.test(own.sentences.at(-1) ?? '') && !moved));
       if (saysLanded)
         return secondCompletion(landed(read), post, thread.parent, parentMentions, options);

@@ -17,6 +17,13 @@ export class Verdict {
     this.holds.push(why);
   }
 
+  /** Reasons to hold the post, lowering the confidence by `less` once when there are any. */
+  holdAll(whys: readonly string[], less: number): void {
+    if (whys.length === 0) return;
+    this.confidence -= less;
+    this.holds.push(...whys);
+  }
+
   /** A reason that holds nothing, lowering the confidence by `less`. */
   note(reason: string, less = 0): void {
     this.confidence -= less;
