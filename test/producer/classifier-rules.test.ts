@@ -4330,3 +4330,66 @@ describe('rounds 195 to 198: a timeline, near misses, replies, other words (rule
     );
   });
 });
+
+describe('rounds 199 to 202: a timeline, near misses, replies, other words (rules-2.13.36)', () => {
+  test('not published as done: a name in code, a gerund before "once … is done", an ETA gone by, times ahead ("each get", "starting", "next week\'s", "00:00 UTC tonight", holidays)', () => {
+    assert.equal(
+      at10(
+        'the flaky test kept wiping the staging db because the helper was called reset_everything',
+      ),
+      'none',
+    );
+    for (const text of [
+      "refilling everyone's quota once the incident review is done, aiming for 5pm PT",
+      "you'll each get one banked reset next week",
+      'everyone on pro gets a banked reset starting monday',
+      "banked resets come with next week's release",
+      "resetting everyone's limits on thanksgiving",
+      'reset christmas morning, every plan',
+    ]) {
+      assert.equal(at10(text), 'reset_scheduled', text);
+    }
+    assert.equal(at10('ETA for the limit reset: 8am PT today'), 'reset_scheduled (held)');
+    const midnight = classify("wiping everyone's usage at 00:00 UTC tonight", {
+      createdAt: MORNING,
+    });
+    assert.equal(midnight.reset?.effectiveAt, '2026-11-20T00:00:00.000Z');
+  });
+
+  test('replies: a reset moved, a reset mended for those it missed; a holiday of his own is no reset', () => {
+    const moved = reply(
+      'sorry, moving it to 2pm PT',
+      "the reset was supposed to land at noon and it's 12:40",
+      'someone',
+    );
+    assert.deepEqual([moved.reset?.kind, moved.review], ['reset_scheduled', true]);
+    const fixed = reply(
+      'fixed. you should be back at full now',
+      "the reset didn't reach our team workspace, still capped",
+      'someone',
+    );
+    assert.deepEqual([fixed.reset?.kind, fixed.review], ['reset_completed', true]);
+    const offline = reply(
+      "I'll be offline over thanksgiving and so should you",
+      'any resets planned for thanksgiving?',
+      'someone',
+    );
+    assert.equal(offline.reset, null);
+  });
+
+  test('other words: "usage. zero. tonight.", a clean slate after "codex limits:", a single usage refill, "→ 0 used", a riddle answered, "refreshd", a banked one landed', () => {
+    assert.equal(at10('usage. zero. tonight. every plan.'), 'reset_scheduled');
+    for (const text of [
+      'codex limits: clean slate for everybody',
+      'every plus user got a single usage refill this morning',
+      'limits → 0 used for all plans ✅',
+      "guess what's back to full for all plans? it's your codex usage.",
+      'usage limits refreshd for all plans',
+      'a banked one landed for every pro account',
+    ]) {
+      assert.equal(at10(text), 'reset_completed', text);
+    }
+    assert.equal(classify('a banked one landed for every pro account').reset?.resetType, 'banked');
+    assert.equal(at10('Reset-ed. Codex limits. Just now.'), 'reset_completed (held)');
+  });
+});

@@ -161,11 +161,11 @@ export const LANDING =
 
 /** A banked reset: one the user keeps and spends when they choose. */
 export const BANKED =
-  /\b(?:a|one|another|an extra|an additional|the full|the|full|your|\d{1,2}) (?:\w+ ){0,2}bank(?:ed|able) re-?sets?\b|\bbank(?:ed|able) re-?sets? (?:for|to|today|tomorrow|tonight|incoming|coming|on|is|are|will|have|has|were|was|got|go|goes|going|land|lands|landing|load|loads|loading|loaded|drop|drops|ship|ships|out)\b|\b(?:into|in|to) (?:your|the|their|its) (?:re-?set )?bank\b|\bre-?set bank\b|\bre-?set credits?\b|\bsave (?:\w+ ){0,3}re-?sets? (?:to use |for )?later\b|\bre-?sets? on your own (?:time|schedule)\b|\b(?:credit(?:s|ed|ing)?|giv(?:e|es|ing)|gets?|getting|receiv(?:e|es|ing)|add(?:s|ed|ing)?|load(?:s|ed|ing)?|grant(?:s|ed|ing)?)\b[^.!?]{0,50}\bbank(?:ed|able)\b/;
+  /\b(?:a|one|another|an extra|an additional|the full|the|full|your|\d{1,2}) (?:\w+ ){0,2}bank(?:ed|able) re-?sets?\b|\bbank(?:ed|able) re-?sets? (?:for|to|today|tomorrow|tonight|incoming|coming|come|comes|on|is|are|will|have|has|were|was|got|go|goes|going|land|lands|landing|load|loads|loading|loaded|drop|drops|ship|ships|out)\b|\b(?:into|in|to) (?:your|the|their|its) (?:re-?set )?bank\b|\bre-?set bank\b|\bre-?set credits?\b|\bsave (?:\w+ ){0,3}re-?sets? (?:to use |for )?later\b|\bre-?sets? on your own (?:time|schedule)\b|\b(?:credit(?:s|ed|ing)?|giv(?:e|es|ing)|gets?|getting|receiv(?:e|es|ing)|add(?:s|ed|ing)?|load(?:s|ed|ing)?|grant(?:s|ed|ing)?)\b[^.!?]{0,50}\bbank(?:ed|able)\b|\bbanked one (?:(?:is )?(?:coming|landing|dropping)|(?:just )?(?:landed|dropped|arrived))\b/;
 
 /** A reset of everyone's limits, besides or instead of a banked one. */
 export const GLOBAL =
-  /\bglobal(?:ly)?\b|\b(?:full|hard|double) re-?set\b|\b(?:re-?set|refresh(?:ed)?) (?:everyone's|everybody's|all|all of the|the|all users'|your) (?:usage |rate |codex |weekly |\w+ )?limits\b|\b(?:usage|rate|codex) limits (?:\w+ ){0,3}(?:re-?set|refreshed)\b|\blimits (?:have been|were|are|will be|got|are being) (?:re-?set|refreshed)\b/;
+  /\bglobal(?:ly)?\b|\b(?:full|hard|double) re-?set\b|\b(?:re-?set(?:ting|s)?|refresh(?:ed|ing)?) (?:everyone's|everybody's|all|all of the|the|all users'|your) (?:usage |rate |codex |weekly |\w+ )?limits\b|\b(?:usage|rate|codex) limits (?:\w+ ){0,3}(?:re-?set|refreshed)\b|\blimits (?:have been|were|are|will be|got|are being) (?:re-?set|refreshed)\b/;
 
 /**
  * Words of banked resets anywhere in a post. When they appear but the type read is

@@ -83,10 +83,19 @@ function parse(sentence: string): readonly Word[] {
         ? 'ADJ'
         : HOLIDAYS.has(text)
           ? 'PROPN'
-          : (tags[index] ?? 'X'),
+          : // "you'll each get one": after an auxiliary and "each", the tagger's noun is the
+            // verb (rules-2.13.36).
+            tags[index] === 'NOUN' &&
+              tags[index - 2] === 'AUX' &&
+              QUANTIFIERS.has(texts[index - 1] ?? '')
+            ? 'VERB'
+            : (tags[index] ?? 'X'),
     lemma: HOLIDAYS.has(text) ? text : (lemmas[index] ?? text),
   }));
 }
+
+/** Words between an auxiliary and its verb: "you'll each get", "we'll both see". */
+const QUANTIFIERS = new Set(['each', 'both', 'all']);
 
 /** "thanksgiving reset": a holiday's name, not a verb in -ing (rules-2.13.9). */
 const HOLIDAYS = new Set(['thanksgiving', 'christmas', 'halloween', 'easter', 'hanukkah']);

@@ -103,10 +103,11 @@ const A_REFILL =
   /\b(?:(?:a|the) (?:(?:full|limits?|usage|weekly) )?|full (?:(?:limits?|usage|quota) )?)(?:refill|refresh)\b(?=[^.!?]{0,40}\b(?:limits?|usage|quota|plans?|users|accounts|(?:every|each) (?:[\w-]+ )?(?:account|user)|everyone|everybody)\b)/;
 /**
  * "a rate limit refresh is on its way", "one more usage refresh": it names what (rules-2.11.0);
- * "Scheduled: usage restoration for all Codex seats" (rules-2.13.30).
+ * "Scheduled: usage restoration for all Codex seats" (rules-2.13.30); "a single usage
+ * refill", "one banked limit refresh" (rules-2.13.36).
  */
 const A_USAGE_REFILL =
-  /\b(a|the|one more|another) (?:full )?(?:codex )?(?:usage|limits?|rate[ -]limits?|quota) (?:refill|refresh|wipe|top-?up)\b|\b(usage|limits?) (?:restoration|restore)(?= for (?:all|every|everyone|everybody)\b)/;
+  /\b(a|the|one more|another|one|a single)((?: banked)?) (?:full )?(?:codex )?(?:usage|limits?|rate[ -]limits?|quota) (?:refill|refresh|wipe|top-?up)\b|\b(usage|limits?) (?:restoration|restore)(?= for (?:all|every|everyone|everybody)\b)/;
 /**
  * "your Codex limits are getting a refill in about an hour": the refill of what stands before
  * (rules-2.11.0); "your limits get a fresh start tomorrow" (rules-2.12.0).
@@ -145,10 +146,10 @@ const WIPED_THE_SLATE = new RegExp(
 );
 /**
  * "a clean slate on usage limits", "a fresh start for your limits", "clean slate for
- * everyone on codex" (rules-2.13.29).
+ * everyone on codex" (rules-2.13.29); "codex usage: clean slate for everyone" (rules-2.13.36).
  */
 const FRESH_START = new RegExp(
-  String.raw`\b(?:a )?(?:clean slate|fresh slate|fresh start)\b(?![^.!?,;]{0,30}\b(?:without|not|never|no)\b)(?=[^.!?,;]{0,30}\b${USAGE_NOUN}\b| for ${PEOPLE} on codex\b)`,
+  String.raw`\b(?:a )?(?:clean slate|fresh slate|fresh start)\b(?![^.!?,;]{0,30}\b(?:without|not|never|no)\b)(?=[^.!?,;]{0,30}\b${USAGE_NOUN}\b| for ${PEOPLE} on codex\b)|(?<=\b(?:codex )?(?:usage|limits): )(?:a )?(?:clean slate|fresh slate|fresh start)(?= for ${PEOPLE}\b)`,
 );
 
 /**
@@ -292,10 +293,11 @@ const GET_IT_HANDED_BACK =
 const USAGE_GIVEBACK = /\b((?:codex )?(?:usage|limits?)) give-?back\b/;
 /**
  * "banked one coming to every Plus and Pro account monday" (rules-2.13.35): one coming or
- * given to all; not "that's the banked one from last week", one already had.
+ * given to all, or landed ("banked one landed in your account", rules-2.13.36); not "that's
+ * the banked one from last week", one already had.
  */
 const BANKED_ONE =
-  /\bbanked one(?= (?:is )?(?:coming|going out|landing|dropping|(?:for|to) (?:every|all|each)\b))/;
+  /\bbanked one(?= (?:is )?(?:coming|going out|landing|dropping|(?:just )?(?:landed|dropped|arrived)|(?:for|to) (?:every|all|each)\b))/;
 
 /** A word every idiom above has. */
 const TRIGGER =
@@ -322,7 +324,7 @@ const PHRASES: readonly (readonly [RegExp, string])[] = [
   [WINDOWS_BACK_TO_FULL, 'reset'],
   [ZERO_THEIR_USAGE, 'reset'],
   [A_REFILL, 'a reset'],
-  [A_USAGE_REFILL, '$1$2 reset'],
+  [A_USAGE_REFILL, '$1$2$3 reset'],
   [FRESHLY_DONE, 'reset'],
   [GETTING_A_REFILL, 'a reset'],
   [GIVEN_A_RESET, 'a reset'],

@@ -357,6 +357,17 @@ export function postTense(
       whenText: sentences,
     };
   }
+  // "ETA for the limit wipe: 17:00 CET today." written after that time: the reset it
+  // expected is late, or done and not said: held (rules-2.13.36).
+  const eta = sentences.find((s) => ETA.test(s));
+  if (eta !== undefined && !verbal) {
+    return {
+      kind: 'reset_scheduled',
+      confidence: 0.5,
+      reason: `an ETA with no time ahead: "${clip(eta)}" (late, or done?)`,
+      whenText: sentences,
+    };
+  }
   // Only a name: "Another reset for all our users." Announced now when it says for whom;
   // or when the sentence after says for whom, or bids them use it: "limits reset. all
   // plans. ✅", "limits reset. go build." (rules-2.13.16).
@@ -373,6 +384,9 @@ export function postTense(
     whenText: [],
   };
 }
+
+/** When a reset is expected: "ETA for the reset", "reset expected at 5pm". */
+const ETA = /\beta\b|\bexpected (?:at|around|by)\b/;
 
 /** A named reset says for whom: "for all paid users", "everyone", a plan. */
 const NAMED_FOR =

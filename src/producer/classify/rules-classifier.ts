@@ -88,6 +88,9 @@ export function classifyPost(
       !RESET_NOW.test(m.sentence) &&
       // "all reset as of a few minutes ago" (rules-2.13.24).
       !JUST_PAST.test(m.sentence) &&
+      // "Reset. The limits. All of them. Just now.": what and when, said one by one after it
+      // (rules-2.13.36).
+      !saidAfter(m.sentence, own) &&
       // "yes, another reset. it's rolling out now" (rules-2.13.16).
       !IT_ARRIVES.test(own.sentences[own.sentences.indexOf(m.sentence) + 1] ?? '') &&
       timeAhead(m.sentence, Date.parse(post.createdAt), options.timeZone) === null &&
@@ -153,6 +156,12 @@ function withFragments(sentence: string, own: ReadText): string {
     parts.unshift(previous);
   }
   return parts.join(' ');
+}
+
+/** The fragments after a bare reset name what is reset and a time just past. */
+function saidAfter(sentence: string, own: ReadText): boolean {
+  const said = withFragments(sentence, own);
+  return said !== sentence && USAGE_CONTEXT.test(said) && JUST_PAST.test(said);
 }
 
 /** `result` held for the operator, with why. */

@@ -109,6 +109,9 @@ const IN_ABOUT = new RegExp(
 export const ABOUT_CUE = 'in about …';
 const BY_END_OF_DAY =
   /\bbefore the day (?:ends|is out|is over)\b|\b(?:by |lands? |landing |before )?(?:the )?(?:(?:end|close) of (?:the )?day|(?:end|close) of today)\b|\bby (?:eod|close of business|cob|midnight(?: tonight| today)?|tonight)\b|\beod(?: today)?\b/;
+/** Who joined or paid by a time: "everyone who signed up starting Monday". */
+const SIGNED_UP =
+  /\b(?:signed up|sign up|subscribed|subscribe|joined|created|upgraded|purchased|registered)\b/;
 /** Words before a time that make it a cutoff or a reference, not the landing time. */
 const CUTOFF_BEFORE =
   /\b(?:before|prior to|signed up|sign up|subscribed|subscribe|joined|as of|since|until|till|through|created|upgraded|purchased|registered|starting)\b[^.!?]{0,24}$/;
@@ -151,7 +154,7 @@ function readWhen(given: string, announcedMs: number, zone: string): WhenFound {
   const posted = DateTime.fromMillis(announcedMs, { zone: hourlyZone(zone) });
   // "me at 10am on a thursday": any Thursday, not a date (rules-2.13.2).
   const text = withMonths(
-    given
+    withHolidays(given, posted)
       .replace(OTHER_EVENTS_TIME, ' ')
       .replace(PROMISE_TIME, ' ')
       .replace(ANY_WEEKDAY, ' ')
@@ -355,9 +358,12 @@ interface StatedTime {
   readonly text: string;
 }
 
-/** "midnight tonight", "tonight at midnight", "midnight UTC tonight", "midnight today". */
+/**
+ * "midnight tonight", "tonight at midnight", "midnight UTC tonight", "midnight today"; "00:00
+ * UTC tonight", "12am tonight" (rules-2.13.36).
+ */
 const MIDNIGHT_TONIGHT =
-  /\b(?:tonight at midnight(?: (utc|gmt|pt|pst|pdt|et|est|edt|ct|cst|cdt|mt|mst|mdt|cet|cest|bst))?|midnight(?: (utc|gmt|pt|pst|pdt|et|est|edt|ct|cst|cdt|mt|mst|mdt|cet|cest|bst))? (?:tonight|today))\b/g;
+  /\b(?:tonight at (?:midnight|00:00|12 ?am|12:00 ?am)(?: (utc|gmt|pt|pst|pdt|et|est|edt|ct|cst|cdt|mt|mst|mdt|cet|cest|bst))?|(?:midnight|00:00|12 ?am|12:00 ?am)(?: (utc|gmt|pt|pst|pdt|et|est|edt|ct|cst|cdt|mt|mst|mdt|cet|cest|bst))? (?:tonight|today))(?!\w)/g;
 
 /** A weekday's incident: "Wednesday's hiccup", "monday's outage". */
 const INCIDENT_OF_DAY =
@@ -414,7 +420,11 @@ function statedTimes(text: string, posted: DateTime, doubts: string[]): StatedTi
     // "lands before midnight": a deadline of the reset's own verb, not a cutoff (rules-2.10.0).
     const deadlineBefore = ARRIVAL_BEFORE.test(before);
     // "Starting next Tuesday, every user gets…": a sentence that opens on it names the start.
-    const opensOnStart = /^(?:.*[.!?:\n] ?)?starting $/.test(before);
+    // "everyone gets one banked reset starting tomorrow": when the reset named is had from,
+    // not a cutoff of who gets it (rules-2.13.36).
+    const opensOnStart =
+      /^(?:.*[.!?:\n] ?)?starting $/.test(before) ||
+      (/\bre-?sets?(?: [\w-]+){0,2} starting $/.test(before) && !SIGNED_UP.test(before));
     if (!deadlineBefore && !opensOnStart && CUTOFF_BEFORE.test(before)) {
       doubts.push(`"${words}" reads as a cutoff, not the landing time`);
       continue;
@@ -522,7 +532,7 @@ const VAGUE_NAMES = new Set([...VAGUE_CUES.map(([, , name]) => name), ABOUT_CUE]
 
 /** Every cue scheduleWhen reads has one of these words (a test keeps the two in step). */
 export const TIME_HINT =
-  /\d(?::\d\d)? ?(?:am|pm)\b|\d:\d\d|\b(?:in|within|next|over|at|by|around|under|than) ~? ?\d|\d ?(?:h|hrs?|hours?|mins?|minutes?|days?|weeks?)\b|\d(?:st|nd|rd|th)\b|\d\/\d|day\b|tonight|tomorrow|midnight|noon|week|hour|minute|\bmins?\b|\bhrs?\b|\bh\b|\beod\b|\bcob\b|close of business|end of|morning|afternoon|evening|night|soon|later|shortly|moment|imminent|in a (?:little )?bit|incoming|inbound|on (?:its|the) way|in a (?:few|couple)|when i(?:'m| am)? (?:back|land)|after lunch|when it(?:'s| is) (?:live|through|done|out)|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\b/;
+  /\d(?::\d\d)? ?(?:am|pm)\b|\d:\d\d|\b(?:in|within|next|over|at|by|around|under|than) ~? ?\d|\d ?(?:h|hrs?|hours?|mins?|minutes?|days?|weeks?)\b|\d(?:st|nd|rd|th)\b|\d\/\d|day\b|tonight|tomorrow|midnight|noon|week|hour|minute|\bmins?\b|\bhrs?\b|\bh\b|\beod\b|\bcob\b|close of business|end of|morning|afternoon|evening|night|soon|later|shortly|moment|imminent|in a (?:little )?bit|incoming|inbound|on (?:its|the) way|in a (?:few|couple)|when i(?:'m| am)? (?:back|land)|after lunch|when it(?:'s| is) (?:live|through|done|out)|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\b|thanksgiving|christmas|xmas|new year's/;
 
 /**
  * Does `text` name a time after the post, and how firmly? `explicit`: a day, a clock time,
@@ -532,7 +542,7 @@ export const TIME_HINT =
  */
 /** A time's possessive before another noun than a reset: "this morning's outage". */
 const OTHER_EVENTS_TIME =
-  /\b(?:(?:this|last|yesterday) )?(?:morning|afternoon|evening|night|yesterday|week|weekend|month)'s (?!(?:[\w-]+ ){0,2}re-?set)[\w-]+|\b(?:who|that) (?:used|hit|ran|burned|burnt|maxed|lost|was|were|got) (?:[\w-]+ ){0,3}?(?:this|last) (?:week|weekend|month|morning|night)\b|\b(?:ate|used|burned|burnt|cost|took|wasted|lost|double-counted|overcharged)\b[^.!?,;]{0,40}?\b(?:this|last) (?:week|weekend|month|morning|night)\b/g;
+  /\b(?:(?:this|last|yesterday) )?(?<!\bnext )(?:morning|afternoon|evening|night|yesterday|week|weekend|month)'s (?!(?:[\w-]+ ){0,2}re-?set)[\w-]+|\b(?:who|that) (?:used|hit|ran|burned|burnt|maxed|lost|was|were|got) (?:[\w-]+ ){0,3}?(?:this|last) (?:week|weekend|month|morning|night)\b|\b(?:ate|used|burned|burnt|cost|took|wasted|lost|double-counted|overcharged)\b[^.!?,;]{0,40}?\b(?:this|last) (?:week|weekend|month|morning|night)\b/g;
 
 /** "Tue 24": a weekday and a day of the month, with no month. */
 const WEEKDAY_DATE =
@@ -565,6 +575,41 @@ function withMonths(text: string, posted: DateTime): string {
         return `${weekday} ${date.toFormat('LLLL')} ${Number(day)}`;
     }
     return whole;
+  });
+}
+
+/** A holiday named for its day: "thanksgiving morning", "christmas eve", "new year's day". */
+const HOLIDAY =
+  /\b(?<!\b(?:before|after|over|until|till|since|during|through) (?:the )?)(thanksgiving|christmas eve|christmas|xmas|new year's eve|new year's)(?: day)?\b(?! (?:week|weekend|break|holidays?|sale|party|dinner)\b)/g;
+
+/**
+ * "reset thanksgiving morning": chrono knows no holidays; each is its date, the first one on
+ * or after the post's day (rules-2.13.36). Thanksgiving is the fourth Thursday of November
+ * (the United States' own, as the announcer's). Not "before thanksgiving" ("wednesday
+ * before thanksgiving" is chrono's next Wednesday), "over christmas" or "thanksgiving week":
+ * a deadline or a span, left to the words around it as before.
+ */
+function withHolidays(text: string, posted: DateTime): string {
+  if (!/thanksgiving|christmas|xmas|new year's/.test(text)) return text;
+  return text.replace(HOLIDAY, (_whole, name: string) => {
+    const on = (year: number) => {
+      if (name === 'thanksgiving') {
+        const first = DateTime.fromObject({ year, month: 11, day: 1 }, { zone: posted.zone });
+        return first.plus({ days: ((4 - first.weekday + 7) % 7) + 21 });
+      }
+      const [month, day] =
+        name === 'christmas eve'
+          ? [12, 24]
+          : name === "new year's eve"
+            ? [12, 31]
+            : name === "new year's"
+              ? [1, 1]
+              : [12, 25];
+      return DateTime.fromObject({ year, month, day }, { zone: posted.zone });
+    };
+    const thisYear = on(posted.year);
+    const date = thisYear >= posted.startOf('day') ? thisYear : on(posted.year + 1);
+    return date.toFormat('LLLL d yyyy');
   });
 }
 

@@ -52,8 +52,8 @@ export function readText(raw: string): ReadText {
     // "reseting limits tommorow" (rules-2.13.13), "jsut reste everyones codex limtis", "meters
     // zeroed by EOW" (rules-2.13.16 on).
     .replace(MISSPELLED, (word) => SPELLED[word] ?? word)
-    // "reset'd", "resset" (rules-2.13.13).
-    .replace(/\bre-?set'd\b/g, 'reset')
+    // "reset'd", "resset" (rules-2.13.13), "Reset-ed" (rules-2.13.36).
+    .replace(/\bre-?set(?:'d|-ed)\b/g, 'reset')
     .replace(/\bres{2,}et(s|ting|ed)?\b/g, 'reset$1')
     // Negations typed without the apostrophe (rules-2.13.4): "didnt reset anything", "isnt a
     // reset"; "cant", "wont".
@@ -114,6 +114,7 @@ const SPELLED: Readonly<Record<string, string>> = {
   thier: 'their',
   eow: 'end of the week',
   refil: 'refill',
+  refreshd: 'refreshed',
 };
 const MISSPELLED = new RegExp(`\\b(?:${Object.keys(SPELLED).join('|')})\\b`, 'g');
 
@@ -179,9 +180,22 @@ function rarely(text: string): string {
   if (read.includes('\u20e3')) read = read.replace(/0\ufe0f?\u20e3/g, '0%');
   if (/[\u21a9\u2192\u27a1]|->/.test(read))
     read = read.replace(
-      / ?(?:\u21a9\ufe0f?|\u2192|\u27a1\ufe0f?|->) ?(?=(?:0%|zero|full|100%)(?![\w%]))/g,
+      / ?(?:\u21a9\ufe0f?|\u2192|\u27a1\ufe0f?|->) ?(?=(?:0%|zero|full|100%|0(?= used\b))(?![\w%]))/g,
       ' back to ',
     );
+  // "limits. zero. tomorrow.": what is reset, then its amount, as words said one by one
+  // (rules-2.13.36).
+  if (/\. (?:zero|0%?|full|100%)[.!]/.test(read))
+    read = read.replace(
+      /(^|[.!?\n] ?)((?:codex )?(?:usage|limits))\. (zero|0%?|full|100%)(?=[.!])/g,
+      '$1$2 back to $3',
+    );
+  // "the fixture was named reset_all": a name in code, not a word (rules-2.13.36).
+  if (read.includes('_'))
+    read = read.replace(/\b\w*_\w*\b/g, (name) => (/re-?set/.test(name) ? 'a name' : name));
+  // "guess what's back to zero for everyone? (it's your weekly usage.)": the riddle's answer
+  // is its subject (rules-2.13.36).
+  if (read.includes('guess what')) read = answeredRiddle(read);
   // "for every body on codex": everybody (rules-2.13.34).
   if (read.includes('every body')) read = read.replace(/\bevery body\b/g, 'everybody');
   if (read.includes('btw')) read = read.replace(/,? ?\bbtw\b/g, ', by the way');
@@ -189,6 +203,17 @@ function rarely(text: string): string {
   // Only before "hours" or a zone: not "in 2026".
   if (/\d{4} /.test(read)) read = read.replace(FOUR_FIGURE_CLOCK, '$1:$2 ');
   return read;
+}
+
+/**
+ * "guess what's back to zero for everyone? (it's your weekly usage. it's done.)": a riddle
+ * whose next sentence answers it with what is reset; "what" is that answer.
+ */
+function answeredRiddle(text: string): string {
+  return text.replace(
+    /\bguess what(?:'s| is) ([^.!?\n]{1,80})\?(?:[^\w\n(]*)(?:\n+|\s)*\(?it's ((?:your |the |everyone's )?(?:codex )?(?:weekly |5h |5-hour )?(?:usage|limits|quota))\b[.!]?/,
+    (_match, rest: string, answer: string) => `${answer} is ${rest}.`,
+  );
 }
 
 /** Does any of `patterns` match `text`? */

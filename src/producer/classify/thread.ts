@@ -256,7 +256,13 @@ export function readReply(
     PLANS_GOT_IT.test(own.all) ||
     PLANS_ANSWER.test(own.all) ||
     (own.all.length <= 280 && PROGRESS.test(own.all)) ||
-    (own.all.length <= 120 && itsTime);
+    (own.all.length <= 120 && itsTime) ||
+    // "slipped a bit, sorry. moving it to 11am PT" under "reset was supposed to be 9am PT":
+    // the reset asked about, moved (rules-2.13.36).
+    movedTo(own, post, options) !== null ||
+    // "fixed. … you should show full now" under "the reset didn't apply to our workspace"
+    // (rules-2.13.36).
+    (FIXED.test(own.sentences[0] ?? '') && MISSED_THEM.test(thread.parent.all));
   if (!acknowledges) return notAReset('a reply that does not speak of the reset in its parent');
   const who = thread.author === 'self' ? 'his own post' : 'someone else';
   return heldReply(
@@ -345,6 +351,11 @@ const SAID_DONE_FIRST =
  */
 const SAID_DONE_ALONE =
   /^(?:and |all |it's |reset )?(?:done|landed|complete|completed)\b[^a-z0-9]*$/;
+/** A reply that opens by saying it is mended: "fixed.", "sorted, sorry". */
+const FIXED = /^(?:fixed|sorted|all fixed|fixed now|should be fixed(?: now)?)\b/;
+/** A reset that did not reach someone: "didn't apply to our workspace", "still capped". */
+const MISSED_THEM =
+  /\bre-?set\b[^.!?]{0,40}\b(?:didn't|did not|doesn't|does not|hasn't|has not|never) (?:apply|reach|hit|show|land|work)\b|\bstill (?:capped|maxed|limited|locked out)\b/;
 /** "business and enterprise too", "global. every plan": the plans or type asked about. */
 const PLANS_ANSWER =
   /^(?:(?:plus|pro|business|team|edu|enterprise|free|all plans|every plan|everyone)(?:,? (?:and|&|\+) |, )?)+ (?:too|as well|also|included|are included|is included)\b|^(?:global|banked|both)[.!,]|^(?:everyone|everybody|all plans|every plan)[.!]/;

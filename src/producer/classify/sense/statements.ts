@@ -288,6 +288,9 @@ export function coordinatedWith(
  * ("is not a sustainable strategy", "was fun"), it states something, not an event.
  * Null when the -ing form is not such a subject ("Resetting limits for all plans now").
  */
+/** Conjunctions that open a clause of their own: its verb is not the gerund's. */
+const CLAUSE_OPENERS = new Set(['once', 'if', 'unless', 'because']);
+
 export function gerundSubject(
   words: readonly Word[],
   index: number,
@@ -305,6 +308,9 @@ export function gerundSubject(
     ((!isAux(words[at]!) && words[at]!.pos !== 'VERB') || words[at - 1]?.text === 'to')
   ) {
     if (RELATIVE.has(words[at]!.text)) return null;
+    // "refilling everyone's quota once the postmortem is done": the verb after "once" is its
+    // own clause's, not the gerund's (rules-2.13.36).
+    if (CLAUSE_OPENERS.has(words[at]!.text)) return null;
     at++;
   }
   if (at >= end) return null;

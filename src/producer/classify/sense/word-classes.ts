@@ -294,7 +294,7 @@ export const CLAUSE_WORDS = new Set([
 export const RESET_HEADS = new Set(['usage', 'limit', 'rate', 'quota', 'bank', 'credit', 'day']);
 
 export const TIME_NOUNS =
-  /^(?:today|tonight|tomorrow|now|morning|afternoon|evening|night|week|weekend|eod|cob|midnight|noon|(?:mon|tues|wednes|thurs|fri|satur|sun)day)$/;
+  /^(?:today|tonight|tomorrow|now|morning|afternoon|evening|night|week|weekend|eod|cob|midnight|noon|(?:mon|tues|wednes|thurs|fri|satur|sun)day|thanksgiving|christmas|xmas)$/;
 
 /** Times that own a reset: "yesterday's reset", "last week's reset", "tomorrow's reset". */
 export const TIME_OWNERS =
@@ -354,7 +354,7 @@ export const OBJECT_START = new Set(['everyone', 'everybody', 'their', 'your', '
 
 /** Words of a time ahead, in the reset's clause: "get reset tonight", "at 5pm", "on Friday". */
 export const FUTURE_TIME =
-  /\b(?:tonight|tomorrow|shortly|soon|(?<!\d (?:hours?|minutes?|mins?|days?) )later|this (?:afternoon|evening)|next|(?:mon|tues|wednes|thurs|fri|satur|sun)day|eod|midnight|noon|within|in (?:a|an|\d+) \w+)\b|\bat \d/;
+  /\b(?:tonight|tomorrow|shortly|soon|(?<!\d (?:hours?|minutes?|mins?|days?) )later|this (?:afternoon|evening)|next|(?:mon|tues|wednes|thurs|fri|satur|sun)day|eod|midnight|noon|within|in (?:a|an|\d+) \w+|thanksgiving|christmas|xmas)\b|\bat \d/;
 /** "almost here", "nearly there": a reset that has not come yet. */
 export const ALMOST_HERE = /^(?:\S+ )?(?:almost|nearly) (?:here|there|ready)\b/;
 /** Adverbs that make a bare "reset" after them past: "limits just reset", "already reset". */
