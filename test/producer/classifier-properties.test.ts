@@ -134,6 +134,24 @@ test('"on <weekday>" is that weekday\'s Pacific day, within the coming week', ()
   );
 });
 
+test('"on thanksgiving" and "on christmas" are that holiday\'s Pacific day, the first one on or after the post\'s', () => {
+  fc.assert(
+    fc.property(instants, fc.constantFrom('Thanksgiving', 'Christmas'), (ms, holiday) => {
+      const reset = classify(ms, `We will reset usage limits on ${holiday}.`).reset;
+      const start = pacific(Date.parse(reset!.scheduleWindow!.startAt));
+      assert.equal(reset?.schedulePrecision, 'date');
+      assert.equal(start.toMillis(), start.startOf('day').toMillis());
+      if (holiday === 'Christmas') assert.deepEqual([start.month, start.day], [12, 25]);
+      // The fourth Thursday of November: a Thursday from the 22nd to the 28th.
+      else
+        assert.ok(start.month === 11 && start.weekday === 4 && start.day >= 22 && start.day <= 28);
+      const ahead = start.diff(pacific(ms).startOf('day'), 'days').days;
+      assert.ok(ahead >= 0 && ahead < 366, `${ahead} days ahead`);
+    }),
+    RUNS,
+  );
+});
+
 test('"within N hours" and "give us N hours" are [announcedAt, announcedAt + N h]', () => {
   fc.assert(
     fc.property(
