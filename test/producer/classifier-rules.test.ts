@@ -2348,7 +2348,9 @@ describe("rounds 72 to 75: replies, unusual grammar, a brand account's register,
       'reset_scheduled',
     );
     assert.equal(at10('the reset ships tomorrow at 10am PT for all plans'), 'reset_scheduled');
-    assert.equal(at10('Tomorrow. Early. Full reset.'), 'reset_completed (held)');
+    // Held (no limits named); coming since rules-2.13.37, which reads "Tomorrow." said
+    // alone as when it lands.
+    assert.equal(at10('Tomorrow. Early. Full reset.'), 'reset_scheduled (held)');
     assert.equal(
       reply('they did 🎉 on us', 'wait did codex limits just reset globally??', 'someone').review,
       true,
@@ -4391,5 +4393,45 @@ describe('rounds 199 to 202: a timeline, near misses, replies, other words (rule
     }
     assert.equal(classify('a banked one landed for every pro account').reset?.resetType, 'banked');
     assert.equal(at10('Reset-ed. Codex limits. Just now.'), 'reset_completed (held)');
+  });
+});
+
+describe('rounds 204 and 206: near misses, other words (rules-2.13.37)', () => {
+  test('other words: an allowance full again, "make fresh the limits", said the other way round, "slate\'s clean", "its usage handed back", a do-over for every plan, the slate wiped for plans\' users', () => {
+    for (const text of [
+      'YOUR CODEX ALLOWANCE IS FULL AGAIN. EVERY PLAN.',
+      'we have make fresh the limits for every plus user this morning',
+      'topped up, your tanks are. go build',
+      'swept all the codex usage back to zero a few minutes ago',
+      'every pro account just got its usage handed back in full',
+    ]) {
+      assert.equal(at10(text), 'reset_completed', text);
+    }
+    for (const text of [
+      'back to full, your codex limits will go — tonight around 9pm PT',
+      'yes. do-over for every plan lands friday 10am PT',
+      'wiping the slate for all plus and pro users by end of day',
+    ]) {
+      assert.equal(at10(text), 'reset_scheduled', text);
+    }
+    assert.equal(at10('your weekly allowance is full again on monday, as always'), 'none');
+    const slate = reply(
+      "look again 😉 slate's clean for everybody as of 5 min ago",
+      'the login bug ate my whole week',
+      'someone',
+    );
+    assert.deepEqual([slate.reset?.kind, slate.review], ['reset_completed', true]);
+  });
+
+  test('words of time said alone before it ("MONDAY. 9AM PT."), not a greeting ("Happy Friday."); "it" for the usage named alone before', () => {
+    assert.equal(at10('MONDAY. 9AM PT. EVERY CODEX METER TO ZERO.'), 'reset_scheduled');
+    assert.equal(at10('Happy Friday. Usage reset for all plans.'), 'reset_completed');
+    const it = reply(
+      '^ meaning your codex weekly usage. refilling it tonight 8pm PT',
+      'later.',
+      'thsottiaux',
+    );
+    assert.equal(it.reset?.kind, 'reset_scheduled');
+    assert.equal(it.reset?.effectiveAt, '2026-11-20T04:00:00.000Z');
   });
 });

@@ -31,6 +31,10 @@ export interface Landing {
   readonly landing: readonly string[];
 }
 
+/** A sentence of nothing but words of time: "Friday.", "8am PT.", "tomorrow 9am". */
+const TIME_ONLY =
+  /^(?:(?:on|at|by|this|next|tomorrow|tonight|today|(?:mon|tues|wednes|thurs|fri|satur|sun)day|\d{1,2}(?::\d\d)? ?(?:am|pm)?|pt|pst|pdt|et|est|edt|utc|gmt|cet|cest|noon|midnight|morning|afternoon|evening)(?:[ ,]+|[.!]*$)){1,4}$/;
+
 export function landingOf(
   own: ReadText,
   mentions: readonly Mention[],
@@ -47,8 +51,15 @@ export function landingOf(
       (s) => timeAhead(s, announcedMs, zone) !== null && timeIsTheResets(s),
     ),
   );
+  // "Friday. 8am PT. Every codex meter to zero.": words of time said one by one before or
+  // after it (rules-2.13.37).
+  const timeFragment = (s: string) =>
+    TIME_ONLY.test(s) && timeAhead(s, announcedMs, zone) === 'explicit';
   const landing = own.sentences.filter(
-    (s) => !mentioned.has(s) && !INCIDENT.test(s) && (replyTimes.has(s) || isLandingSentence(s)),
+    (s) =>
+      !mentioned.has(s) &&
+      !INCIDENT.test(s) &&
+      (replyTimes.has(s) || isLandingSentence(s) || timeFragment(s)),
   );
   return { replyTimes, landing };
 }

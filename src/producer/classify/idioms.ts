@@ -20,9 +20,11 @@ const AFTER_HEAD =
  */
 const USAGE_NOUN = String.raw`(?:usage|limits?|quotas?|counters?|meters?|allowances?|buckets?|(?<=usage )bars?)(?=[.!?,;:)]|$| ${AFTER_HEAD}\b| ${SYMBOL})`;
 /** After "back to zero" / "back to full": the clause goes on with no noun ("full color"). */
-const AFTER_AMOUNT = String.raw`(?=[.!?,;:)]|$| (?:for|across|on|in|as|at|by|this|today|tonight|tomorrow|now|just|again|already|and|so|because|right|next|first|about|around|roughly|since|earlier|overnight|later|soon|shortly|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b| ${SYMBOL})`;
+const AFTER_AMOUNT = String.raw`(?=[.!?,;:)]|$| (?:for|across|on|in|as|at|by|this|today|tonight|tomorrow|now|just|again|already|and|so|because|right|next|first|about|around|roughly|since|earlier|overnight|later|soon|shortly|(?:mon|tues|wednes|thurs|fri|satur|sun)day|(?:a|an|\d+|a few|a couple of) (?:min(?:ute)?s?|hours?|moments?|sec(?:ond)?s?) ago)\b| ${SYMBOL})`;
 /** Whose limits: "topped everyone back up" ("a clean slate for everyone" may be of anything). */
 const PEOPLE = String.raw`(?:everyone|everybody|all of you|(?:all )?(?:paid |codex )?(?:users|accounts|subscribers)|every (?:paid |codex )?(?:user|account|subscriber|workspace))`;
+/** Whose, by their plans: "all pro + plus folks", "every plus/pro account" (rules-2.13.37). */
+const PLANS_PEOPLE = String.raw`(?:all |every )?(?:(?:plus|pro|business|biz|edu|enterprise|team|free|go)(?: ?[+&,/] ?| and | ))+(?:folks|users|accounts|subscribers|people|seats)\b`;
 /**
  * Up to five words between a verb and its object: "wiped the 5-hour and weekly usage"; not
  * a preposition that makes usage the topic of another object: "clearing up some confusion
@@ -140,9 +142,12 @@ const ARE_FULL = new RegExp(
  */
 const PEOPLE_BACK_AT_FULL =
   /\b(?=back )(?<=(?:you|you're|you are|you all are|y'all are|everyone's|everyone is|everybody's|everybody is|users are) (?:all )?)back (?:at|to) full(?: capacity| limits)?(?= (?:on|for|across) (?:both |all |your |their )?(?:5h|5-hour|five-hour|weekly|limits|usage)\b)/;
-/** "wiped the slate on codex usage for all plans" (rules-2.13.6). */
+/**
+ * "wiped the slate on codex usage for all plans" (rules-2.13.6), "wiping the slate for all
+ * pro + plus folks" (rules-2.13.37).
+ */
 const WIPED_THE_SLATE = new RegExp(
-  String.raw`\bwip(e|es|ed|ing) the slate(?: clean)?(?= (?:on|for) [^.!?,;]{0,30}\b${USAGE_NOUN}| for ${PEOPLE} on codex\b)`,
+  String.raw`\bwip(e|es|ed|ing) the slate(?: clean)?(?= (?:on|for) [^.!?,;]{0,30}\b${USAGE_NOUN}| for ${PEOPLE} on codex\b| for ${PLANS_PEOPLE})`,
 );
 /**
  * "a clean slate on usage limits", "a fresh start for your limits", "clean slate for
@@ -186,7 +191,7 @@ const PEOPLE_GET_A_REFILL = new RegExp(
  */
 const FRESH_WEEK = new RegExp(String.raw`\b(?:a )?fresh (?:codex )?week(?= for ${PEOPLE}\b)`);
 const DO_OVER =
-  /\b(?:a )?do-?over\b(?=(?: granted)?[^.!?,;]{0,30}\b(?:usage|limits?|quotas?|caps?)\b)/;
+  /\b(?:a )?do-?over\b(?=(?: granted)?[^.!?,;]{0,30}\b(?:usage|limits?|quotas?|caps?)\b| for (?:all plans|every plan|everyone|everybody)\b)/;
 const EVERYONES_FULL =
   /\b(?=full\b)(?<=\b(?:everyone's|everybody's) (?:[\w+-]+ ){0,4}(?:limits?|quotas?|usage|windows?|tanks?|buckets?|meters?) (?:is|are) (?:now |all )?)full(?: again)?\b/;
 /**
@@ -272,9 +277,12 @@ const GIVEN_A_RESET = new RegExp(
 const PEOPLE_START_FRESH = new RegExp(
   String.raw`(?<=\b(?:${PEOPLE}|every (?:[\w/&+]+ ){1,8}(?:account|user|plan|subscriber)s?) (?:(?:now|all|will|just) )?)(?<!\bnew (?:paid |codex )?(?:accounts|users|subscribers) (?:(?:now|all|will|just) )?)start(s|ed|ing)? (?:fresh|afresh|over|from zero)(?= on (?:codex |their |your )?(?:usage|limits)\b)`,
 );
-/** "We will make the limits fresh again for all Codex users" (rules-2.13.34). */
+/**
+ * "We will make the limits fresh again for all Codex users" (rules-2.13.34); "we have make
+ * fresh the usage for every codex user" (rules-2.13.37).
+ */
 const MAKE_FRESH =
-  /\b(make|makes|making|made) ((?:the |your |their |everyone's |everybody's |all (?:the )?)?(?:codex )?(?:usage |weekly |5h |rate )?(?:limits|usage|quotas?|allowances?)) fresh(?: again)?\b/;
+  /\b(make|makes|making|made) ((?:the |your |their |everyone's |everybody's |all (?:the )?)?(?:codex )?(?:usage |weekly |5h |rate )?(?:limits|usage|quotas?|allowances?)) fresh(?: again)?\b|\b(make|makes|making|made) fresh(?: again)? ((?:the |your |their |everyone's |everybody's |all (?:the )?)?(?:codex )?(?:usage |weekly |5h |rate )?(?:limits|usage|quotas?|allowances?))(?= for\b|[.!,]|$)/;
 /** "we'll put everyone back at full by end of day" (rules-2.13.24). */
 const PUT_BACK_AT_FULL = new RegExp(
   String.raw`\bput(?:ting|s)? (${PEOPLE}) back (?:at|to) (?:full|100%)(?! (?:capacity|speed|strength|health|service|power|steam))`,
@@ -288,7 +296,7 @@ const GIVEN_BACK =
   /\b((?:limits|usage|quotas?|allowances?) (?:have|has|had|were|was|are|is|will be|'ve|'s)(?: (?:all|just|now))? (?:been )?)(?:given|handed|put) back\b/;
 /** "will all get their usage handed back Wednesday" (rules-2.13.35): got back, handed. */
 const GET_IT_HANDED_BACK =
-  /\b(get|gets|got|getting) (their|your) ((?:[\w-]+ ){0,2}(?:usage|limits|allowance|quota)) (?:handed|given) back\b/;
+  /\b(get|gets|got|getting) (their|your|its) ((?:[\w-]+ ){0,2}(?:usage|limits|allowance|quota)) (?:handed|given) back\b/;
 /** "usage giveback going out by EOD" (rules-2.13.35): a giveback of usage named. */
 const USAGE_GIVEBACK = /\b((?:codex )?(?:usage|limits?)) give-?back\b/;
 /**
@@ -299,9 +307,29 @@ const USAGE_GIVEBACK = /\b((?:codex )?(?:usage|limits?)) give-?back\b/;
 const BANKED_ONE =
   /\bbanked one(?= (?:is )?(?:coming|going out|landing|dropping|(?:just )?(?:landed|dropped|arrived)|(?:for|to) (?:every|all|each)\b))/;
 
+/**
+ * Said the other way round: "refilled, your tanks are", "back to zero, your codex counters
+ * will go" (rules-2.13.37): the verb or the amount first, then whose usage and its verb.
+ */
+const INVERTED =
+  /^(?:(refilled|topped (?:up|off)|wiped|zeroed|cleared|emptied),? ((?:your|everyone's|everybody's|all (?:the )?|the) (?:[\w-]+ ){0,2}(?:tanks?|limits|usage|quotas?|meters|counters|allowances?)) (are|is)|back to (?:zero|full|0%|100%),? ((?:your|everyone's|everybody's|all (?:the )?|the) (?:[\w-]+ ){0,2}(?:limits|usage|quotas?|meters|counters|allowances?)) (will|'ll|shall|are going to|is going to|are gonna) go)\b/;
+/** "slate's clean for everybody" (rules-2.13.37): the slate of whom named after it. */
+const SLATE_CLEAN = new RegExp(
+  String.raw`\bslate(?:'s| is) (?:wiped )?clean(?: again)?(?= for (?:${PEOPLE}|${PLANS_PEOPLE}))`,
+);
+/** "every codex meter to zero", "all usage counters back to 0%" (rules-2.13.37). */
+const METERS_TO_ZERO =
+  /\b((?:every|all|each) (?:the )?(?:codex |usage |weekly |5h )*(?:meters?|counters?|bars?)) (?:back )?to (?:zero|0%?)(?![\w%])/;
+/**
+ * "YOUR WEEKLY CODEX ALLOWANCE IS FULL AGAIN." (rules-2.13.37): an allowance or a quota
+ * full again; not on a day ("is full again on monday", its cycle).
+ */
+const ALLOWANCE_FULL_AGAIN =
+  /\b(?=full again\b)(?<=\b(?:allowance|quota|usage) is (?:now )?)full again\b(?! (?:on|every|each|at|in|when|once)\b| (?:mon|tues|wednes|thurs|fri|satur|sun)day\b)/;
+
 /** A word every idiom above has. */
 const TRIGGER =
-  /\b(?:wip|refresh|refill|replenish|clear|restor|zero|back (?:to|at) |clean slate|fresh|full|top|start(?:s|ed|ing)? (?:over|fresh|afresh|from zero|from scratch)|do-?over|sitting at|go(?:es|ing)? to (?:zero|0|100|full)|return\w* to (?:zero|full)|mulligan|recharge|tank|brand new|nuk|: 100%|empt|(?:now )?(?:reads?|shows?) (?:0|zero)|(?:usage|limits|allowance|quota|budget) back\b|give\w* back|gave back|start\w* (?:fresh|afresh|over)|put\w* \w+ back|allowance|usage (?:bars?|meters?|counters?) |handed back|give-?back|banked one)/;
+  /\b(?:wip|refresh|refill|replenish|clear|restor|zero|back (?:to|at) |clean slate|fresh|full|top|start(?:s|ed|ing)? (?:over|fresh|afresh|from zero|from scratch)|do-?over|sitting at|go(?:es|ing)? to (?:zero|0|100|full)|return\w* to (?:zero|full)|mulligan|recharge|tank|brand new|nuk|: 100%|empt|(?:now )?(?:reads?|shows?) (?:0|zero)|(?:usage|limits|allowance|quota|budget) back\b|give\w* back|gave back|start\w* (?:fresh|afresh|over)|put\w* \w+ back|allowance|usage (?:bars?|meters?|counters?) |handed back|give-?back|banked one|slate|to (?:zero|0))/;
 
 /** Idioms read as a phrase of "reset", in this order: each reads what those before left. */
 const PHRASES: readonly (readonly [RegExp, string])[] = [
@@ -336,6 +364,9 @@ const PHRASES: readonly (readonly [RegExp, string])[] = [
   [GET_IT_HANDED_BACK, '$1 $2 $3 reset'],
   [USAGE_GIVEBACK, '$1 reset'],
   [BANKED_ONE, 'banked reset'],
+  [SLATE_CLEAN, 'reset'],
+  [METERS_TO_ZERO, '$1 reset'],
+  [ALLOWANCE_FULL_AGAIN, 'reset'],
 ];
 
 /** `sentence` with its reset idiom made a form of "reset", or null when it has none. */
@@ -355,10 +386,18 @@ export function resetIdiomRead(sentence: string): string | null {
     PEOPLE_START_FRESH,
     (_match, ending: string | undefined) => `${resetFormOf(ending ?? '')} usage`,
   );
+  read = read.replace(
+    INVERTED,
+    (_match, verb?: string, whose?: string, be?: string, whoseAfter?: string) =>
+      verb !== undefined
+        ? `${whose!.replace(/tanks?$/, 'usage')} ${be} reset`
+        : `${whoseAfter} will reset`,
+  );
   read = read.replace(PUT_BACK_AT_FULL, (_match, whom: string) => `reset ${whom}`);
   read = read.replace(
     MAKE_FRESH,
-    (_match, make: string, what: string) => `${resetFormOfVerb(make)} ${what}`,
+    (_match, make?: string, what?: string, makeFirst?: string, whatAfter?: string) =>
+      `${resetFormOfVerb(make ?? makeFirst ?? '')} ${what ?? whatAfter}`,
   );
   read = read.replace(
     THEIR_TANK,

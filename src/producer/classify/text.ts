@@ -193,6 +193,10 @@ function rarely(text: string): string {
   // "the fixture was named reset_all": a name in code, not a word (rules-2.13.36).
   if (read.includes('_'))
     read = read.replace(/\b\w*_\w*\b/g, (name) => (/re-?set/.test(name) ? 'a name' : name));
+  // "^ meaning everyone's codex weekly allowance. wiping it clean around 5pm": "it" is the
+  // usage named alone just before (rules-2.13.37).
+  if (/\. (?:wip|refill|clear|zero|reset|top)/.test(read))
+    read = read.replace(USAGE_THEN_IT, '$1. $2 $1');
   // "guess what's back to zero for everyone? (it's your weekly usage.)": the riddle's answer
   // is its subject (rules-2.13.36).
   if (read.includes('guess what')) read = answeredRiddle(read);
@@ -215,6 +219,10 @@ function answeredRiddle(text: string): string {
     (_match, rest: string, answer: string) => `${answer} is ${rest}.`,
   );
 }
+
+/** A sentence ending on whose usage, then a verb of the idioms on "it". */
+const USAGE_THEN_IT =
+  /\b((?:everyone's|everybody's|your|all) (?:codex |weekly |5h |usage )*(?:allowance|usage|quota|limits))\. ((?:wip|refill|clear|zero|reset|top)[a-z]*) it\b/g;
 
 /** Does any of `patterns` match `text`? */
 export const matchesAny = (text: string, patterns: readonly RegExp[]) =>
