@@ -582,6 +582,15 @@ function withMonths(text: string, posted: DateTime): string {
 const HOLIDAY =
   /\b(?<!\b(?:before|after|over|until|till|since|during|through) (?:the )?)(thanksgiving|christmas eve|christmas|xmas|new year's eve|new year's)(?: day)?\b(?! (?:week|weekend|break|holidays?|sale|party|dinner)\b)/g;
 
+/** The month and day of each holiday of a fixed date. */
+const HOLIDAY_DATES: Readonly<Record<string, readonly [number, number]>> = {
+  'christmas eve': [12, 24],
+  christmas: [12, 25],
+  xmas: [12, 25],
+  "new year's eve": [12, 31],
+  "new year's": [1, 1],
+};
+
 /**
  * "reset thanksgiving morning": chrono knows no holidays; each is its date, the first one on
  * or after the post's day (rules-2.13.36). Thanksgiving is the fourth Thursday of November
@@ -597,14 +606,7 @@ function withHolidays(text: string, posted: DateTime): string {
         const first = DateTime.fromObject({ year, month: 11, day: 1 }, { zone: posted.zone });
         return first.plus({ days: ((4 - first.weekday + 7) % 7) + 21 });
       }
-      const [month, day] =
-        name === 'christmas eve'
-          ? [12, 24]
-          : name === "new year's eve"
-            ? [12, 31]
-            : name === "new year's"
-              ? [1, 1]
-              : [12, 25];
+      const [month, day] = HOLIDAY_DATES[name]!;
       return DateTime.fromObject({ year, month, day }, { zone: posted.zone });
     };
     const thisYear = on(posted.year);
