@@ -4435,3 +4435,46 @@ describe('rounds 204 and 206: near misses, other words (rules-2.13.37)', () => {
     assert.equal(it.reset?.effectiveAt, '2026-11-20T04:00:00.000Z');
   });
 });
+
+describe('rounds 203 and 205: a timeline, replies (rules-2.13.38)', () => {
+  test('"both windows, back to full"; a weekday with "the" and its day of the month, then a clock time in another zone', () => {
+    assert.equal(
+      at10('🦃 gift delivered. all plans, both windows, back to full. enjoy'),
+      'reset_completed',
+    );
+    const friday = classify('the reset lands Friday the 20th, 10am ET for every plan', {
+      createdAt: MORNING,
+    });
+    assert.equal(friday.reset?.effectiveAt, '2026-11-20T15:00:00.000Z');
+  });
+
+  test('replies: "get theirs tomorrow", "doing one on friday" under a plea about limits, "aiming for 3pm"; "not this week" turns it down', () => {
+    for (const [text, parent] of [
+      [
+        'not yet. free and go accounts get theirs tomorrow afternoon',
+        'did free accounts get reset too?',
+      ],
+      [
+        'noted. doing one on friday after the launch',
+        'codex usage is killing me, weekly gone by tuesday, help',
+      ],
+      ['aiming for 3pm pacific', 'when does the reset land?'],
+      ['not this week, but monday for sure', 'any reset this week? 🥺'],
+    ] as const) {
+      const read = reply(text, parent, 'someone');
+      assert.deepEqual([read.reset?.kind, read.review], ['reset_scheduled', true], text);
+    }
+    assert.equal(
+      reply('not this week, sorry. capacity is tight', 'any reset this week? 🥺', 'someone').reset,
+      null,
+    );
+    assert.equal(
+      reply(
+        'not this week. limits are working as intended',
+        'lots of you asking about a reset',
+        'thsottiaux',
+      ).reset,
+      null,
+    );
+  });
+});

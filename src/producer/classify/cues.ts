@@ -176,7 +176,7 @@ export const BANK_VOCABULARY =
 
 /** What a reset is of: without one of these near it, "reset" may be a joke or a metaphor. */
 export const USAGE_CONTEXT =
-  /\blimits?\b|\busage\b|\bglobal\b|\bbank|\bplans?\b|\busers\b|\beveryone\b|\bcodex\b|\bquota|\bpaid\b|\bsubscribers\b|\brate\b|\baccounts\b|\bchatgpt\b|\bworkspaces\b|\b(?:5-hour|5h|five-hour|weekly|hourly|usage) windows?\b/;
+  /\blimits?\b|\busage\b|\bglobal\b|\bbank|\bplans?\b|\busers\b|\beveryone\b|\beverybody\b|\bcodex\b|\bquota|\bpaid\b|\bsubscribers\b|\brate\b|\baccounts\b|\bchatgpt\b|\bworkspaces\b|\b(?:5-hour|5h|five-hour|weekly|hourly|usage) windows?\b/;
 
 /** Hedges: the author is not sure it will happen. */
 export const HEDGED =

@@ -48,8 +48,11 @@ function resetFormOfVerb(verb: string): string {
 
 const VERBS =
   '(?:wip(?:e|es|ed|ing)|refresh(?:es|ed|ing)?|refill(?:s|ed|ing)?|replenish(?:es|ed|ing)?|clear(?:s|ed|ing)?(?! up\b| the air\b)|restor(?:e|es|ed|ing)|zero(?:es|ed|ing)? out|zeroed|zeroing|zeroes|top(?:s|ped|ping)? (?:back )?up|top(?:s|ped|ping)? off|nuk(?:e|es|ed|ing)|empt(?:y|ies|ied|ying))';
-/** "everyone's 5h and weekly windows": the windows of usage, named with their length. */
-const WINDOW_NOUN = String.raw`(?:5h|5-hour|five-hour|weekly|hourly|usage) (?:codex )?windows?\b`;
+/**
+ * "everyone's 5h and weekly windows": the windows of usage, named with their length; "both
+ * windows" (rules-2.13.38).
+ */
+const WINDOW_NOUN = String.raw`(?:(?:5h|5-hour|five-hour|weekly|hourly|usage) (?:codex )?windows?|both windows)\b`;
 /** A verb and its object: "wiped the usage counters", "replenish the weekly usage". */
 const VERB_THEN_OBJECT = new RegExp(
   String.raw`\b(${VERBS})\b(?= ${OBJECT_GAP}(?:${USAGE_NOUN}\b|${WINDOW_NOUN}))`,
@@ -73,7 +76,7 @@ const FRESHLY_DONE = new RegExp(
  * at 0% used", which names the usage itself.
  */
 const BACK_TO_EMPTY = new RegExp(
-  String.raw`(?<=\b(?:${USAGE_NOUN}\b|${WINDOW_NOUN})[^.!?,;]{0,40})\b(?:back|restored|refilled|goes|go|going|return|returns|returned|returning) (?:to|at) (?:zero|0%?|100%|full|empty|square one)(?: used| usage)?${AFTER_AMOUNT}|\bback (?:to|at) 0% (?:used|usage)${AFTER_AMOUNT}|\b(?=sitting at )(?<=\b(?:${USAGE_NOUN}\b|${WINDOW_NOUN})[^.!?,;]{0,20})sitting at (?:zero|0%)(?: used)? again\b`,
+  String.raw`(?<=\b(?:${USAGE_NOUN}\b|${WINDOW_NOUN}),?[^.!?,;]{0,40})\b(?:back|restored|refilled|goes|go|going|return|returns|returned|returning) (?:to|at) (?:zero|0%?|100%|full|empty|square one)(?: used| usage)?${AFTER_AMOUNT}|\bback (?:to|at) 0% (?:used|usage)${AFTER_AMOUNT}|\b(?=sitting at )(?<=\b(?:${USAGE_NOUN}\b|${WINDOW_NOUN})[^.!?,;]{0,20})sitting at (?:zero|0%)(?: used)? again\b`,
 );
 /**
  * "5h + weekly back to full for all paid plans": the windows named, without "windows", and

@@ -22,6 +22,8 @@ const ITS_OWN_VERBS = new Set([
   'go',
   'take',
   'expect',
+  // "aiming for 1pm pacific" (rules-2.13.38).
+  'aim',
   'finish',
   'complete',
   'process',

@@ -546,7 +546,7 @@ const OTHER_EVENTS_TIME =
 
 /** "Tue 24": a weekday and a day of the month, with no month. */
 const WEEKDAY_DATE =
-  /\b(mon|tue|wed|thu|fri|sat|sun)[a-z]* (\d{1,2})(?:st|nd|rd|th)?\b(?! ?(?:[:/.-]\d|am\b|pm\b|h\b|hours?\b|min|(?:of )?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)))/g;
+  /\b(mon|tue|wed|thu|fri|sat|sun)[a-z]* (?:the )?(\d{1,2})(?:st|nd|rd|th)?\b(?! ?(?:[:/.-]\d|am\b|pm\b|h\b|hours?\b|min|(?:of )?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)))/g;
 const WEEKDAY_NUMBER: Readonly<Record<string, number>> = {
   mon: 1,
   tue: 2,

@@ -172,6 +172,22 @@ export function readReply(
     );
   }
   const parentMentions = mentionsOf(thread.parent);
+  // "heard. doing one on monday" under "tibo plz the weekly is brutal this week": one of
+  // what is pleaded for, a reset of the limits named, with its time (rules-2.13.38).
+  if (
+    parentMentions.length === 0 &&
+    thread.author === 'other' &&
+    LIMITS_PLEA.test(thread.parent.all) &&
+    ONE_OF_THEM.test(own.all) &&
+    timeAhead(own.all, postedMs, options.timeZone) !== null
+  )
+    return heldReply(
+      post,
+      own,
+      thread.parent,
+      onlyWithParent(`a reply to a plea about limits: "${clip(thread.parent.all)}"`),
+      options,
+    );
   if (parentMentions.length === 0) return notAReset('a reply, and its parent mentions no reset');
   // A sentence of the reply with a time that is the reset's, not another event's ("See you
   // tomorrow for Day 3!", "this was filmed this weekend": reply-time.ts).
@@ -249,6 +265,14 @@ export function readReply(
   // "it did! try signing out and back in", "yep 🫡 everyone got one": its first sentence
   // answers; "we'll do one before thanksgiving": "one" is the reset; progress, or a short
   // reply with the reset's time (rules-2.11.0).
+  // "not this week. limits are working as intended" under "lots of you asking about a
+  // reset": the reset asked about, turned down, and nothing else promised (rules-2.13.38).
+  if (
+    TURNED_DOWN.test(own.sentences[0] ?? '') &&
+    !/\bbut\b/.test(own.all) &&
+    own.sentences.slice(1).every((s) => timeAhead(s, postedMs, options.timeZone) === null)
+  )
+    return notAReset(`a reply that turns the reset down: "${clip(own.sentences[0]!)}"`);
   const acknowledges =
     BARE_ACK.test(own.sentences[0] ?? '') ||
     ANSWERS_YES.test(own.all) ||
@@ -351,6 +375,12 @@ const SAID_DONE_FIRST =
  */
 const SAID_DONE_ALONE =
   /^(?:and |all |it's |reset )?(?:done|landed|complete|completed)\b[^a-z0-9]*$/;
+/** A reply that opens by turning it down: "not this week.", "nope, not today". */
+const TURNED_DOWN =
+  /^(?:(?:no|nope|nah|sorry),? )?not (?:this (?:week|weekend|time|round)|today|tonight|right now)\b/;
+/** Limits named in a plea: "the weekly is brutal", "out of codex usage, plz". */
+const LIMITS_PLEA =
+  /\b(?:weekly|limits?|usage|quota|capped|rate limited)\b[^.!?]{0,60}\b(?:brutal|gone|burned|burnt|out|maxed|empty|hit|dead|pls|plz|please|help|mercy)\b|\b(?:pls|plz|please|help|mercy)\b[^.!?]{0,60}\b(?:weekly|limits?|usage|quota)\b/;
 /** A reply that opens by saying it is mended: "fixed.", "sorted, sorry". */
 const FIXED = /^(?:fixed|sorted|all fixed|fixed now|should be fixed(?: now)?)\b/;
 /** A reset that did not reach someone: "didn't apply to our workspace", "still capped". */
@@ -374,10 +404,11 @@ const ANSWERS_YES =
 const KIND_OF_ONE = 'an?(?: (?:global|full|banked|fresh|new|proper|hard|quick|big|small))+ one';
 /**
  * "we'll do one", "there'll be one next wednesday", "everyone got one", "we'll do a global one
- * friday" (rules-2.12.0): the reset asked about.
+ * friday" (rules-2.12.0): the reset asked about; "business workspaces get theirs tomorrow"
+ * (rules-2.13.38).
  */
 const ONE_OF_THEM = new RegExp(
-  String.raw`\b(?:do|doing|give|giving|get|getting|got|have|having|drop|dropping) (?:one|another one|one more|${KIND_OF_ONE})\b|\bthere'll be (?:one|${KIND_OF_ONE})\b|\b(?:do|doing|did) it for (?:everyone|everybody|all)\b|\bflip(?:ped|ping|s)? it(?: on)?\b|\banother one (?:just )?(?:dropped|landed|went out|is out|is live|rolling out|going out|coming|is coming|landing|dropping)\b`,
+  String.raw`\b(?:do|doing|give|giving|get|getting|got|have|having|drop|dropping) (?:one|another one|one more|${KIND_OF_ONE})\b|\b(?:get|gets|getting) (?:theirs|yours|ours)\b|\bthere'll be (?:one|${KIND_OF_ONE})\b|\b(?:do|doing|did) it for (?:everyone|everybody|all)\b|\bflip(?:ped|ping|s)? it(?: on)?\b|\banother one (?:just )?(?:dropped|landed|went out|is out|is live|rolling out|going out|coming|is coming|landing|dropping)\b`,
 );
 
 const DAY_WORD =
