@@ -4478,3 +4478,41 @@ describe('rounds 203 and 205: a timeline, replies (rules-2.13.38)', () => {
     );
   });
 });
+
+describe('round 210: other words (rules-2.13.39)', () => {
+  test('"give back … to every users", said the other way round with "now", "y\'all got … back", scrubbed, "make … of all users full again", refunding usage, a full tank refill banked', () => {
+    for (const text of [
+      'we have give back all the codex usage to every users this morning',
+      'wiped, your codex limits now are. go build, you must',
+      "y'all got the full codex quota back, sorry bout the bug",
+    ]) {
+      assert.equal(at10(text), 'reset_completed', text);
+    }
+    for (const text of [
+      'codex usage gets scrubbed to zero for all paid plans at 9am PT friday',
+      'we will make the codex quota of all users full again next monday',
+    ]) {
+      assert.equal(at10(text), 'reset_scheduled', text);
+    }
+    const refund = reply(
+      "yes. we're refunding everyone's codex usage, rolling out tomorrow around 10am pacific",
+      'any make-good for the outage?',
+      'someone',
+    );
+    assert.equal(refund.reset?.kind, 'reset_scheduled');
+    // Held: global, or a banked one?
+    assert.equal(
+      at10("banking a full tank refill for y'all, dropping it friday 9am PT"),
+      'reset_scheduled (held)',
+    );
+  });
+
+  test('"everyone\'s limits, yours included" is everyone\'s, not one account', () => {
+    const read = reply(
+      "just refilled everyone's limits, yours included",
+      "pls i'm at 99% weekly",
+      'someone',
+    );
+    assert.deepEqual([read.reset?.kind, read.review], ['reset_completed', false]);
+  });
+});

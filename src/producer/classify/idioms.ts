@@ -13,7 +13,7 @@
 const SYMBOL = String.raw`[^\w\s'"]`;
 /** Words that may follow the head of a phrase: its end, a preposition, a verb. */
 const AFTER_HEAD =
-  '(?:for|across|of|on|in|to|and|at|as|this|today|tonight|tomorrow|now|again|back|with|from|so|because|right|too|already|is|are|were|was|have|has|will|should|get|gets|got|getting|go|goes|just|all|clean|wiped|zeroed|replenished|refilled|restored|cleared|emptied|nuked|start|starts|started|went|roll|rolls|rolled|rolling|return|returns|returned|came|come|comes|after|before|once|when|until|by|within|around|soon|shortly|later|overnight|going|refills|about|a few|an hour|a couple|eod|eow|(?:mon|tues|wednes|thurs|fri|satur|sun)day)';
+  '(?:for|across|of|on|in|to|and|at|as|this|today|tonight|tomorrow|now|again|back|with|from|so|because|right|too|already|is|are|were|was|have|has|will|should|get|gets|got|getting|go|goes|just|all|clean|wiped|zeroed|scrubbed|refunded|replenished|refilled|restored|cleared|emptied|nuked|start|starts|started|went|roll|rolls|rolled|rolling|return|returns|returned|came|come|comes|after|before|once|when|until|by|within|around|soon|shortly|later|overnight|going|refills|about|a few|an hour|a couple|eod|eow|(?:mon|tues|wednes|thurs|fri|satur|sun)day)';
 /**
  * What a reset of usage acts on, as the head of its phrase: "the usage counters for all",
  * not "usage logs" or "the usage page" (another noun after it is what is acted on).
@@ -22,7 +22,7 @@ const USAGE_NOUN = String.raw`(?:usage|limits?|quotas?|counters?|meters?|allowan
 /** After "back to zero" / "back to full": the clause goes on with no noun ("full color"). */
 const AFTER_AMOUNT = String.raw`(?=[.!?,;:)]|$| (?:for|across|on|in|as|at|by|this|today|tonight|tomorrow|now|just|again|already|and|so|because|right|next|first|about|around|roughly|since|earlier|overnight|later|soon|shortly|(?:mon|tues|wednes|thurs|fri|satur|sun)day|(?:a|an|\d+|a few|a couple of) (?:min(?:ute)?s?|hours?|moments?|sec(?:ond)?s?) ago)\b| ${SYMBOL})`;
 /** Whose limits: "topped everyone back up" ("a clean slate for everyone" may be of anything). */
-const PEOPLE = String.raw`(?:everyone|everybody|all of you|(?:all )?(?:paid |codex )?(?:users|accounts|subscribers)|every (?:paid |codex )?(?:user|account|subscriber|workspace))`;
+const PEOPLE = String.raw`(?:everyone|everybody|all of you|(?:all )?(?:paid |codex )?(?:users|accounts|subscribers)|every (?:paid |codex )?(?:users?|accounts?|subscribers?|workspaces?))`;
 /** Whose, by their plans: "all pro + plus folks", "every plus/pro account" (rules-2.13.37). */
 const PLANS_PEOPLE = String.raw`(?:all |every )?(?:(?:plus|pro|business|biz|edu|enterprise|team|free|go)(?: ?[+&,/] ?| and | ))+(?:folks|users|accounts|subscribers|people|seats)\b`;
 /**
@@ -47,7 +47,7 @@ function resetFormOfVerb(verb: string): string {
 }
 
 const VERBS =
-  '(?:wip(?:e|es|ed|ing)|refresh(?:es|ed|ing)?|refill(?:s|ed|ing)?|replenish(?:es|ed|ing)?|clear(?:s|ed|ing)?(?! up\b| the air\b)|restor(?:e|es|ed|ing)|zero(?:es|ed|ing)? out|zeroed|zeroing|zeroes|top(?:s|ped|ping)? (?:back )?up|top(?:s|ped|ping)? off|nuk(?:e|es|ed|ing)|empt(?:y|ies|ied|ying))';
+  '(?:wip(?:e|es|ed|ing)|refresh(?:es|ed|ing)?|refill(?:s|ed|ing)?|replenish(?:es|ed|ing)?|clear(?:s|ed|ing)?(?! up\b| the air\b)|restor(?:e|es|ed|ing)|zero(?:es|ed|ing)? out|zeroed|zeroing|zeroes|top(?:s|ped|ping)? (?:back )?up|top(?:s|ped|ping)? off|nuk(?:e|es|ed|ing)|empt(?:y|ies|ied|ying)|scrub(?:s|bed|bing)?|refund(?:s|ed|ing)?)';
 /**
  * "everyone's 5h and weekly windows": the windows of usage, named with their length; "both
  * windows" (rules-2.13.38).
@@ -105,7 +105,7 @@ const TANK_OF_USAGE =
  * limit refill for every codex user" (rules-2.13.28).
  */
 const A_REFILL =
-  /\b(?:(?:a|the) (?:(?:full|limits?|usage|weekly) )?|full (?:(?:limits?|usage|quota) )?)(?:refill|refresh)\b(?=[^.!?]{0,40}\b(?:limits?|usage|quota|plans?|users|accounts|(?:every|each) (?:[\w-]+ )?(?:account|user)|everyone|everybody)\b)/;
+  /\b(?:(?:a|the) (?:(?:full|limits?|usage|weekly) )?(?:tank )?|full (?:(?:limits?|usage|quota|tank) )?)(?:refill|refresh)\b(?=[^.!?]{0,40}\b(?:limits?|usage|quota|plans?|users|accounts|(?:every|each) (?:[\w-]+ )?(?:account|user)|everyone|everybody|y'all|yall|you all|all of you)\b)/;
 /**
  * "a rate limit refresh is on its way", "one more usage refresh": it names what (rules-2.11.0);
  * "Scheduled: usage restoration for all Codex seats" (rules-2.13.30); "a single usage
@@ -254,9 +254,12 @@ const GAVE_A_WIPE =
 const THEIR_TANK = new RegExp(
   String.raw`\b(refill(?:s|ed|ing)?|top(?:s|ped|ping)? (?:off|up)) (?:((?:everyone's|everybody's|all) (?:codex )?)tanks?\b|(?:the|their|your) tanks?(?= for ${PEOPLE}\b))`,
 );
-/** "tomorrow morning everyone gets their codex budget back" (rules-2.13.20). */
+/**
+ * "tomorrow morning everyone gets their codex budget back" (rules-2.13.20); "y'all got the full
+ * codex allowance back" (rules-2.13.39).
+ */
 const GETS_BACK =
-  /\b(everyone|everybody) (gets|get|got|getting|will get|'ll get) (?:their|your) ((?:[\w-]+ ){0,2}(?:usage|limits|allowance|quota|budget)) back\b/;
+  /\b(everyone|everybody|y'all|yall|you all|all of you) (gets|get|got|getting|will get|'ll get) (?:their|your|the) ((?:[\w-]+ ){0,2}(?:usage|limits|allowance|quota|budget)) back\b/;
 /** "refill incoming tonight", "the refill is live": a refill named first, then how it comes. */
 const REFILL_FIRST =
   /^(?:(?:a|the) )?(?:full |codex |usage |limits? )?refill(?: szn| season)?(?= (?:incoming|inbound|coming|tonight|tomorrow|today|is (?:coming|live|out|done|rolling)|lands|landing|drops|dropping|going out|rolling out)\b)/;
@@ -285,7 +288,7 @@ const PEOPLE_START_FRESH = new RegExp(
  * fresh the usage for every codex user" (rules-2.13.37).
  */
 const MAKE_FRESH =
-  /\b(make|makes|making|made) ((?:the |your |their |everyone's |everybody's |all (?:the )?)?(?:codex )?(?:usage |weekly |5h |rate )?(?:limits|usage|quotas?|allowances?)) fresh(?: again)?\b|\b(make|makes|making|made) fresh(?: again)? ((?:the |your |their |everyone's |everybody's |all (?:the )?)?(?:codex )?(?:usage |weekly |5h |rate )?(?:limits|usage|quotas?|allowances?))(?= for\b|[.!,]|$)/;
+  /\b(make|makes|making|made) ((?:the |your |their |everyone's |everybody's |all (?:the )?)?(?:codex )?(?:usage |weekly |5h |rate )?(?:limits|usage|quotas?|allowances?)(?: of (?:all (?:users|of you)|everyone|everybody|every user))?) (?:fresh|full)(?: again)?\b|\b(make|makes|making|made) fresh(?: again)? ((?:the |your |their |everyone's |everybody's |all (?:the )?)?(?:codex )?(?:usage |weekly |5h |rate )?(?:limits|usage|quotas?|allowances?))(?= for\b|[.!,]|$)/;
 /** "we'll put everyone back at full by end of day" (rules-2.13.24). */
 const PUT_BACK_AT_FULL = new RegExp(
   String.raw`\bput(?:ting|s)? (${PEOPLE}) back (?:at|to) (?:full|100%)(?! (?:capacity|speed|strength|health|service|power|steam))`,
@@ -315,7 +318,7 @@ const BANKED_ONE =
  * will go" (rules-2.13.37): the verb or the amount first, then whose usage and its verb.
  */
 const INVERTED =
-  /^(?:(refilled|topped (?:up|off)|wiped|zeroed|cleared|emptied),? ((?:your|everyone's|everybody's|all (?:the )?|the) (?:[\w-]+ ){0,2}(?:tanks?|limits|usage|quotas?|meters|counters|allowances?)) (are|is)|back to (?:zero|full|0%|100%),? ((?:your|everyone's|everybody's|all (?:the )?|the) (?:[\w-]+ ){0,2}(?:limits|usage|quotas?|meters|counters|allowances?)) (will|'ll|shall|are going to|is going to|are gonna) go)\b/;
+  /^(?:(refilled|topped (?:up|off)|wiped|zeroed|cleared|emptied),? ((?:your|everyone's|everybody's|all (?:the )?|the) (?:[\w-]+ ){0,2}(?:tanks?|limits|usage|quotas?|meters|counters|allowances?))(?: now| all)? (are|is)|back to (?:zero|full|0%|100%),? ((?:your|everyone's|everybody's|all (?:the )?|the) (?:[\w-]+ ){0,2}(?:limits|usage|quotas?|meters|counters|allowances?)) (will|'ll|shall|are going to|is going to|are gonna) go)\b/;
 /** "slate's clean for everybody" (rules-2.13.37): the slate of whom named after it. */
 const SLATE_CLEAN = new RegExp(
   String.raw`\bslate(?:'s| is) (?:wiped )?clean(?: again)?(?= for (?:${PEOPLE}|${PLANS_PEOPLE}))`,
@@ -332,7 +335,7 @@ const ALLOWANCE_FULL_AGAIN =
 
 /** A word every idiom above has. */
 const TRIGGER =
-  /\b(?:wip|refresh|refill|replenish|clear|restor|zero|back (?:to|at) |clean slate|fresh|full|top|start(?:s|ed|ing)? (?:over|fresh|afresh|from zero|from scratch)|do-?over|sitting at|go(?:es|ing)? to (?:zero|0|100|full)|return\w* to (?:zero|full)|mulligan|recharge|tank|brand new|nuk|: 100%|empt|(?:now )?(?:reads?|shows?) (?:0|zero)|(?:usage|limits|allowance|quota|budget) back\b|give\w* back|gave back|start\w* (?:fresh|afresh|over)|put\w* \w+ back|allowance|usage (?:bars?|meters?|counters?) |handed back|give-?back|banked one|slate|to (?:zero|0))/;
+  /\b(?:wip|refresh|refill|replenish|clear|restor|zero|back (?:to|at) |clean slate|fresh|full|top|start(?:s|ed|ing)? (?:over|fresh|afresh|from zero|from scratch)|do-?over|sitting at|go(?:es|ing)? to (?:zero|0|100|full)|return\w* to (?:zero|full)|mulligan|recharge|tank|brand new|nuk|: 100%|empt|(?:now )?(?:reads?|shows?) (?:0|zero)|(?:usage|limits|allowance|quota|budget) back\b|give\w* back|gave back|start\w* (?:fresh|afresh|over)|put\w* \w+ back|allowance|usage (?:bars?|meters?|counters?) |handed back|give-?back|banked one|slate|to (?:zero|0)|scrub|refund)/;
 
 /** Idioms read as a phrase of "reset", in this order: each reads what those before left. */
 const PHRASES: readonly (readonly [RegExp, string])[] = [

@@ -428,5 +428,9 @@ const NOT_SAID_HEADING = /^[-•*\s]*(myth|rumou?r|claim|q|question|hot take|hyp
 /** A reset marked with a cross: "Reset ❌", "reset: ✗". */
 const CROSSED_OUT = /\bre-?sets?\b:? ?(?:\u274c|\u2716|\u2717|\u2718|\u{1f6ab})/u;
 
-/** One person's account, in a reply to them: "on your account", "yours". */
-export const ONE_ACCOUNT = /\b(?:your (?:account|workspace|org|seat)|yours)\b/;
+/**
+ * One person's account, in a reply to them: "on your account", "yours"; not "yours included"
+ * nor after "everyone's" ("topped up everyone's buckets, yours too"), rules-2.13.39.
+ */
+export const ONE_ACCOUNT =
+  /\b(?:your (?:account|workspace|org|seat)|yours)\b(?![^.!?]{0,20}\bincluded\b)(?<!\b(?:everyone's|everybody's|all)\b[^.!?]{0,40})/;
