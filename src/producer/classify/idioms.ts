@@ -315,7 +315,8 @@ const BANKED_ONE =
 
 /**
  * Said the other way round: "refilled, your tanks are", "back to zero, your codex counters
- * will go" (rules-2.13.37): the verb or the amount first, then whose usage and its verb.
+ * will go" (rules-2.13.37), "zeroed, your codex weekly meters now are" (rules-2.13.39): the
+ * verb or the amount first, then whose usage and its verb.
  */
 const INVERTED =
   /^(?:(refilled|topped (?:up|off)|wiped|zeroed|cleared|emptied),? ((?:your|everyone's|everybody's|all (?:the )?|the) (?:[\w-]+ ){0,2}(?:tanks?|limits|usage|quotas?|meters|counters|allowances?))(?: now| all)? (are|is)|back to (?:zero|full|0%|100%),? ((?:your|everyone's|everybody's|all (?:the )?|the) (?:[\w-]+ ){0,2}(?:limits|usage|quotas?|meters|counters|allowances?)) (will|'ll|shall|are going to|is going to|are gonna) go)\b/;

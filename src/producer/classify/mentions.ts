@@ -433,4 +433,4 @@ const CROSSED_OUT = /\bre-?sets?\b:? ?(?:\u274c|\u2716|\u2717|\u2718|\u{1f6ab})/
  * nor after "everyone's" ("topped up everyone's buckets, yours too"), rules-2.13.39.
  */
 export const ONE_ACCOUNT =
-  /\b(?:your (?:account|workspace|org|seat)|yours)\b(?![^.!?]{0,20}\bincluded\b)(?<!\b(?:everyone's|everybody's|all)\b[^.!?]{0,40})/;
+  /\b(?:your (?:account|workspace|org|seat)|yours)\b(?![^.!?]{0,20}\bincluded\b)(?<!\b(?:everyone's|everybody's)[^.!?]{0,40})/;
