@@ -81,9 +81,16 @@ describe('the operator loop', { concurrency: true }, () => {
     assert.equal(alert.data.postId, HELD.id);
     assert.deepEqual(alert.commands.slice(0, 1), [`npm run cli -- ops accept ${HELD.id}`]);
     assert.equal(verified.length, 1, 'signed as Standard Webhooks says');
-    assert.match(
-      monitor.stdout,
-      /"msg":"round: check ok, 1 new post\(s\): 0 reset\(s\) to publish, 1 held, 0 not a reset; /,
+    // The round logs its line when it ends, which may be just after the alert it sent arrives.
+    await until(
+      'the round that stored it, logged',
+      async () =>
+        /"msg":"round: check ok, 1 new post\(s\): 0 reset\(s\) to publish, 1 held, 0 not a reset; /.test(
+          monitor.stdout,
+        )
+          ? true
+          : undefined,
+      10_000,
     );
 
     // The operator accepts: public (in the snapshot) within 10 s, with no round needed.
