@@ -78,24 +78,36 @@ function parse(sentence: string): readonly Word[] {
     text: text.replace(/\u2019/g, "'"),
     // "we'll make it right with a reset": the tagger's verb "right" is an adjective
     // (rules-2.11.0).
-    pos:
-      text === 'right' && tags[index] === 'VERB'
-        ? 'ADJ'
-        : HOLIDAYS.has(text)
-          ? 'PROPN'
-          : // "you'll each get one": after an auxiliary and "each", the tagger's noun is the
-            // verb (rules-2.13.36).
-            tags[index] === 'NOUN' &&
-              tags[index - 2] === 'AUX' &&
-              QUANTIFIERS.has(texts[index - 1] ?? '')
-            ? 'VERB'
-            : (tags[index] ?? 'X'),
+    pos: tagOf(text, index, texts, tags),
     lemma: HOLIDAYS.has(text) ? text : (lemmas[index] ?? text),
   }));
 }
 
-/** Words between an auxiliary and its verb: "you'll each get", "we'll both see". */
-const QUANTIFIERS = new Set(['each', 'both', 'all']);
+/** The tagger's part of speech for the word at `index`, where the rules know better. */
+function tagOf(
+  text: string,
+  index: number,
+  texts: readonly string[],
+  tags: readonly PartOfSpeech[],
+): PartOfSpeech {
+  const tag = tags[index] ?? 'X';
+  // "we'll make it right with a reset": the tagger's verb "right" is an adjective
+  // (rules-2.11.0).
+  if (text === 'right' && tag === 'VERB') return 'ADJ';
+  if (HOLIDAYS.has(text)) return 'PROPN';
+  // "you'll each get one": after an auxiliary and "each", the tagger's noun is the verb
+  // (rules-2.13.36).
+  if (
+    tag === 'NOUN' &&
+    tags[index - 2] === 'AUX' &&
+    FLOATING_QUANTIFIERS.has(texts[index - 1] ?? '')
+  )
+    return 'VERB';
+  return tag;
+}
+
+/** Quantifiers between an auxiliary and its verb: "you'll each get", "we'll both see". */
+const FLOATING_QUANTIFIERS = new Set(['each', 'both', 'all']);
 
 /** "thanksgiving reset": a holiday's name, not a verb in -ing (rules-2.13.9). */
 const HOLIDAYS = new Set(['thanksgiving', 'christmas', 'halloween', 'easter', 'hanukkah']);

@@ -76,27 +76,31 @@ export function classifyPost(
   }
   // "Resets.": a reset named without a verb, without what is reset and without a time
   // (not "Day 6/ Reset": a day's item, held below).
-  const teaser = announcing.every(
-    (m) =>
-      m.reading.tense === 'none' &&
-      !checkedOff(m.read) &&
-      !USAGE_CONTEXT.test(m.sentence) &&
-      !DAY_HEADING.test(m.sentence) &&
+  const teaser = announcing.every((m) => {
+    if (
+      m.reading.tense !== 'none' ||
+      checkedOff(m.read) ||
+      USAGE_CONTEXT.test(m.sentence) ||
+      DAY_HEADING.test(m.sentence) ||
       // "All reset, fully propagated.": it says it arrived (rules-2.12.0).
-      !ARRIVED.test(m.sentence) &&
+      ARRIVED.test(m.sentence) ||
       // "reset now. go build": when is now (rules-2.13.23).
-      !RESET_NOW.test(m.sentence) &&
+      RESET_NOW.test(m.sentence) ||
       // "all reset as of a few minutes ago" (rules-2.13.24).
-      !JUST_PAST.test(m.sentence) &&
+      JUST_PAST.test(m.sentence)
+    )
+      return false;
+    const said = withFragments(m.sentence, own);
+    return (
       // "Reset. The limits. All of them. Just now.": what and when, said one by one after it
       // (rules-2.13.36).
-      !saidAfter(m.sentence, own) &&
+      !(said !== m.sentence && USAGE_CONTEXT.test(said) && JUST_PAST.test(said)) &&
       // "yes, another reset. it's rolling out now" (rules-2.13.16).
       !IT_ARRIVES.test(own.sentences[own.sentences.indexOf(m.sentence) + 1] ?? '') &&
       timeAhead(m.sentence, Date.parse(post.createdAt), options.timeZone) === null &&
-      timeAhead(withFragments(m.sentence, own), Date.parse(post.createdAt), options.timeZone) !==
-        'explicit',
-  );
+      timeAhead(said, Date.parse(post.createdAt), options.timeZone) !== 'explicit'
+    );
+  });
   // "everyone. plus, pro, business, edu, enterprise. all reset" answering "did this include
   // us?": a reply is read with what it answers (rules-2.13.32).
   if (teaser && thread?.author === 'other') return readReply(post, own, thread, [], options);
@@ -156,12 +160,6 @@ function withFragments(sentence: string, own: ReadText): string {
     parts.unshift(previous);
   }
   return parts.join(' ');
-}
-
-/** The fragments after a bare reset name what is reset and a time just past. */
-function saidAfter(sentence: string, own: ReadText): boolean {
-  const said = withFragments(sentence, own);
-  return said !== sentence && USAGE_CONTEXT.test(said) && JUST_PAST.test(said);
 }
 
 /** `result` held for the operator, with why. */

@@ -110,11 +110,13 @@ export const ABOUT_CUE = 'in about …';
 const BY_END_OF_DAY =
   /\bbefore the day (?:ends|is out|is over)\b|\b(?:by |lands? |landing |before )?(?:the )?(?:(?:end|close) of (?:the )?day|(?:end|close) of today)\b|\bby (?:eod|close of business|cob|midnight(?: tonight| today)?|tonight)\b|\beod(?: today)?\b/;
 /** Who joined or paid by a time: "everyone who signed up starting Monday". */
-const SIGNED_UP =
-  /\b(?:signed up|sign up|subscribed|subscribe|joined|created|upgraded|purchased|registered)\b/;
+const SIGNUP_WORDS =
+  'signed up|sign up|subscribed|subscribe|joined|created|upgraded|purchased|registered';
+const SIGNED_UP = new RegExp(String.raw`\b(?:${SIGNUP_WORDS})\b`);
 /** Words before a time that make it a cutoff or a reference, not the landing time. */
-const CUTOFF_BEFORE =
-  /\b(?:before|prior to|signed up|sign up|subscribed|subscribe|joined|as of|since|until|till|through|created|upgraded|purchased|registered|starting)\b[^.!?]{0,24}$/;
+const CUTOFF_BEFORE = new RegExp(
+  String.raw`\b(?:before|prior to|${SIGNUP_WORDS}|as of|since|until|till|through|starting)\b[^.!?]{0,24}$`,
+);
 /**
  * "lands before", "resetting before", "getting reset before standup tomorrow": before a time,
  * or an event of that time, the verb of the reset makes it a deadline (rules-2.13.18).
