@@ -4516,3 +4516,106 @@ describe('round 210: other words (rules-2.13.39)', () => {
     assert.deepEqual([read.reset?.kind, read.review], ['reset_completed', false]);
   });
 });
+
+describe('rounds 207, 209 and 211 to 214 (rules-2.13.40)', () => {
+  test('a reset kept is still to give: "i keep one in my back pocket", "we have a banked reset", "we\'ve got a banked reset"; not "we got one out", nor "you have one"', () => {
+    for (const text of [
+      'i keep one reset in my back pocket for launch day',
+      "we're holding a reset for the day the new model ships",
+      'we have a banked reset for all paid plans, it lands friday',
+      "we've got a banked reset for every paid plan, landing after the keynote",
+    ]) {
+      assert.equal(classify(text, { createdAt: MORNING }).reset?.kind, 'reset_scheduled', text);
+    }
+    assert.equal(at10('we got a banked reset out to everyone this morning'), 'reset_completed');
+    assert.equal(at10('you have a banked reset now, enjoy'), 'reset_completed');
+  });
+
+  test('"to make up for it" after what is reset is a purpose, not the reset\'s verb', () => {
+    assert.equal(
+      at10('patched it, and wiped weekly usage for every pro account to make up for it.'),
+      'reset_completed',
+    );
+  });
+
+  test('"everyone\'s weekly + 5h" without "windows"; "back to zero before the weekend"; five words between usage and its verb', () => {
+    assert.equal(
+      at10("everyone's weekly + 5h just got refilled, happy building"),
+      'reset_completed',
+    );
+    assert.equal(at10('the codex meters go back to zero before the weekend'), 'reset_scheduled');
+    assert.equal(
+      classify('usage for all affected plans gets wiped tomorrow morning', { createdAt: MORNING })
+        .reset?.kind,
+      'reset_scheduled',
+    );
+    assert.equal(at10('your weekly is back to full on monday'), 'none');
+  });
+
+  test('"got that reset": "that" is a determiner', () => {
+    assert.equal(
+      at10('the queue drained so pro got that reset, it is live now'),
+      'reset_completed',
+    );
+  });
+
+  test('rolling out, its auxiliary dropped, over the next few hours: now, or later? Held; so is "now", rolling out over hours', () => {
+    assert.equal(
+      at10('rolling out a usage reset to business + edu over the next few hours'),
+      'reset_completed (held)',
+    );
+    assert.equal(
+      at10('resetting business workspaces now, rolling out over the next few hrs'),
+      'reset_completed (held)',
+    );
+    assert.equal(
+      at10('resetting business workspaces now, should land in the next few minutes'),
+      'reset_completed',
+    );
+  });
+
+  test('replies: relief under limits spent, "guilty" under limits found full, "enjoy" under thanks, one banked for later, gone out at a time past', () => {
+    for (const [text, parent, kind] of [
+      [
+        "wish granted. slate's clean, check /status",
+        'my weekly is toast and its tuesday',
+        'reset_completed',
+      ],
+      [
+        'should be cleared now, the fix rolled out 20 min ago',
+        'still seeing my weekly at 100%',
+        'reset_completed',
+      ],
+      [
+        'relief lands tomorrow, pro and plus',
+        'weekly at 97%, is relief coming?',
+        'reset_scheduled',
+      ],
+      ['guilty 😇', 'woke up to full limits?? was that you', 'reset_completed'],
+      ['enjoy, you earned it', 'thank you for the reset tibo!!', 'reset_completed'],
+      ['banked one for after thanksgiving', 'pls reset before the holidays', 'reset_scheduled'],
+      [
+        'haha we do have one banked. not saying when',
+        'pls bank a reset for the next launch',
+        'reset_scheduled',
+      ],
+      ['enjoy! went out to everyone at 9am PT', 'thanks for the reset', 'reset_completed'],
+    ] as const) {
+      const read = reply(text, parent, 'someone');
+      assert.deepEqual([read.reset?.kind, read.review], [kind, true], text);
+    }
+    assert.equal(reply('yes, that is how it works', 'my weekly is at 97%', 'someone').reset, null);
+  });
+
+  test('his reply names what his post teased: coming at its time, held when it names none', () => {
+    const friday = reply(
+      "(it's a reset. plus too)",
+      'something nice is coming friday 👀',
+      'thsottiaux',
+    );
+    assert.deepEqual([friday.reset?.kind, friday.review], ['reset_scheduled', false]);
+    assert.equal(friday.reset?.schedulePrecision, 'date');
+    const when = reply("(it's a reset. plus too)", 'something nice is coming 👀', 'thsottiaux');
+    assert.deepEqual([when.reset?.kind, when.review], ['reset_scheduled', true]);
+  });
+});

@@ -94,6 +94,17 @@ function tagOf(
   // "we'll make it right with a reset": the tagger's verb "right" is an adjective
   // (rules-2.11.0).
   if (text === 'right' && tag === 'VERB') return 'ADJ';
+  // "plus got that reset, it's live now": "that" between a verb and a noun with no verb of
+  // its own after it is a determiner, not a conjunction (rules-2.13.40).
+  if (
+    text === 'that' &&
+    tag === 'SCONJ' &&
+    tags[index - 1] === 'VERB' &&
+    tags[index + 1] === 'NOUN' &&
+    tags[index + 2] !== 'VERB' &&
+    tags[index + 2] !== 'AUX'
+  )
+    return 'DET';
   if (HOLIDAYS.has(text)) return 'PROPN';
   // "you'll each get one": after an auxiliary and "each", the tagger's noun is the verb
   // (rules-2.13.36).

@@ -20,7 +20,7 @@ const AFTER_HEAD =
  */
 const USAGE_NOUN = String.raw`(?:usage|limits?|quotas?|counters?|meters?|allowances?|buckets?|(?<=usage )bars?)(?=[.!?,;:)]|$| ${AFTER_HEAD}\b| ${SYMBOL})`;
 /** After "back to zero" / "back to full": the clause goes on with no noun ("full color"). */
-const AFTER_AMOUNT = String.raw`(?=[.!?,;:)]|$| (?:for|across|on|in|as|at|by|this|today|tonight|tomorrow|now|just|again|already|and|so|because|right|next|first|about|around|roughly|since|earlier|overnight|later|soon|shortly|(?:mon|tues|wednes|thurs|fri|satur|sun)day|(?:a|an|\d+|a few|a couple of) (?:min(?:ute)?s?|hours?|moments?|sec(?:ond)?s?) ago)\b| ${SYMBOL})`;
+const AFTER_AMOUNT = String.raw`(?=[.!?,;:)]|$| (?:for|across|on|in|as|at|by|before|once|until|this|today|tonight|tomorrow|now|just|again|already|and|so|because|right|next|first|about|around|roughly|since|earlier|overnight|later|soon|shortly|(?:mon|tues|wednes|thurs|fri|satur|sun)day|(?:a|an|\d+|a few|a couple of) (?:min(?:ute)?s?|hours?|moments?|sec(?:ond)?s?) ago)\b| ${SYMBOL})`;
 /** Whose limits: "topped everyone back up" ("a clean slate for everyone" may be of anything). */
 const PEOPLE = String.raw`(?:everyone|everybody|all of you|(?:all )?(?:paid |codex )?(?:users|accounts|subscribers)|every (?:paid |codex )?(?:users?|accounts?|subscribers?|workspaces?))`;
 /** Whose, by their plans: "all pro + plus folks", "every plus/pro account" (rules-2.13.37). */
@@ -50,19 +50,21 @@ const VERBS =
   '(?:wip(?:e|es|ed|ing)|refresh(?:es|ed|ing)?|refill(?:s|ed|ing)?|replenish(?:es|ed|ing)?|clear(?:s|ed|ing)?(?! up\b| the air\b)|restor(?:e|es|ed|ing)|zero(?:es|ed|ing)? out|zeroed|zeroing|zeroes|top(?:s|ped|ping)? (?:back )?up|top(?:s|ped|ping)? off|nuk(?:e|es|ed|ing)|empt(?:y|ies|ied|ying)|scrub(?:s|bed|bing)?|refund(?:s|ed|ing)?)';
 /**
  * "everyone's 5h and weekly windows": the windows of usage, named with their length; "both
- * windows" (rules-2.13.38).
+ * windows" (rules-2.13.38); "everyone's weekly + 5h", without "windows" (rules-2.13.40: not
+ * "your weekly", which may be its own cycle).
  */
-const WINDOW_NOUN = String.raw`(?:(?:5h|5-hour|five-hour|weekly|hourly|usage) (?:codex )?windows?|both windows)\b`;
+const WINDOW_NOUN = String.raw`(?:(?:5h|5-hour|five-hour|weekly|hourly|usage) (?:codex )?windows?|both windows|(?<=\b(?:everyone|everybody)'s )(?:5h|5-hour|weekly)(?: (?:\+|and|&) (?:5h|5-hour|weekly))?(?! (?:usage|limits?|quotas?|windows?|allowances?|cap)\b))\b`;
 /** A verb and its object: "wiped the usage counters", "replenish the weekly usage". */
 const VERB_THEN_OBJECT = new RegExp(
   String.raw`\b(${VERBS})\b(?= ${OBJECT_GAP}(?:${USAGE_NOUN}\b|${WINDOW_NOUN}))`,
 );
 /**
  * Its object first: "usage counters wiped for everyone", "limits zeroed out", "usage limits
- * for everyone: zeroed" (rules-2.12.0), "Codex usage, wiped clean, every plan" (rules-2.13.27).
+ * for everyone: zeroed" (rules-2.12.0), "Codex usage, wiped clean, every plan" (rules-2.13.27);
+ * five words apart: "usage for all affected plans gets wiped" (rules-2.13.40).
  */
 const OBJECT_THEN_VERB = new RegExp(
-  String.raw`(?=${VERBS}\b)(?<=\b(?:${USAGE_NOUN}|${WINDOW_NOUN})[:,]? (?:\w+:? ){0,4})(${VERBS})\b`,
+  String.raw`(?=${VERBS}\b)(?<=\b(?:${USAGE_NOUN}|${WINDOW_NOUN})[:,]? (?:\w+:? ){0,5})(${VERBS})\b`,
 );
 /**
  * "every user now has freshly restored rate limits": a participle of the idiom before

@@ -96,9 +96,15 @@ const CHECK_MARK = /[\u2705\u2714\u2611]/;
 const SHOWS = /^(?:should|will|'ll|must) (?:be|see|show)\b/;
 /** A progressive with its auxiliary: "is rolling", "'re resetting", "are being reset". */
 const PROGRESSIVE = /^(?:is|are|'s|'re|am|'m)(?: being)? \S+ing\b/;
-/** A span of minutes or hours from now: "within a few hours", "in the next hour". */
+/**
+ * A span of minutes or hours from now: "within a few hours", "in the next hour", "over the
+ * next few hrs" (rules-2.13.40).
+ */
 const SPAN =
-  /\b(?:within|in|over)(?: the next)?(?: ~| about| around| roughly)?(?: a few| a couple of| an?| \d+| one| two| three)? ?(?:min(?:ute)?s?|hours?)\b/;
+  /\b(?:within|in|over)(?: the next)?(?: ~| about| around| roughly)?(?: a few| a couple of| an?| \d+| one| two| three)? ?(?:min(?:ute)?s?|hours?)\b|\b(?:over|in|within) the next (?:few|couple(?: of)?) (?:hours|hrs)\b/;
+/** Rolling out over hours: "rolling out over the next few hrs" (rules-2.13.40). */
+const HOURS_TO_REACH =
+  /\brolling out (?:over|during|throughout) the next (?:few |couple(?: of)? |\d+ )?(?:hours|hrs)\b/;
 /** Said to be rolling out, in the reset's sentence. */
 const ROLLING_OUT = /\b(?:rolling|going) out\b/;
 /** A time of the clock: "2pm", "14:30", "noon", "midnight", "end of day". */
@@ -265,9 +271,16 @@ export function postTense(
   // sentence: coming.)
   const rolling = announcing.find(
     (m, i) =>
-      ((kinds[i] === 'ongoing' && PROGRESSIVE.test(m.reading.cue)) ||
+      // "rolling out a usage reset to enterprise + edu over the next few hours": rolling out
+      // with its auxiliary dropped (rules-2.13.40).
+      ((kinds[i] === 'ongoing' &&
+        (PROGRESSIVE.test(m.reading.cue) ||
+          (/^(?:rolling|going)$/.test(m.reading.cue) && ROLLING_OUT.test(m.reading.clause)) ||
+          (/^\S+ing$/.test(m.reading.cue) && HOURS_TO_REACH.test(m.sentence)))) ||
         (m.reading.tense === 'none' && ROLLING_OUT.test(m.sentence))) &&
-      !UNDER_WAY_NOW.test(m.sentence),
+      // "resetting … now, rolling out over the next few hrs": now, but hours to reach
+      // everyone (rules-2.13.40).
+      (!UNDER_WAY_NOW.test(m.sentence) || HOURS_TO_REACH.test(m.sentence)),
   );
   const spans = [...sentences, ...explicitLanding];
   if (

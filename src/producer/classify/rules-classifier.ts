@@ -10,7 +10,7 @@ import { checkedOff, IT_ARRIVES, mentionKind } from './post-tense.ts';
 import { timeAhead } from './schedule-time.ts';
 import { scopeOf } from './scope.ts';
 import { type ReadText, readText } from './text.ts';
-import { calledOff, readReply, threadOf } from './thread.ts';
+import { calledOff, readReply, teaserNamed, threadOf } from './thread.ts';
 import { RULES_CLASSIFIER } from './version.ts';
 
 export { RULES_CLASSIFIER };
@@ -120,6 +120,8 @@ export function classifyPost(
       );
     return lessSure(result, 0.1, 'a reply to someone else', options);
   }
+  const teased = thread === null ? null : teaserNamed(result, post, thread, announcing, options);
+  if (teased !== null) return teased;
   // "+ everyone on Plus gets a banked reset on top" under his "we're resetting limits at noon
   // PT": a present read as done under his reset to come: now, or with it? (rules-2.13.27)
   if (

@@ -62,6 +62,7 @@ import {
   GENERIC_SUBJECTS,
   GIVING_VERBS,
   INTENTIONS,
+  KEEPING_VERBS,
   MOVED,
   NAMES,
   NEGATIVE_SUBJECTS,
@@ -69,6 +70,7 @@ import {
   ORDINAL,
   PAST_ADJECTIVES,
   PAST_OWNER,
+  PERFECT_AUX,
   POSSESSIVES,
   PRESS_VERBS,
   QUANTIFIERS,
@@ -406,6 +408,20 @@ export function readMention(words: readonly Word[], index: number): MentionReadi
       // "We've done four global resets since launch": resets counted, unless given ("we're
       // giving two banked resets to everyone"), rules-2.10.0.
       if (count !== null && !GIVING_VERBS.has(lemma)) doubt ??= `resets counted ("${count}")`;
+      // "i keep one reset in my back pocket", "we've got a banked reset for all paid plans":
+      // a reset we hold is one still to give, not one given (rules-2.13.40).
+      if (
+        !group.negated &&
+        group.tense !== 'coming' &&
+        FIRST_PERSON.has(words[phraseStart - 1]?.text ?? '') &&
+        // (Not "we've got you covered with a banked reset".)
+        (words[governor + 1]?.pos === 'DET' || words[governor + 1]?.pos === 'NUM') &&
+        (KEEPING_VERBS.has(verb.lemma) ||
+          ((PERFECT_AUX.has(verb.text) ||
+            (verb.text === 'got' && PERFECT_AUX.has(words[governor - 1]?.text ?? ''))) &&
+            words.slice(governor + 1, index).some((w) => w.text === 'banked')))
+      )
+        group = { ...group, tense: 'coming' };
     } else if (predicate === null && count !== null) {
       // "two global resets (10/3 and 10/22)": a count in a recap, with no verb.
       return nothing(count, `resets counted ("${count}"), not one announced`);

@@ -8,7 +8,7 @@ import { callsItOff, callsOff, type Mention, mentionsOf } from './mentions.ts';
 import { GOING_OUT_NOW } from './post-tense.ts';
 import { timeIsTheResets } from './reply-time.ts';
 import type { ClassifierOptions } from './rules-classifier.ts';
-import { NO_TIME_CUE, scheduleWhen, timeAhead } from './schedule-time.ts';
+import { NO_TIME_CUE, scheduleWhen, timeAhead, timePassedToday } from './schedule-time.ts';
 import { scopeOf } from './scope.ts';
 import { type ReadText, readText } from './text.ts';
 
@@ -174,18 +174,25 @@ export function readReply(
   const parentMentions = mentionsOf(thread.parent);
   // "heard. doing one on monday" under "tibo plz the weekly is brutal this week": one of
   // what is pleaded for, a reset of the limits named, with its time (rules-2.13.38).
+  // "slate's clean, go check /status" under "my weekly is toast", "should be cleared now"
+  // under "still seeing my weekly at 100%": relief, or its progress, under limits spent
+  // (rules-2.13.40); "guilty 😇" under "woke up to full limits?? was that you": yes, to
+  // limits found full.
   if (
     parentMentions.length === 0 &&
     thread.author === 'other' &&
-    LIMITS_PLEA.test(thread.parent.all) &&
-    ONE_OF_THEM.test(own.all) &&
-    timeAhead(own.all, postedMs, options.timeZone) !== null
+    (((LIMITS_PLEA.test(thread.parent.all) || LIMITS_SPENT.test(thread.parent.all)) &&
+      ((ONE_OF_THEM.test(own.all) && timeAhead(own.all, postedMs, options.timeZone) !== null) ||
+        RELIEF.test(own.all) ||
+        (own.all.length <= 160 && PROGRESS.test(own.all)))) ||
+      (LIMITS_FOUND_FULL.test(thread.parent.all) &&
+        (ANSWERS_YES.test(own.all) || OWNS_UP.test(own.all))))
   )
     return heldReply(
       post,
       own,
       thread.parent,
-      onlyWithParent(`a reply to a plea about limits: "${clip(thread.parent.all)}"`),
+      onlyWithParent(`a reply to a post about limits: "${clip(thread.parent.all)}"`),
       options,
     );
   if (parentMentions.length === 0) return notAReset('a reply, and its parent mentions no reset');
@@ -281,6 +288,11 @@ export function readReply(
     PLANS_ANSWER.test(own.all) ||
     (own.all.length <= 280 && PROGRESS.test(own.all)) ||
     (own.all.length <= 120 && itsTime) ||
+    // "banked one for after thanksgiving" under "pls reset before the holidays": one kept
+    // for later (rules-2.13.40).
+    FOR_LATER.test(own.all) ||
+    // "enjoy, you earned it" under "thank u for the reset tibo!!" (rules-2.13.40).
+    (YOU_ARE_WELCOME.test(own.sentences[0] ?? '') && THANKED.test(thread.parent.all)) ||
     // "slipped a bit, sorry. moving it to 11am PT" under "reset was supposed to be 9am PT":
     // the reset asked about, moved (rules-2.13.36).
     movedTo(own, post, options) !== null ||
@@ -381,6 +393,29 @@ const TURNED_DOWN =
 /** Limits named in a plea: "the weekly is brutal", "out of codex usage, plz". */
 const LIMITS_PLEA =
   /\b(?:weekly|limits?|usage|quota|capped|rate limited)\b[^.!?]{0,60}\b(?:brutal|gone|burned|burnt|out|maxed|empty|hit|dead|pls|plz|please|help|mercy)\b|\b(?:pls|plz|please|help|mercy)\b[^.!?]{0,60}\b(?:weekly|limits?|usage|quota)\b/;
+/**
+ * Limits spent, said without asking: "weekly at 97%", "my weekly is toast", "still seeing my
+ * weekly at 100%" (rules-2.13.40).
+ */
+const LIMITS_SPENT =
+  /\b(?:weekly|5h|limits?|usage|quota)\b(?: (?:is|are|at|was|sitting at|stuck at|shows?|showing))+ (?:\d{2,3} ?%|toast|cooked|gone|maxed(?: out)?|empty|done|dead)(?!\w)/;
+/** Limits found full: "woke up to full limits?? was that you" (rules-2.13.40). */
+const LIMITS_FOUND_FULL =
+  /\b(?:full|fresh|refilled|zeroed) (?:codex )?(?:limits|usage|weekly|quota)\b|\b(?:limits|usage|weekly|meter)\b[^.!?]{0,20}\bback (?:to|at) (?:zero|full|0|100)/;
+/** Owning up to it: "guilty 😇", "that was us", "that was me" (rules-2.13.40). */
+const OWNS_UP = /^(?:guilty|(?:yes,? |yep,? )?(?:that|it) was (?:us|me)|you're welcome)\b/;
+/** Relief given: "slate's clean", "should be cleared now", "relief lands tomorrow". */
+const RELIEF =
+  /\bslate(?:'s| is) clean\b|\bclean slate\b|\b(?:should be|is|are|all) cleared\b|\brelief (?:lands|is coming|arrives|comes|drops)\b|\b(?:refilled|topped (?:back )?up|back to (?:zero|full))\b/;
+/** "banked one for after thanksgiving", "we have one banked": kept for later. */
+const FOR_LATER =
+  /^(?:banked|saving|holding|keeping) (?:one|it)\b|\b(?:have|got|keeping|holding) (?:one|it) (?:banked|saved|in (?:my|our|the) back pocket)\b/;
+/** "enjoy", "you're welcome", "anytime": a reply to thanks. */
+const YOU_ARE_WELCOME = /^(?:enjoy|you're welcome|anytime|np|no problem|of course|my pleasure)\b/;
+/** Thanks for a reset: "thank u for the reset tibo!!", "ty for the refill". */
+const THANKED = /\b(?:thank(?:s| you)|ty|tysm)\b[^.!?]{0,24}\b(?:reset|refill)\b/;
+/** Said gone out: "went out", "rolled out", "landed". */
+const WENT_OUT = /\b(?:went out|rolled out|landed|shipped|kicked in|took effect)\b/;
 /** A reply that opens by saying it is mended: "fixed.", "sorted, sorry". */
 const FIXED = /^(?:fixed|sorted|all fixed|fixed now|should be fixed(?: now)?)\b/;
 /** A reset that did not reach someone: "didn't apply to our workspace", "still capped". */
@@ -415,6 +450,59 @@ const DAY_WORD =
   /\b(?:tomorrow|today|tonight|(?:on )?(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b/;
 const CLOCK = /\b\d{1,2}(?::\d{2})? ?(?:am|pm)\b/;
 
+/**
+ * "(it's a reset. yes for plus too)" under his "something nice is coming friday 👀": his
+ * reply says what his post teased, and his post says when. Read as coming then, when the
+ * reply names the reset only so and his post names no reset of its own (rules-2.13.40).
+ * Null otherwise.
+ */
+export function teaserNamed(
+  result: Classification,
+  post: Post,
+  thread: Thread,
+  announcing: readonly Mention[],
+  options: ClassifierOptions,
+): Classification | null {
+  if (
+    thread.author !== 'self' ||
+    result.reset?.kind !== 'reset_completed' ||
+    !announcing.every((m) => NAMES_IT.test(m.sentence)) ||
+    mentionsOf(thread.parent).length > 0
+  )
+    return null;
+  const postedMs = Date.parse(post.createdAt);
+  // "something nice is coming 👀": ahead, but when? Held.
+  const explicit = timeAhead(thread.parent.all, postedMs, options.timeZone) === 'explicit';
+  if (!explicit && !TEASED_AHEAD.test(thread.parent.all)) return null;
+  const { when } = scheduleWhen(thread.parent.all, postedMs, options.timeZone);
+  return {
+    ...result,
+    review: result.review || !explicit,
+    reset: {
+      ...result.reset,
+      kind: 'reset_scheduled',
+      effectiveAt: null,
+      schedulePrecision: when.precision,
+      scheduleBasis: when.basis,
+      scheduleWindow: {
+        startAt: formatTimestamp(when.startMs),
+        endAt: formatTimestamp(when.endMs),
+      },
+    },
+    reasons: [
+      ...result.reasons,
+      `what his post teased: "${clip(thread.parent.all)}"`,
+      ...(explicit ? [] : ['his post names no time: when?']),
+    ],
+  };
+}
+/** A post of something ahead: "something nice is coming 👀", "stay tuned", "soon". */
+const TEASED_AHEAD =
+  /\b(?:coming|incoming|soon|on (?:the|its) way|stay tuned|will|'ll|gonna|going to)\b/;
+/** "it's a reset", "(yes, it's a full reset", "that's a reset": what something is. */
+const NAMES_IT =
+  /^\(?(?:(?:yes|yep|yup|ok|and),? )?(?:it's|it is|it'll be|this is|that's|that is) (?:a|an)(?: [\w-]+){0,2} reset\b/;
+
 /** A reading of a coming reset made done: his reply says it has landed. */
 function landed(result: Classification): Classification {
   if (result.reset === null || result.reset.kind !== 'reset_scheduled') return result;
@@ -444,9 +532,14 @@ function heldReply(
 ): Classification {
   const both = `${parent.all}\n${own.all}`;
   const postedMs = Date.parse(post.createdAt);
-  const ownAhead = timeAhead(own.all, postedMs, options.timeZone) !== null;
+  // "went out to everyone at 9am PT" at 10am: a time of the day gone by, said gone
+  // (rules-2.13.40).
+  const ownAhead =
+    timeAhead(own.all, postedMs, options.timeZone) !== null &&
+    !(WENT_OUT.test(own.all) && timePassedToday(own.all, postedMs, options.timeZone));
   const parentComing = mentionsOf(parent).some((m) => m.reading.tense === 'coming');
-  const done = !ownAhead && (PROGRESS.test(own.all) || !parentComing);
+  // "we actually have one banked. not saying when": kept for later, not given (rules-2.13.40).
+  const done = !ownAhead && !FOR_LATER.test(own.all) && (PROGRESS.test(own.all) || !parentComing);
   const fields: Pick<ClassifiedReset, 'kind' | 'resetType' | 'scope'> & Partial<ClassifiedReset> = {
     kind: done ? 'reset_completed' : 'reset_scheduled',
     resetType: resetTypeOf(both),

@@ -49,6 +49,17 @@ export function predicateAfter(words: readonly Word[], index: number, end: numbe
       at - 1 > index
     )
       return null;
+    // "reset weekly usage for every account to make up for it": "to" and a verb after
+    // another noun is an infinitive of purpose, not the reset's predicate (rules-2.13.40).
+    // (Not "back up to full", "your config to defaults": where it is reset to, mistagged.)
+    if (
+      word.pos === 'VERB' &&
+      formOf(word) === 'base' &&
+      !RESET_TO.has(word.text) &&
+      words[at - 1]?.text === 'to' &&
+      words[at - 2]?.pos === 'NOUN'
+    )
+      return null;
     if (word.pos === 'VERB' || isArrivalForm(word)) {
       // "the reset planned for today is postponed": a participle that opens a reduced
       // relative clause; the verb of the clause is the auxiliary after it (rules-2.10.0).
@@ -119,3 +130,6 @@ function reducedRelativeEnd(words: readonly Word[], at: number, end: number): nu
   }
   return null;
 }
+
+/** Where usage is reset to, which the tagger may take for a verb after "to". */
+const RESET_TO = new Set(['full', 'zero', 'normal', 'default', 'baseline']);
