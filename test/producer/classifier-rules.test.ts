@@ -2068,7 +2068,8 @@ describe('rounds 55 and 56: a month, near misses (rules-2.13.0)', () => {
   });
 
   test('with no limits named, a time makes a reset firm only in its own clause or heading', () => {
-    assert.equal(at10('errands done, router reset, standup at 3pm.'), 'reset_scheduled (held)');
+    // A router's reset, another sense (rules-2.13.41; held before).
+    assert.equal(at10('errands done, router reset, standup at 3pm.'), 'none');
     assert.equal(at10('Friday: reset. promise 🤝'), 'reset_scheduled');
     assert.equal(at10('another reset at 2pm PT today'), 'reset_scheduled');
   });
@@ -4617,5 +4618,72 @@ describe('rounds 207, 209 and 211 to 214 (rules-2.13.40)', () => {
     assert.equal(friday.reset?.schedulePrecision, 'date');
     const when = reply("(it's a reset. plus too)", 'something nice is coming 👀', 'thsottiaux');
     assert.deepEqual([when.reset?.kind, when.review], ['reset_scheduled', true]);
+  });
+});
+
+describe('rounds 215 to 218 (rules-2.13.41)', () => {
+  test('a machine\'s reset ("server reset", "database reset") and resets in general ("any reset") announce nothing', () => {
+    for (const text of [
+      'server reset fixed the flaky tasks in us-east. all good now',
+      'the database reset is done, dashboards are back',
+      'favourite part of any limit reset is the graphs going vertical',
+      'code review draws from the same pool, so any reset covers it',
+    ]) {
+      assert.equal(at10(text), 'none', text);
+    }
+    assert.equal(at10("there won't be any reset this week"), 'none');
+  });
+
+  test('"(yes it\'s a reset)" in the post that teases it: coming at its time', () => {
+    const read = classify(
+      "something nice lands monday 9am PT for plus & pro 👀 (yes it's a reset)",
+      {
+        createdAt: MORNING,
+      },
+    );
+    assert.deepEqual([read.reset?.kind, read.review], ['reset_scheduled', false]);
+    assert.equal(at10("we did something nice this morning (yes it's a reset)"), 'reset_completed');
+  });
+
+  test('banking a reset, a reset banked, "we have a reset banked": still to give; "we banked everyone a reset this morning" is not', () => {
+    for (const text of [
+      'banking a reset for the week after the launch 🏦',
+      'the reset is banked for plus, going out tomorrow morning PT',
+      'we have a reset banked for business, goes out after the fix is verified',
+    ]) {
+      assert.equal(classify(text, { createdAt: MORNING }).reset?.kind, 'reset_scheduled', text);
+    }
+    assert.equal(
+      classify('we banked everyone a reset this morning, it is in your account now', {
+        createdAt: MORNING,
+      }).reset?.kind,
+      'reset_completed',
+    );
+    const planned = reply(
+      'already have one planned for next wed 🦃',
+      'thanksgiving reset pls',
+      'someone',
+    );
+    assert.deepEqual([planned.reset?.kind, planned.review], ['reset_scheduled', true]);
+    const none = reply(
+      "we don't have one planned right now, i'll say so here if that changes",
+      'claude code just reset everyone. when codex??',
+      'someone',
+    );
+    assert.notEqual(none.reset?.kind, 'reset_scheduled');
+  });
+
+  test('"weekly window starts over as of now" is not the cycle; plans\' people "back at 100%"; "everyone\'s at full limits again"', () => {
+    assert.equal(
+      at10('gave everybody a clean slate on codex usage 🧹 weekly window starts over as of now'),
+      'reset_completed',
+    );
+    assert.equal(
+      at10("plus and pro folks: you're back at 100%. flipped the switch"),
+      'reset_completed',
+    );
+    assert.equal(at10("everyone's at full limits again, go build"), 'reset_completed');
+    assert.equal(at10('plus users are back to full capacity'), 'none');
+    assert.equal(at10("everyone's at full limits on monday"), 'none');
   });
 });

@@ -223,6 +223,16 @@ const READS_ZERO =
  */
 const ACCOUNTS_BACK_AT_FULL =
   /\b(?=back )(?<=\b(?:workspaces?|accounts?|plans|subscribers) (?:will be|'ll be|are|'re|is|'s) (?:all )?)back (?:at|to) (?:100%|full)(?! (?:capacity|speed|strength|health|service|power|steam))(?=[\s.,!?;:)]|$)/;
+/**
+ * "pro and business folks: you're back at 100%", "all plus & pro users are back to full"
+ * (rules-2.13.41): people named by their plans, back at full.
+ */
+const PLANS_PEOPLE_BACK_AT_FULL = new RegExp(
+  String.raw`\b(?=back )(?<=${PLANS_PEOPLE}(?:[:,]? (?:you're|you are|you all are|y'all are)| (?:are|'re|will be|'ll be))(?: all| now)? )back (?:at|to) (?:100%|full)(?! (?:capacity|speed|strength|health|service|power|steam))(?=[\s.,!?;:)]|$)`,
+);
+/** "everyone's at full limits again" (rules-2.13.41): everyone's limits full once more. */
+const AT_FULL_LIMITS_AGAIN =
+  /\b(?=at full )(?<=\b(?:everyone|everybody|y'all|you all)(?:'s| is| are|'re) (?:now |all )?)at full (?:codex )?(?:limits|usage)(?= again\b| now\b)/;
 /** "plus users: your refill is queued, lands at midnight PT" (rules-2.13.11). */
 const YOUR_REFILL = /\byour (?:full |codex )?refill\b(?= (?:is|lands|will|'s|comes|arrives|goes))/;
 
@@ -354,6 +364,8 @@ const PHRASES: readonly (readonly [RegExp, string])[] = [
   [FRESH_WEEK, 'a reset'],
   [DO_OVER, 'a reset'],
   [ACCOUNTS_BACK_AT_FULL, 'reset'],
+  [PLANS_PEOPLE_BACK_AT_FULL, 'reset'],
+  [AT_FULL_LIMITS_AGAIN, 'reset'],
   [YOUR_REFILL, 'your reset'],
   [A_FRESH_ONE, 'a reset'],
   [TANK_OF_USAGE, 'a reset of '],

@@ -120,7 +120,7 @@ export function classifyPost(
       );
     return lessSure(result, 0.1, 'a reply to someone else', options);
   }
-  const teased = thread === null ? null : teaserNamed(result, post, thread, announcing, options);
+  const teased = teaserNamed(result, post, own, thread, announcing, options);
   if (teased !== null) return teased;
   // "+ everyone on Plus gets a banked reset on top" under his "we're resetting limits at noon
   // PT": a present read as done under his reset to come: now, or with it? (rules-2.13.27)

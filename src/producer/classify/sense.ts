@@ -63,6 +63,7 @@ import {
   GIVING_VERBS,
   INTENTIONS,
   KEEPING_VERBS,
+  KEPT_FOR_LATER,
   MOVED,
   NAMES,
   NEGATIVE_SUBJECTS,
@@ -274,6 +275,16 @@ export function readMention(words: readonly Word[], index: number): MentionReadi
     // "There was never a reset planned", "not a reset, a fix": a negator before the phrase.
     if (phraseStart > start && ['not', "n't", 'never'].includes(words[phraseStart - 1]!.text))
       determinerNegated = true;
+    // "best part of any limit reset is watching the graphs": any reset, resets in general
+    // (rules-2.13.41); not "there won't be any reset", denied below.
+    if (
+      words[phraseStart]?.text === 'any' &&
+      !words.slice(start, index).some((word) => NEGATORS.has(word.text))
+    )
+      return nothing(
+        textOf(words.slice(phraseStart, index + 1)),
+        `resets in general ("${textOf(words.slice(phraseStart, index + 1))}"), not one announced`,
+      );
     // "Rumours of a reset are greatly exaggerated": the reset is another noun's topic.
     const of = words[phraseStart - 1];
     const topic = words[phraseStart - 2];
@@ -419,7 +430,9 @@ export function readMention(words: readonly Word[], index: number): MentionReadi
         (KEEPING_VERBS.has(verb.lemma) ||
           ((PERFECT_AUX.has(verb.text) ||
             (verb.text === 'got' && PERFECT_AUX.has(words[governor - 1]?.text ?? ''))) &&
-            words.slice(governor + 1, index).some((w) => w.text === 'banked')))
+            (words.slice(governor + 1, index).some((w) => w.text === 'banked') ||
+              // "we have a reset banked for them" (rules-2.13.41).
+              KEPT_FOR_LATER.has(words[index + 1]?.text ?? ''))))
       )
         group = { ...group, tense: 'coming' };
     } else if (predicate === null && count !== null) {

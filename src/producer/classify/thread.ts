@@ -409,7 +409,7 @@ const RELIEF =
   /\bslate(?:'s| is) clean\b|\bclean slate\b|\b(?:should be|is|are|all) cleared\b|\brelief (?:lands|is coming|arrives|comes|drops)\b|\b(?:refilled|topped (?:back )?up|back to (?:zero|full))\b/;
 /** "banked one for after thanksgiving", "we have one banked": kept for later. */
 const FOR_LATER =
-  /^(?:banked|saving|holding|keeping) (?:one|it)\b|\b(?:have|got|keeping|holding) (?:one|it) (?:banked|saved|in (?:my|our|the) back pocket)\b/;
+  /^(?:banked|saving|holding|keeping) (?:one|it)\b|(?<!(?:n't|\bnot|\bnever) )\b(?:have|got|keeping|holding) (?:one|it|a reset) (?:banked|saved|planned|queued|lined up|scheduled|in (?:my|our|the) back pocket)\b/;
 /** "enjoy", "you're welcome", "anytime": a reply to thanks. */
 const YOU_ARE_WELCOME = /^(?:enjoy|you're welcome|anytime|np|no problem|of course|my pleasure)\b/;
 /** Thanks for a reset: "thank u for the reset tibo!!", "ty for the refill". */
@@ -454,27 +454,34 @@ const CLOCK = /\b\d{1,2}(?::\d{2})? ?(?:am|pm)\b/;
  * "(it's a reset. yes for plus too)" under his "something nice is coming friday 👀": his
  * reply says what his post teased, and his post says when. Read as coming then, when the
  * reply names the reset only so and his post names no reset of its own (rules-2.13.40).
- * Null otherwise.
+ * So in one post: "something nice is coming monday 9am PT 👀 (yes it's a reset)"
+ * (rules-2.13.41). Null otherwise.
  */
 export function teaserNamed(
   result: Classification,
   post: Post,
-  thread: Thread,
+  own: ReadText,
+  thread: Thread | null,
   announcing: readonly Mention[],
   options: ClassifierOptions,
 ): Classification | null {
   if (
-    thread.author !== 'self' ||
     result.reset?.kind !== 'reset_completed' ||
-    !announcing.every((m) => NAMES_IT.test(m.sentence)) ||
-    mentionsOf(thread.parent).length > 0
+    !announcing.every((m) => NAMES_IT.test(m.reading.clause.replace(/^\(\s*/, '')))
   )
     return null;
+  const teaser =
+    thread?.author === 'self' && mentionsOf(thread.parent).length === 0
+      ? thread.parent.all
+      : announcing
+          .reduce((text, m) => text.replace(m.reading.clause.replace(/ '/g, "'"), ' '), own.all)
+          .replace(/\(\s*\)?/g, ' ');
+  if (teaser.trim() === '' || teaser === own.all) return null;
   const postedMs = Date.parse(post.createdAt);
   // "something nice is coming 👀": ahead, but when? Held.
-  const explicit = timeAhead(thread.parent.all, postedMs, options.timeZone) === 'explicit';
-  if (!explicit && !TEASED_AHEAD.test(thread.parent.all)) return null;
-  const { when } = scheduleWhen(thread.parent.all, postedMs, options.timeZone);
+  const explicit = timeAhead(teaser, postedMs, options.timeZone) === 'explicit';
+  if (!explicit && !TEASED_AHEAD.test(teaser)) return null;
+  const { when } = scheduleWhen(teaser, postedMs, options.timeZone);
   return {
     ...result,
     review: result.review || !explicit,
@@ -491,17 +498,17 @@ export function teaserNamed(
     },
     reasons: [
       ...result.reasons,
-      `what his post teased: "${clip(thread.parent.all)}"`,
-      ...(explicit ? [] : ['his post names no time: when?']),
+      `what is teased: "${clip(teaser.trim())}"`,
+      ...(explicit ? [] : ['no time named: when?']),
     ],
   };
 }
 /** A post of something ahead: "something nice is coming 👀", "stay tuned", "soon". */
 const TEASED_AHEAD =
   /\b(?:coming|incoming|soon|on (?:the|its) way|stay tuned|will|'ll|gonna|going to)\b/;
-/** "it's a reset", "(yes, it's a full reset", "that's a reset": what something is. */
+/** "it's a reset", "yes it's a full reset", "that's a reset": what something is. */
 const NAMES_IT =
-  /^\(?(?:(?:yes|yep|yup|ok|and),? )?(?:it's|it is|it'll be|this is|that's|that is) (?:a|an)(?: [\w-]+){0,2} reset\b/;
+  /^(?:(?:yes|yep|yup|ok|and),? )?(?:it 's|it's|it is|it 'll be|it'll be|this is|that 's|that's|that is) (?:a|an)(?: [\w-]+){0,2} reset$/;
 
 /** A reading of a coming reset made done: his reply says it has landed. */
 function landed(result: Classification): Classification {

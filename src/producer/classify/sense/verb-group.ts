@@ -158,6 +158,15 @@ export function byVerbClass(group: Group, lemma: string): Group {
   // "a reset went out", "has gone out": done; "going to reset", "going out tomorrow": ahead.
   if (lemma === 'go' && group.tense === 'done') return group;
   if (FUTURE_VERBS.has(lemma) && group.tense !== 'coming') return { ...group, tense: 'coming' };
+  // "banking a reset for thanksgiving week", "reset is banked for plus, going out tomorrow":
+  // a reset banked is one kept to give later (rules-2.13.41).
+  // (Not "we banked everyone a reset this morning": given, in the past.)
+  if (
+    lemma === 'bank' &&
+    (group.tense === 'done' || group.tense === 'ongoing') &&
+    (/\bbanking$/.test(group.words) || /\b(?:is|are|'s|'re|been|be) banked$/.test(group.words))
+  )
+    return { ...group, tense: 'coming' };
   if (WISH_VERBS.has(lemma)) return { ...group, tense: 'coming', hedged: true };
   if (TALK_VERBS.has(lemma)) {
     return {

@@ -116,6 +116,15 @@ export const FUTURE_VERBS = new Set([
 ]);
 /** Verbs of holding on to something: a reset kept is one still to give (rules-2.13.40). */
 export const KEEPING_VERBS = new Set(['keep', 'hold', 'stash', 'reserve']);
+/** "we have a reset banked", "… lined up", "… planned": had, for later (rules-2.13.41). */
+export const KEPT_FOR_LATER = new Set([
+  'banked',
+  'saved',
+  'planned',
+  'queued',
+  'lined',
+  'scheduled',
+]);
 /**
  * Verbs of liking: in the simple present with a reset (or giving one) as object they state a
  * taste, not an event ("I do like giving resets"); with a modal they wish ("I'd love a reset").
