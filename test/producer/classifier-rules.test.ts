@@ -3966,7 +3966,9 @@ describe('rounds 167 to 170: a timeline, near misses, replies, other words (rule
       '🎁',
       'thsottiaux',
     );
-    assert.deepEqual([bucket.reset?.kind, bucket.review], ['reset_completed', true]);
+    // Published since rules-2.13.42, which reads "every plus/pro" as users named (it was held:
+    // "a reset of what?").
+    assert.deepEqual([bucket.reset?.kind, bucket.review], ['reset_completed', false]);
     assert.equal(
       at10(
         'things happening tomorrow:\n☐ ship the new review mode\n☐ full limit refill for every codex user',
@@ -4685,5 +4687,141 @@ describe('rounds 215 to 218 (rules-2.13.41)', () => {
     assert.equal(at10("everyone's at full limits again, go build"), 'reset_completed');
     assert.equal(at10('plus users are back to full capacity'), 'none');
     assert.equal(at10("everyone's at full limits on monday"), 'none');
+  });
+});
+
+describe('rounds 219 to 222, and replies of the written set (rules-2.13.42)', () => {
+  test('"to say thanks we\'re resetting": a purpose, not a report; "had weekly usage zeroed …, reply here if"; "everyone caught in the outage has been reset"', () => {
+    assert.equal(
+      classify("to say thanks we're resetting everyone's limits saturday morning PT", {
+        createdAt: MORNING,
+      }).reset?.kind,
+      'reset_scheduled',
+    );
+    assert.equal(at10('people say we are resetting limits tomorrow'), 'none');
+    assert.equal(
+      at10(
+        'affected accounts had weekly usage zeroed as of 8am PT, reply here if you still see it',
+      ),
+      'reset_completed',
+    );
+    assert.equal(
+      at10('everyone caught in the outage has been reset back to full'),
+      'reset_completed',
+    );
+    assert.equal(at10('the dashboards in our staging env were reset'), 'none');
+    for (const [text, parent, kind] of [
+      ['yes edu included, rolled out a few min ago', 'edu accounts too?', 'reset_completed'],
+      [
+        'already on the calendar for fri 🫡',
+        'can we get a reset for the weekend pls',
+        'reset_scheduled',
+      ],
+    ] as const) {
+      const read = reply(text, parent, 'someone');
+      assert.deepEqual([read.reset?.kind, read.review], [kind, true], text);
+    }
+    assert.equal(
+      reply(
+        'glad it helped! ship it 🚢',
+        'thanks for the reset yesterday, saved my deadline',
+        'someone',
+      ).reset,
+      null,
+    );
+  });
+
+  test('replies: a question of plans about "it", limits spent said as "97% weekly", relief; "haven\'t done one since" is none', () => {
+    for (const [text, parent, kind] of [
+      [
+        'not yet, edu and enterprise get theirs within the hour',
+        'did edu get it too?',
+        'reset_scheduled',
+      ],
+      [
+        'plus too, all plans. it goes out in the next hour',
+        'will plus get it too or is this only pro?',
+        'reset_scheduled',
+      ],
+      [
+        "you didn't miss it, it goes out at 2pm PT",
+        'is it happening today or did i miss it',
+        'reset_scheduled',
+      ],
+      [
+        'hang in there, everyone goes back to full around 9pm PT',
+        "i'm at 97% weekly and it's only thursday 😭",
+        'reset_scheduled',
+      ],
+      [
+        'hang tight, refill truck pulls up EOD today',
+        'tibo my weekly is cooked 💀',
+        'reset_scheduled',
+      ],
+    ] as const) {
+      const read = reply(text, parent, 'someone');
+      assert.deepEqual([read.reset?.kind, read.review], [kind, true], text);
+    }
+    for (const [text, parent] of [
+      ["which one? haven't done one since the 6th.", 'did edu get it too?'],
+      [
+        "i can't refill individual accounts, sorry",
+        'can you refill my codex limits pls, at 98% weekly',
+      ],
+      ['yes, will reply tomorrow', 'did you get my email?'],
+    ] as const) {
+      assert.equal(reply(text, parent, 'someone').reset, null, text);
+    }
+  });
+
+  test('"soon™" is soon; "wed night", "on fri", "sat morning" are days', () => {
+    assert.equal(
+      classify('reset soon™, waiting on one last fix', { createdAt: MORNING }).reset?.kind,
+      'reset_scheduled',
+    );
+    const wed = classify('reset codex limits wed night for everyone', { createdAt: MORNING });
+    assert.equal(wed.reset?.kind, 'reset_scheduled');
+    assert.equal(wed.reset?.schedulePrecision, 'date');
+    assert.equal(
+      classify('codex limits reset on fri for all plans', { createdAt: MORNING }).reset
+        ?.scheduleWindow?.startAt,
+      '2026-11-20T08:00:00.000Z',
+    );
+    assert.equal(
+      classify('codex limits reset sat morning for everyone', {
+        createdAt: MORNING,
+      }).reset?.scheduleWindow?.startAt.slice(0, 10),
+      '2026-11-21',
+    );
+    assert.equal(at10('i sat on it all night'), 'none');
+  });
+
+  test('"not that we reset them" is denied', () => {
+    assert.equal(
+      reply(
+        'your limits go further, not that we reset them lol',
+        'new model: cheaper per task',
+        'thsottiaux',
+      ).reset,
+      null,
+    );
+    assert.equal(at10("it's not that we reset limits for fun"), 'none');
+    assert.equal(
+      at10("not that anyone asked, but we reset everyone's limits this morning"),
+      'reset_completed',
+    );
+  });
+
+  test('a reset for "all plus and pro" names its users; "slate wiped clean … all codex limits"; within the hour is how long it takes', () => {
+    assert.equal(at10('done ✅ reset for all plus and pro. go ship something'), 'reset_completed');
+    assert.equal(
+      at10('slate wiped clean 🧽 all codex limits, all plans, a few min ago'),
+      'reset_completed',
+    );
+    assert.equal(at10('slate wiped clean, new quarter new me'), 'none');
+    assert.equal(
+      at10("everyone's 5h + weekly back to full, should land on all accounts within the hour"),
+      'reset_completed',
+    );
   });
 });

@@ -76,7 +76,9 @@ export const TALK_ABOUT = [
   // Not across a new clause: "reset an hour ago, so if you were blocked, try again" (rules-2.10.0).
   // Not after a reset said done: "we have reset usage limits, if you were blocked try again"
   // (rules-2.13.6).
-  /(?<!\b(?:have|has|'ve|been) )\bre-?set\b(?:(?!\b(?:so|and|but|then)\b)[^.!?]){0,40}\bif (?:we|you|this|it)\b/,
+  // Nor across a request of its own: "usage reset as of 8am PT, reply here if you still see
+  // it" (rules-2.13.42).
+  /(?<!\b(?:have|has|'ve|been) )\bre-?set\b(?:(?!\b(?:so|and|but|then)\b|, ?(?:reply|ping|dm|lmk|let (?:me|us) know|try|check|refresh|restart|sign|log)\b)[^.!?]){0,40}\bif (?:we|you|this|it)\b/,
   // "a banked reset is one full reset sitting on your account": what one is; "e.g. a monthly
   // banked reset": an example (rules-2.13.10).
   /\ban? (?:banked |global |saved |manual |full )?re-?set (?:is|means) (?:a|an|one|just|basically|simply|like|when|what|how)\b/,
@@ -178,7 +180,7 @@ export const BANK_VOCABULARY =
 
 /** What a reset is of: without one of these near it, "reset" may be a joke or a metaphor. */
 export const USAGE_CONTEXT =
-  /\blimits?\b|\busage\b|\bglobal\b|\bbank|\bplans?\b|\busers\b|\beveryone\b|\beverybody\b|\bcodex\b|\bquota|\bpaid\b|\bsubscribers\b|\brate\b|\baccounts\b|\bchatgpt\b|\bworkspaces\b|\b(?:5-hour|5h|five-hour|weekly|hourly|usage) windows?\b/;
+  /\blimits?\b|\busage\b|\bglobal\b|\bbank|\bplans?\b|\busers\b|\beveryone\b|\b(?:all|every|both) (?:of )?(?:plus|pro|business|edu|enterprise)\b|\beverybody\b|\bcodex\b|\bquota|\bpaid\b|\bsubscribers\b|\brate\b|\baccounts\b|\bchatgpt\b|\bworkspaces\b|\b(?:5-hour|5h|five-hour|weekly|hourly|usage) windows?\b/;
 
 /** Hedges: the author is not sure it will happen. */
 export const HEDGED =

@@ -332,9 +332,12 @@ const BANKED_ONE =
  */
 const INVERTED =
   /^(?:(refilled|topped (?:up|off)|wiped|zeroed|cleared|emptied),? ((?:your|everyone's|everybody's|all (?:the )?|the) (?:[\w-]+ ){0,2}(?:tanks?|limits|usage|quotas?|meters|counters|allowances?))(?: now| all)? (are|is)|back to (?:zero|full|0%|100%),? ((?:your|everyone's|everybody's|all (?:the )?|the) (?:[\w-]+ ){0,2}(?:limits|usage|quotas?|meters|counters|allowances?)) (will|'ll|shall|are going to|is going to|are gonna) go)\b/;
-/** "slate's clean for everybody" (rules-2.13.37): the slate of whom named after it. */
+/**
+ * "slate's clean for everybody" (rules-2.13.37): the slate of whom named after it; "slate
+ * wiped clean 🧽 all codex limits" (rules-2.13.42): of what.
+ */
 const SLATE_CLEAN = new RegExp(
-  String.raw`\bslate(?:'s| is) (?:wiped )?clean(?: again)?(?= for (?:${PEOPLE}|${PLANS_PEOPLE}))`,
+  String.raw`\bslate(?:'s| is) (?:wiped )?clean(?: again)?(?= for (?:${PEOPLE}|${PLANS_PEOPLE}))|\bslate (?:wiped|scrubbed) clean(?=[^.!?,;]{0,8}[ ,;:]+(?:all |your |everyone's )?(?:codex )?(?:limits|usage)\b)`,
 );
 /** "every codex meter to zero", "all usage counters back to 0%" (rules-2.13.37). */
 const METERS_TO_ZERO =

@@ -105,6 +105,9 @@ const SPAN =
 /** Rolling out over hours: "rolling out over the next few hrs" (rules-2.13.40). */
 const HOURS_TO_REACH =
   /\brolling out (?:over|during|throughout) the next (?:few |couple(?: of)? |\d+ )?(?:hours|hrs)\b/;
+/** "should land on all accounts within the hour": the time it takes to reach everyone. */
+const PROPAGATES_WITHIN =
+  /,? ?\b(?:should|will|'ll|may|might) (?:land|show(?: up)?|reach|appear|hit|propagate)\b[^.!?]{0,40}\b(?:within|in) (?:the next |the |an? |~ ?)?(?:few |couple (?:of )?)?(?:min(?:ute)?s?|hour)\b/g;
 /** Said to be rolling out, in the reset's sentence. */
 const ROLLING_OUT = /\b(?:rolling|going) out\b/;
 /** A time of the clock: "2pm", "14:30", "noon", "midnight", "end of day". */
@@ -244,7 +247,11 @@ export function mentionKind(mention: Mention, announcedMs: number, zone: string)
   // the day already past: done then (rules-2.11.0).
   // "usage limits reset on codex, with another one coming later today": the time is the
   // second one's (rules-2.12.0).
-  const own = mention.sentence.replace(SECOND_ONE, '');
+  // "everyone's 5h + weekly back to full, should land on all accounts within the hour": how
+  // long it takes to reach everyone, not when it starts (rules-2.13.42).
+  const own = mention.sentence
+    .replace(SECOND_ONE, '')
+    .replace(tense === 'none' ? PROPAGATES_WITHIN : /$^/, '');
   if (tense === 'none' && timePassedToday(own, announcedMs, zone)) return 'done';
   return timeAhead(own, announcedMs, zone) === null ? tense : 'coming';
 }

@@ -770,6 +770,15 @@ export function readMention(words: readonly Word[], index: number): MentionReadi
   ) {
     group = { ...group, negated: true };
   }
+  // "your limits go further, not that we reset them": a clause after "not that" is denied
+  // (rules-2.13.42).
+  if (
+    group !== null &&
+    words
+      .slice(Math.max(0, start - 2), phraseStart)
+      .some((word, i, before) => NEGATORS.has(word.text) && before[i + 1]?.text === 'that')
+  )
+    group = { ...group, negated: true };
 
   // "each day we'll either ship an improvement or ship a full reset", "the day we reach
   // perfection it will be resets": a reset that depends on something (rules-2.2.0). A done

@@ -17,6 +17,8 @@ export interface ReadText {
 export function readText(raw: string): ReadText {
   const plain = raw
     .slice(0, MAX_CLASSIFIED_CHARS)
+    // "reset soon™": NFKC would make "soontm" of it (rules-2.13.42).
+    .replace(/[\u2122\u2120\u00ae]/g, '')
     .normalize('NFKC')
     .toLowerCase()
     .replace(/[\u2018\u2019\u02bc]/g, "'")
@@ -33,6 +35,10 @@ export function readText(raw: string): ReadText {
     .replace(/(?<![\w.'])u(?![\w.'])/g, 'you')
     .replace(/(?<![\w.'])ur(?![\w.'])/g, 'your')
     .replace(/\byday\b/g, 'yesterday')
+    // "wed night", "on fri", "sat morning": a weekday's short name before a part of the day,
+    // or after "on", "this", "next", "by", "until", "before" or "for", is that day (rules-2.13.42);
+    // chrono reads the short names only before a clock time.
+    .replace(SHORT_DAY, (day: string) => FULL_DAY[day.replace(/\.$/, '')] ?? day)
     // "reset tomorrow am PT": a morning, not the verb "am" (rules-2.13.9).
     .replace(
       /\b(today|tomorrow|(?:mon|tues|wednes|thurs|fri|satur|sun)day) (am|pm)\b(?! ?\d)/g,
@@ -227,3 +233,20 @@ const USAGE_THEN_IT =
 /** Does any of `patterns` match `text`? */
 export const matchesAny = (text: string, patterns: readonly RegExp[]) =>
   patterns.some((pattern) => pattern.test(text));
+
+/** A weekday's short name where it can only be the day: "wed night", "on fri". */
+const SHORT_DAY =
+  /(?<=\b(?:on|this|next|by|until|till|before|for) )(?:mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun)\b\.?|\b(?:mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun)\b\.?(?= (?:night|morning|afternoon|evening|eod|noon|midnight)\b)/g;
+const FULL_DAY: Readonly<Record<string, string>> = {
+  mon: 'monday',
+  tue: 'tuesday',
+  tues: 'tuesday',
+  wed: 'wednesday',
+  weds: 'wednesday',
+  thu: 'thursday',
+  thur: 'thursday',
+  thurs: 'thursday',
+  fri: 'friday',
+  sat: 'saturday',
+  sun: 'sunday',
+};

@@ -195,7 +195,13 @@ export function readReply(
       onlyWithParent(`a reply to a post about limits: "${clip(thread.parent.all)}"`),
       options,
     );
-  if (parentMentions.length === 0) return notAReset('a reply, and its parent mentions no reset');
+  // "did Edu get it too?", "will plus get it too or is this only pro?": a question of
+  // plans about "it", the reset that was announced (rules-2.13.41).
+  if (
+    parentMentions.length === 0 &&
+    !(thread.author === 'other' && ASKS_ABOUT_IT.test(thread.parent.all))
+  )
+    return notAReset('a reply, and its parent mentions no reset');
   // A sentence of the reply with a time that is the reset's, not another event's ("See you
   // tomorrow for Day 3!", "this was filmed this weekend": reply-time.ts).
   const itsTime = own.sentences.some(
@@ -280,6 +286,10 @@ export function readReply(
     own.sentences.slice(1).every((s) => timeAhead(s, postedMs, options.timeZone) === null)
   )
     return notAReset(`a reply that turns the reset down: "${clip(own.sentences[0]!)}"`);
+  // "Which one? Haven't done one since the 6th." (rules-2.13.41).
+  const none = NONE_SINCE.exec(own.all);
+  if (none !== null && !/\bbut\b/.test(own.all))
+    return notAReset(`a reply that says there was none: "${none[0]}"`);
   const acknowledges =
     BARE_ACK.test(own.sentences[0] ?? '') ||
     ANSWERS_YES.test(own.all) ||
@@ -398,7 +408,17 @@ const LIMITS_PLEA =
  * weekly at 100%" (rules-2.13.40).
  */
 const LIMITS_SPENT =
-  /\b(?:weekly|5h|limits?|usage|quota)\b(?: (?:is|are|at|was|sitting at|stuck at|shows?|showing))+ (?:\d{2,3} ?%|toast|cooked|gone|maxed(?: out)?|empty|done|dead)(?!\w)/;
+  /\b(?:weekly|5h|limits?|usage|quota)\b(?: (?:is|are|at|was|sitting at|stuck at|shows?|showing))+ (?:\d{2,3} ?%|toast|cooked|gone|maxed(?: out)?|empty|done|dead)(?!\w)|\b(?:at|hit) \d{2,3} ?% (?:of )?(?:my |our |the )?(?:weekly|limits?|usage|quota)\b|\b(?:burn(?:ed|t)|blew|ate) (?:through )?(?:half |all |most )?(?:of )?(?:my|our|the) (?:whole |entire )?(?:week|weekly|\w+ limits?|limits?|usage|quota)\b|\b(?:weekly|limits?) (?:limit )?is killing me\b/;
+/**
+ * A question about "it", the reset announced, by the plans or accounts it reached: "did Edu
+ * get it too?", "did this include us or just Pro?", "did it reach business workspaces yet?",
+ * "is it happening today or did I miss it" (rules-2.13.41); "edu accounts too?" (rules-2.13.42).
+ */
+const ASKS_ABOUT_IT =
+  /\b(?:did|does|will|would|is|was)\b[^.!?]{0,40}\b(?:plus|pro|business|edu|enterprise|team|free|go|workspaces?|accounts?|we|us|i)\b[^.!?]{0,12}\b(?:get|got|getting|include|included|includes)\b (?:it|this|that|one)\b|\b(?:did|does|will) (?:it|this|that) (?:include|reach|apply to|cover)\b|^(?:is|was) it (?:happening|live|out|done)\b|^(?:and |what about |how about )?(?:plus|pro|business|edu|enterprise|team|free)(?: (?:accounts|users|workspaces|seats|plan|plans|folks))?(?: too| as well| also| included)?\?+$/;
+/** "haven't done one since the 6th", "we haven't had a reset in weeks": none lately. */
+const NONE_SINCE =
+  /\b(?:haven't|have not|hasn't|has not) (?:done|had|given|pushed) (?:one|a reset|any)\b/;
 /** Limits found full: "woke up to full limits?? was that you" (rules-2.13.40). */
 const LIMITS_FOUND_FULL =
   /\b(?:full|fresh|refilled|zeroed) (?:codex )?(?:limits|usage|weekly|quota)\b|\b(?:limits|usage|weekly|meter)\b[^.!?]{0,20}\bback (?:to|at) (?:zero|full|0|100)/;
@@ -406,12 +426,13 @@ const LIMITS_FOUND_FULL =
 const OWNS_UP = /^(?:guilty|(?:yes,? |yep,? )?(?:that|it) was (?:us|me)|you're welcome)\b/;
 /** Relief given: "slate's clean", "should be cleared now", "relief lands tomorrow". */
 const RELIEF =
-  /\bslate(?:'s| is) clean\b|\bclean slate\b|\b(?:should be|is|are|all) cleared\b|\brelief (?:lands|is coming|arrives|comes|drops)\b|\b(?:refilled|topped (?:back )?up|back to (?:zero|full))\b/;
+  /\bslate(?:'s| is) clean\b|\bclean slate\b|\b(?:should be|is|are|all) cleared\b|\brelief (?:lands|is coming|arrives|comes|drops)\b|(?<!(?:n't|\bnot|\bcannot) )\b(?:refill(?:ed)?|topped (?:back )?up|top-?up|back to (?:zero|full|0)|wiped|zeroing|zeroed|fresh week|mercy (?:arrives|lands|is coming))(?!\w)/;
 /** "banked one for after thanksgiving", "we have one banked": kept for later. */
 const FOR_LATER =
   /^(?:banked|saving|holding|keeping) (?:one|it)\b|(?<!(?:n't|\bnot|\bnever) )\b(?:have|got|keeping|holding) (?:one|it|a reset) (?:banked|saved|planned|queued|lined up|scheduled|in (?:my|our|the) back pocket)\b/;
 /** "enjoy", "you're welcome", "anytime": a reply to thanks. */
-const YOU_ARE_WELCOME = /^(?:enjoy|you're welcome|anytime|np|no problem|of course|my pleasure)\b/;
+const YOU_ARE_WELCOME =
+  /^(?:enjoy|you're welcome|anytime|np|no problem|of course|my pleasure|love (?:this|it|that|to hear))\b/;
 /** Thanks for a reset: "thank u for the reset tibo!!", "ty for the refill". */
 const THANKED = /\b(?:thank(?:s| you)|ty|tysm)\b[^.!?]{0,24}\b(?:reset|refill)\b/;
 /** Said gone out: "went out", "rolled out", "landed". */

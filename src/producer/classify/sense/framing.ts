@@ -174,6 +174,13 @@ export function framingBefore(
         words.slice(from, chainStart).some((w) => FIRST_PERSON.has(w.text))
       )
         return null;
+      // "to say thanks we're resetting everyone's limits": an infinitive of purpose before
+      // the announcer's own clause (rules-2.13.42).
+      if (
+        words[chainStart]?.text === 'to' &&
+        words.slice(at + 1, phraseStart).some((w) => FIRST_PERSON.has(w.text))
+      )
+        return null;
       return { kind: 'reported', verb: word.text };
     }
   }

@@ -152,11 +152,21 @@ export function whatIsReset(
   while (at > clauseStart && inNounPhrase(words, at - 1) && !TIME_NOUNS.test(words[at - 1]!.text))
     at--;
   const subject = words.slice(at, chainStart);
+  // "everyone caught in the retry storm has been reset": the noun phrase is a preposition's,
+  // and the subject before it is people (rules-2.13.42).
+  if (words[at - 1]?.pos === 'ADP') {
+    let before = at - 2;
+    if (words[before]?.pos === 'VERB' && formOf(words[before]!) === 'past') before--;
+    if (PEOPLE_SUBJECTS.has(words[before]?.text ?? '')) return null;
+  }
   // "everyone avoids you until you reset": the reader resets, as a person (rules-2.12.0).
   if (!passive && chainStart > clauseStart && READERS.has(words[chainStart - 1]!.text))
     return { kind: 'reader' };
   return otherSubject(subject) ? { kind: 'other', text: textOf(subject) } : null;
 }
+
+/** Subjects that are people: whose limits a passive reset is. */
+const PEOPLE_SUBJECTS = new Set(['everyone', 'everybody', 'anyone', 'users', 'accounts', 'all']);
 
 /** The closing quotation mark of the one at `at`, seven words on at most, or -1. */
 function quotationEnd(words: readonly Word[], at: number): number {
