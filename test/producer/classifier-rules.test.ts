@@ -4825,3 +4825,87 @@ describe('rounds 219 to 222, and replies of the written set (rules-2.13.42)', ()
     );
   });
 });
+
+describe('rounds 223 to 226 (rules-2.13.43)', () => {
+  test('"reset more rate limits this year than …" compares; "remember the reset i banked?" then "just used it" is that reset, spent (held)', () => {
+    assert.equal(
+      at10('i have reset more rate limits this year than i have reset my own sleep schedule'),
+      'none',
+    );
+    const used = reply(
+      'just used it. all plans, both the 5h window and weekly. have fun',
+      'remember the reset i banked a couple weeks ago?',
+      'thsottiaux',
+    );
+    assert.deepEqual([used.reset?.kind, used.review], ['reset_completed', true]);
+    assert.equal(
+      reply(
+        'still have it. not telling when',
+        'remember the reset i banked a while ago?',
+        'thsottiaux',
+      ).reset,
+      null,
+    );
+  });
+
+  test('our own infrastructure\'s quota refilled is another sense; "there\'s a reset coming sat" is coming', () => {
+    assert.equal(
+      at10('eval cluster quota got refilled overnight, benchmarks unblocked 🎉'),
+      'none',
+    );
+    assert.equal(at10('codex limits got refilled overnight'), 'reset_completed');
+    for (const text of [
+      "there's a reset coming for everyone, hang in there",
+      "there's a reset coming sat for everyone",
+      'there is a reset landing tomorrow',
+    ]) {
+      assert.equal(classify(text, { createdAt: MORNING }).reset?.kind, 'reset_scheduled', text);
+    }
+    assert.equal(
+      classify("there's a reset coming sat for everyone", {
+        createdAt: MORNING,
+      }).reset?.scheduleWindow?.startAt.slice(0, 10),
+      '2026-11-21',
+    );
+    assert.equal(at10("there's a reset rolling out now"), 'reset_completed');
+  });
+
+  test('"saving one reset for the next launch" is one kept to give; "saving my banked reset" is not ours', () => {
+    assert.equal(
+      classify('saving one reset for the next launch, trust me', { createdAt: MORNING }).reset
+        ?.kind,
+      'reset_scheduled',
+    );
+    assert.equal(at10("i'm saving my banked reset for friday"), 'none');
+  });
+
+  test('replies: "banking one", "will do it", "tomorrow, pinky swear"; "we\'re not doing one", "nothing went out today" are none; "give it a few min" is not a time ahead', () => {
+    for (const [text, parent, kind] of [
+      ['banking one for next week 🫡', 'pls reset limits i have a demo friday', 'reset_scheduled'],
+      [
+        'will do it. give us till EOD',
+        'burned 40% of my weekly on a loop. reset pls?',
+        'reset_scheduled',
+      ],
+      [
+        "i did and i'll deliver. tomorrow, pinky swear",
+        'you promised a reset last week 👀',
+        'reset_scheduled',
+      ],
+      [
+        'done ✅ just went out for all plans, give it a few min to show up',
+        'any chance of a reset?',
+        'reset_completed',
+      ],
+    ] as const) {
+      const read = reply(text, parent, 'someone');
+      assert.deepEqual([read.reset?.kind, read.review], [kind, true], text);
+    }
+    for (const [text, parent] of [
+      ["we're not doing one right now, sorry", 'is a reset coming this week or nah'],
+      ["nope, nothing went out today. that's real usage", 'did you guys reset limits today?'],
+    ] as const) {
+      assert.equal(reply(text, parent, 'someone').reset, null, text);
+    }
+  });
+});

@@ -24,6 +24,9 @@ const ITS_OWN_VERBS = new Set([
   'expect',
   // "aiming for 1pm pacific" (rules-2.13.38).
   'aim',
+  // "tomorrow, pinky swear", "friday, promise" (rules-2.13.43).
+  'promise',
+  'swear',
   'finish',
   'complete',
   'process',

@@ -333,7 +333,14 @@ export function readMention(words: readonly Word[], index: number): MentionReadi
     const count = countOf(words, phraseStart, index);
     if (governor !== null) {
       const verb = words[governor]!;
-      const lemma = lemmaOfGovernor(verb);
+      // "saving one reset for the next launch": one kept to give, as a reset banked; not "saving
+      // my banked reset", a user's (rules-2.13.43).
+      const lemma =
+        lemmaOfGovernor(verb) === 'save' &&
+        /ing$/.test(verb.text) &&
+        GIVEN_ONE.has(words[governor + 1]?.text ?? '')
+          ? 'bank'
+          : lemmaOfGovernor(verb);
       phraseStart = chainBefore(words, governor, start);
       group =
         likedGerund(words, governor, phraseStart, start) ??
@@ -399,6 +406,15 @@ export function readMention(words: readonly Word[], index: number): MentionReadi
       // verb is its clause's, when that is under way or ahead (rules-2.13.4).
       const ours = verb.lemma === 'be' ? ourClauseGroup(words, index, end) : null;
       if (ours !== null) group = ours;
+      // "there's a reset coming saturday for everyone", "there is a reset landing tomorrow":
+      // a reset there is, on its way (rules-2.13.43).
+      if (
+        verb.lemma === 'be' &&
+        group.tense !== 'coming' &&
+        words.slice(start, phraseStart).some((w) => w.text === 'there') &&
+        COMING_AFTER.has(words[index + 1]?.text ?? '')
+      )
+        group = { ...group, tense: 'coming' };
       // "it's a one-time reset you trigger yourself": what a reset is, said of "it" with "a"
       // and a clause after it (rules-2.13.4).
       if (
@@ -749,6 +765,18 @@ export function readMention(words: readonly Word[], index: number): MentionReadi
   ) {
     doubt ??= `a present "${group.words}": now, or as a rule?`;
   }
+  // "i have reset more rate limits this year than i have reset my own sleep schedule": a
+  // comparison of how many, not a reset (rules-2.13.43).
+  if (
+    verbUse &&
+    group !== null &&
+    COMPARED.has(words[index + 1]?.text ?? '') &&
+    words.slice(index + 2, end).some((word) => word.text === 'than')
+  )
+    group = {
+      ...group,
+      notAnnouncing: group.notAnnouncing ?? `resets compared ("${words[index + 1]!.text} … than")`,
+    };
   // "a way to let Enterprise admins reset limits": someone else is let reset (rules-2.10.0).
   const letting = causedBy(words, verbUse ? phraseStart : index, start);
   if (letting !== null && group !== null) {
@@ -840,6 +868,13 @@ export function readMention(words: readonly Word[], index: number): MentionReadi
     namedFor,
   };
 }
+
+/** "reset more limits than …": how many, compared. */
+const COMPARED = new Set(['more', 'fewer', 'less']);
+/** "saving one reset", "saving a reset": one of ours, not "my" or "your" reset. */
+const GIVEN_ONE = new Set(['a', 'one', 'another']);
+/** After "there's a reset": on its way. */
+const COMING_AFTER = new Set(['coming', 'landing', 'dropping', 'headed', 'heading', 'incoming']);
 
 /** The noun before a noun "reset" when it names something else resets are of, or null. */
 function namedForOf(words: readonly Word[], index: number, start: number, verbUse: boolean) {

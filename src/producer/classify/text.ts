@@ -36,7 +36,8 @@ export function readText(raw: string): ReadText {
     .replace(/(?<![\w.'])ur(?![\w.'])/g, 'your')
     .replace(/\byday\b/g, 'yesterday')
     // "wed night", "on fri", "sat morning": a weekday's short name before a part of the day,
-    // or after "on", "this", "next", "by", "until", "before" or "for", is that day (rules-2.13.42);
+    // or after "on", "this", "next", "by", "until", "before" or "for" (rules-2.13.42), "coming",
+    // "landing", "lands" or "due" (rules-2.13.43), is that day;
     // chrono reads the short names only before a clock time.
     .replace(SHORT_DAY, (day: string) => FULL_DAY[day.replace(/\.$/, '')] ?? day)
     // "reset tomorrow am PT": a morning, not the verb "am" (rules-2.13.9).
@@ -236,7 +237,7 @@ export const matchesAny = (text: string, patterns: readonly RegExp[]) =>
 
 /** A weekday's short name where it can only be the day: "wed night", "on fri". */
 const SHORT_DAY =
-  /(?<=\b(?:on|this|next|by|until|till|before|for) )(?:mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun)\b\.?|\b(?:mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun)\b\.?(?= (?:night|morning|afternoon|evening|eod|noon|midnight)\b)/g;
+  /(?<=\b(?:on|this|next|by|until|till|before|for|coming|landing|lands|due) )(?:mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun)\b\.?|\b(?:mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun)\b\.?(?= (?:night|morning|afternoon|evening|eod|noon|midnight)\b)/g;
 const FULL_DAY: Readonly<Record<string, string>> = {
   mon: 'monday',
   tue: 'tuesday',

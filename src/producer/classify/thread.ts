@@ -208,6 +208,20 @@ export function readReply(
     (s) => timeAhead(s, postedMs, options.timeZone) !== null && timeIsTheResets(s),
   );
 
+  // "remember the reset i banked a couple weeks ago?" then his "just used it. all plans": the
+  // reset recalled, spent now (rules-2.13.43). Held: the operator checks what it was.
+  if (
+    thread.author === 'self' &&
+    REMEMBER_IT.test(thread.parent.all) &&
+    USED_IT.test(own.sentences[0] ?? '')
+  )
+    return heldReply(
+      post,
+      own,
+      thread.parent,
+      onlyWithParent(`a reset his post recalled, spent: "${clip(thread.parent.all)}"`),
+      options,
+    );
   if (thread.author === 'self') {
     // His own reply continues his post only with something of its own about the reset: its
     // time, progress, a type, or a correction (rules-2.2.0).
@@ -416,9 +430,17 @@ const LIMITS_SPENT =
  */
 const ASKS_ABOUT_IT =
   /\b(?:did|does|will|would|is|was)\b[^.!?]{0,40}\b(?:plus|pro|business|edu|enterprise|team|free|go|workspaces?|accounts?|we|us|i)\b[^.!?]{0,12}\b(?:get|got|getting|include|included|includes)\b (?:it|this|that|one)\b|\b(?:did|does|will) (?:it|this|that) (?:include|reach|apply to|cover)\b|^(?:is|was) it (?:happening|live|out|done)\b|^(?:and |what about |how about )?(?:plus|pro|business|edu|enterprise|team|free)(?: (?:accounts|users|workspaces|seats|plan|plans|folks))?(?: too| as well| also| included)?\?+$/;
-/** "haven't done one since the 6th", "we haven't had a reset in weeks": none lately. */
+/**
+ * "haven't done one since the 6th", "we haven't had a reset in weeks": none lately; "we're
+ * not doing one right now", "nope, nothing went out today" (rules-2.13.43).
+ */
 const NONE_SINCE =
-  /\b(?:haven't|have not|hasn't|has not) (?:done|had|given|pushed) (?:one|a reset|any)\b/;
+  /\b(?:haven't|have not|hasn't|has not) (?:done|had|given|pushed) (?:one|a reset|any)\b|\b(?:we're|we are|i'm|i am) not doing (?:one|a reset|any)\b|^(?:no|nope|nah),? nothing (?:went out|was reset|got reset|happened)\b/;
+/** "remember the reset i banked …?": a reset recalled, as a setup for what follows. */
+const REMEMBER_IT = /^(?:so,? )?(?:remember|recall) the (?:[\w-]+ )?reset\b/;
+/** "just used it", "spent it", "cashed it in": the reset recalled, spent. */
+const USED_IT =
+  /^(?:(?:well|ok|so),? )?(?:i |we )?(?:just )?(?:used|spent|fired|redeemed|triggered|cashed) (?:it|that|it in)\b/;
 /** Limits found full: "woke up to full limits?? was that you" (rules-2.13.40). */
 const LIMITS_FOUND_FULL =
   /\b(?:full|fresh|refilled|zeroed) (?:codex )?(?:limits|usage|weekly|quota)\b|\b(?:limits|usage|weekly|meter)\b[^.!?]{0,20}\bback (?:to|at) (?:zero|full|0|100)/;
@@ -429,7 +451,7 @@ const RELIEF =
   /\bslate(?:'s| is) clean\b|\bclean slate\b|\b(?:should be|is|are|all) cleared\b|\brelief (?:lands|is coming|arrives|comes|drops)\b|(?<!(?:n't|\bnot|\bcannot) )\b(?:refill(?:ed)?|topped (?:back )?up|top-?up|back to (?:zero|full|0)|wiped|zeroing|zeroed|fresh week|mercy (?:arrives|lands|is coming))(?!\w)/;
 /** "banked one for after thanksgiving", "we have one banked": kept for later. */
 const FOR_LATER =
-  /^(?:banked|saving|holding|keeping) (?:one|it)\b|(?<!(?:n't|\bnot|\bnever) )\b(?:have|got|keeping|holding) (?:one|it|a reset) (?:banked|saved|planned|queued|lined up|scheduled|in (?:my|our|the) back pocket)\b/;
+  /^(?:banked|banking|saving|holding|keeping) (?:one|it)\b|(?<!(?:n't|\bnot|\bnever) )\b(?:have|got|keeping|holding) (?:one|it|a reset) (?:banked|saved|planned|queued|lined up|scheduled|in (?:my|our|the) back pocket)\b/;
 /** "enjoy", "you're welcome", "anytime": a reply to thanks. */
 const YOU_ARE_WELCOME =
   /^(?:enjoy|you're welcome|anytime|np|no problem|of course|my pleasure|love (?:this|it|that|to hear))\b/;
@@ -455,7 +477,7 @@ const PLANS_GOT_IT =
  * did." (rules-2.12.0).
  */
 const ANSWERS_YES =
-  /^(?:yes|yep|yup|yeah|yea|sure|correct|confirmed|indeed|(?:it|they|we) did|sure did|good timing|(?:just |already )?did (?:it|that)|just did|already did|already happened|on it|doing it)\b/;
+  /^(?:yes|yep|yup|yeah|yea|sure|correct|confirmed|indeed|(?:it|they|we) did|sure did|good timing|(?:just |already )?did (?:it|that)|just did|already did|already happened|on it|doing it|(?:will|i'll|we'll) do (?:it|that|one)|will do)\b/;
 /** "a global one", "a full one": the reset asked about, named by its kind. */
 const KIND_OF_ONE = 'an?(?: (?:global|full|banked|fresh|new|proper|hard|quick|big|small))+ one';
 /**
@@ -562,8 +584,9 @@ function heldReply(
   const postedMs = Date.parse(post.createdAt);
   // "went out to everyone at 9am PT" at 10am: a time of the day gone by, said gone
   // (rules-2.13.40).
+  // Not "give it a few min to show up": how long it takes to appear (rules-2.13.43).
   const ownAhead =
-    timeAhead(own.all, postedMs, options.timeZone) !== null &&
+    timeAhead(own.all.replace(SHOWS_IN, ' '), postedMs, options.timeZone) !== null &&
     !(WENT_OUT.test(own.all) && timePassedToday(own.all, postedMs, options.timeZone));
   const parentComing = mentionsOf(parent).some((m) => m.reading.tense === 'coming');
   // "we actually have one banked. not saying when": kept for later, not given (rules-2.13.40).

@@ -164,7 +164,7 @@ export function byVerbClass(group: Group, lemma: string): Group {
   if (
     lemma === 'bank' &&
     (group.tense === 'done' || group.tense === 'ongoing') &&
-    (/\bbanking$/.test(group.words) || /\b(?:is|are|'s|'re|been|be) banked$/.test(group.words))
+    (/ing$/.test(group.words) || /\b(?:is|are|'s|'re|been|be) banked$/.test(group.words))
   )
     return { ...group, tense: 'coming' };
   if (WISH_VERBS.has(lemma)) return { ...group, tense: 'coming', hedged: true };
