@@ -4909,3 +4909,55 @@ describe('rounds 223 to 226 (rules-2.13.43)', () => {
     }
   });
 });
+
+describe('rounds 228 to 230, the queue (rules-2.13.44)', () => {
+  test('"things i reset today:" lists one\'s own things; "got a reset in the back pocket" is kept; "it\'s a full usage reset …, friday 9am PT" is coming; "sat AM PT" is a day', () => {
+    assert.equal(
+      at10('things i reset today:\n1. my router\n2. my sleep schedule (failed)'),
+      'none',
+    );
+    assert.equal(
+      classify('got a reset in the back pocket, saving it for a rainy day', { createdAt: MORNING })
+        .reset?.kind,
+      'reset_scheduled',
+    );
+    const spoiler = reply(
+      "ok fine spoiler: it's a full usage reset for all plans, friday 9am PT",
+      'something nice is coming friday 👀',
+      'thsottiaux',
+    );
+    assert.deepEqual([spoiler.reset?.kind, spoiler.review], ['reset_scheduled', false]);
+    assert.equal(at10("it's a reset, all plans, as of this morning"), 'reset_completed');
+    assert.equal(
+      classify("weekend:\n- reset everyone's codex limits sat AM PT", { createdAt: MORNING }).reset
+        ?.kind,
+      'reset_scheduled',
+    );
+  });
+
+  test('replies: "one is coming tmrw"; "fixed …" under "got left out of the last reset"; "remember that reset i banked?" then "cashed it in" (held)', () => {
+    for (const [text, parent, handle, kind] of [
+      [
+        'no need for that. one is coming tmrw',
+        'i will name my firstborn after you if you reset limits',
+        'someone',
+        'reset_scheduled',
+      ],
+      [
+        'fixed, edu + enterprise workspaces are refreshed now too',
+        'edu users got left out of the last reset AGAIN 😭',
+        'someone',
+        'reset_completed',
+      ],
+      [
+        'just cashed it in. everyone is fresh 🫡',
+        'remember that reset i banked last week?',
+        'thsottiaux',
+        'reset_completed',
+      ],
+    ] as const) {
+      const read = reply(text, parent, handle);
+      assert.deepEqual([read.reset?.kind, read.review], [kind, true], text);
+    }
+  });
+});

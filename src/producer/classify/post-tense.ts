@@ -108,6 +108,8 @@ const HOURS_TO_REACH =
 /** "should land on all accounts within the hour": the time it takes to reach everyone. */
 const PROPAGATES_WITHIN =
   /,? ?\b(?:should|will|'ll|may|might) (?:land|show(?: up)?|reach|appear|hit|propagate)\b[^.!?]{0,40}\b(?:within|in) (?:the next |the |an? |~ ?)?(?:few |couple (?:of )?)?(?:min(?:ute)?s?|hour)\b/g;
+/** "it's a …", "this is a …" anywhere in the sentence: what something is. */
+const NAMED_AS_A = /\b(?:it|this|that)(?:'s| is) (?:a|an) /;
 /** Said to be rolling out, in the reset's sentence. */
 const ROLLING_OUT = /\b(?:rolling|going) out\b/;
 /** A time of the clock: "2pm", "14:30", "noon", "midnight", "end of day". */
@@ -148,6 +150,15 @@ export function mentionKind(mention: Mention, announcedMs: number, zone: string)
       (DAY_FIRST.test(mention.sentence) && timeStartsAfter(mention.sentence, announcedMs, zone)) ||
       // "by the time you're back from lunch, everyone's codex meter is back at full" (rules-2.13.22).
       BY_THE_TIME.test(mention.sentence))
+  )
+    return 'coming';
+  // "spoiler: it's a full usage reset for all plans, friday 9am PT": what it is, said with
+  // its time ahead (rules-2.13.44).
+  if (
+    tense === 'done' &&
+    /^(?:'s|is)$/.test(cue) &&
+    NAMED_AS_A.test(mention.sentence) &&
+    timeStartsAfter(mention.sentence, announcedMs, zone)
   )
     return 'coming';
   // "we have to push the reset to monday": an obligation ahead, not a perfect (rules-2.13.22).

@@ -451,6 +451,14 @@ export function readMention(words: readonly Word[], index: number): MentionReadi
               KEPT_FOR_LATER.has(words[index + 1]?.text ?? ''))))
       )
         group = { ...group, tense: 'coming' };
+      // "got a reset in the back pocket, saving it for a rainy day": kept, whoever says it
+      // (rules-2.13.44).
+      if (
+        !group.negated &&
+        group.tense !== 'coming' &&
+        / in (?:my|our|the) back pocket\b/.test(clause(index, end))
+      )
+        group = { ...group, tense: 'coming' };
     } else if (predicate === null && count !== null) {
       // "two global resets (10/3 and 10/22)": a count in a recap, with no verb.
       return nothing(count, `resets counted ("${count}"), not one announced`);

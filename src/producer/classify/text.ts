@@ -237,7 +237,7 @@ export const matchesAny = (text: string, patterns: readonly RegExp[]) =>
 
 /** A weekday's short name where it can only be the day: "wed night", "on fri". */
 const SHORT_DAY =
-  /(?<=\b(?:on|this|next|by|until|till|before|for|coming|landing|lands|due) )(?:mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun)\b\.?|\b(?:mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun)\b\.?(?= (?:night|morning|afternoon|evening|eod|noon|midnight)\b)/g;
+  /(?<=\b(?:on|this|next|by|until|till|before|for|coming|landing|lands|due) )(?:mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun)\b\.?|\b(?:mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun)\b\.?(?= (?:night|morning|afternoon|evening|eod|noon|midnight|am|pm)\b(?! ?\d))/g;
 const FULL_DAY: Readonly<Record<string, string>> = {
   mon: 'monday',
   tue: 'tuesday',

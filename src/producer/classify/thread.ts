@@ -437,7 +437,7 @@ const ASKS_ABOUT_IT =
 const NONE_SINCE =
   /\b(?:haven't|have not|hasn't|has not) (?:done|had|given|pushed) (?:one|a reset|any)\b|\b(?:we're|we are|i'm|i am) not doing (?:one|a reset|any)\b|^(?:no|nope|nah),? nothing (?:went out|was reset|got reset|happened)\b/;
 /** "remember the reset i banked …?": a reset recalled, as a setup for what follows. */
-const REMEMBER_IT = /^(?:so,? )?(?:remember|recall) the (?:[\w-]+ )?reset\b/;
+const REMEMBER_IT = /^(?:so,? )?(?:remember|recall) (?:the|that) (?:[\w-]+ )?reset\b/;
 /** "just used it", "spent it", "cashed it in": the reset recalled, spent. */
 const USED_IT =
   /^(?:(?:well|ok|so),? )?(?:i |we )?(?:just )?(?:used|spent|fired|redeemed|triggered|cashed) (?:it|that|it in)\b/;
@@ -463,7 +463,7 @@ const WENT_OUT = /\b(?:went out|rolled out|landed|shipped|kicked in|took effect)
 const FIXED = /^(?:fixed|sorted|all fixed|fixed now|should be fixed(?: now)?)\b/;
 /** A reset that did not reach someone: "didn't apply to our workspace", "still capped". */
 const MISSED_THEM =
-  /\bre-?set\b[^.!?]{0,40}\b(?:didn't|did not|doesn't|does not|hasn't|has not|never) (?:apply|reach|hit|show|land|work)\b|\bstill (?:capped|maxed|limited|locked out)\b/;
+  /\bre-?set\b[^.!?]{0,40}\b(?:didn't|did not|doesn't|does not|hasn't|has not|never) (?:apply|reach|hit|show|land|work)\b|\bstill (?:capped|maxed|limited|locked out)\b|\b(?:got|were|was) (?:left out of|skipped (?:by|in)|missed by) (?:the|this|that) (?:last )?re-?set\b/;
 /** "business and enterprise too", "global. every plan": the plans or type asked about. */
 const PLANS_ANSWER =
   /^(?:(?:plus|pro|business|team|edu|enterprise|free|all plans|every plan|everyone)(?:,? (?:and|&|\+) |, )?)+ (?:too|as well|also|included|are included|is included)\b|^(?:global|banked|both)[.!,]|^(?:everyone|everybody|all plans|every plan)[.!]/;
@@ -486,7 +486,7 @@ const KIND_OF_ONE = 'an?(?: (?:global|full|banked|fresh|new|proper|hard|quick|bi
  * (rules-2.13.38).
  */
 const ONE_OF_THEM = new RegExp(
-  String.raw`\b(?:do|doing|give|giving|get|getting|got|have|having|drop|dropping) (?:one|another one|one more|${KIND_OF_ONE})\b|\b(?:get|gets|getting) (?:theirs|yours|ours)\b|\bthere'll be (?:one|${KIND_OF_ONE})\b|\b(?:do|doing|did) it for (?:everyone|everybody|all)\b|\bflip(?:ped|ping|s)? it(?: on)?\b|\banother one (?:just )?(?:dropped|landed|went out|is out|is live|rolling out|going out|coming|is coming|landing|dropping)\b`,
+  String.raw`\b(?:do|doing|give|giving|get|getting|got|have|having|drop|dropping) (?:one|another one|one more|${KIND_OF_ONE})\b|\b(?:get|gets|getting) (?:theirs|yours|ours)\b|\bthere'll be (?:one|${KIND_OF_ONE})\b|\b(?:do|doing|did) it for (?:everyone|everybody|all)\b|\bflip(?:ped|ping|s)? it(?: on)?\b|\bone (?:is|'s) (?:coming|landing|going out|dropping)\b|\banother one (?:just )?(?:dropped|landed|went out|is out|is live|rolling out|going out|coming|is coming|landing|dropping)\b`,
 );
 
 const DAY_WORD =
