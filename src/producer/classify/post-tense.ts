@@ -260,9 +260,8 @@ export function mentionKind(mention: Mention, announcedMs: number, zone: string)
   // second one's (rules-2.12.0).
   // "everyone's 5h + weekly back to full, should land on all accounts within the hour": how
   // long it takes to reach everyone, not when it starts (rules-2.13.42).
-  const own = mention.sentence
-    .replace(SECOND_ONE, '')
-    .replace(tense === 'none' ? PROPAGATES_WITHIN : /$^/, '');
+  const withoutSecond = mention.sentence.replace(SECOND_ONE, '');
+  const own = tense === 'none' ? withoutSecond.replace(PROPAGATES_WITHIN, '') : withoutSecond;
   if (tense === 'none' && timePassedToday(own, announcedMs, zone)) return 'done';
   return timeAhead(own, announcedMs, zone) === null ? tense : 'coming';
 }

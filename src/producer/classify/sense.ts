@@ -280,11 +280,10 @@ export function readMention(words: readonly Word[], index: number): MentionReadi
     if (
       words[phraseStart]?.text === 'any' &&
       !words.slice(start, index).some((word) => NEGATORS.has(word.text))
-    )
-      return nothing(
-        textOf(words.slice(phraseStart, index + 1)),
-        `resets in general ("${textOf(words.slice(phraseStart, index + 1))}"), not one announced`,
-      );
+    ) {
+      const any = textOf(words.slice(phraseStart, index + 1));
+      return nothing(any, `resets in general ("${any}"), not one announced`);
+    }
     // "Rumours of a reset are greatly exaggerated": the reset is another noun's topic.
     const of = words[phraseStart - 1];
     const topic = words[phraseStart - 2];
@@ -335,12 +334,13 @@ export function readMention(words: readonly Word[], index: number): MentionReadi
       const verb = words[governor]!;
       // "saving one reset for the next launch": one kept to give, as a reset banked; not "saving
       // my banked reset", a user's (rules-2.13.43).
+      const governed = lemmaOfGovernor(verb);
       const lemma =
-        lemmaOfGovernor(verb) === 'save' &&
+        governed === 'save' &&
         /ing$/.test(verb.text) &&
         GIVEN_ONE.has(words[governor + 1]?.text ?? '')
           ? 'bank'
-          : lemmaOfGovernor(verb);
+          : governed;
       phraseStart = chainBefore(words, governor, start);
       group =
         likedGerund(words, governor, phraseStart, start) ??

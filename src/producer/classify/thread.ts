@@ -532,12 +532,7 @@ export function teaserNamed(
       ...result.reset,
       kind: 'reset_scheduled',
       effectiveAt: null,
-      schedulePrecision: when.precision,
-      scheduleBasis: when.basis,
-      scheduleWindow: {
-        startAt: formatTimestamp(when.startMs),
-        endAt: formatTimestamp(when.endMs),
-      },
+      ...scheduledAt(when),
     },
     reasons: [
       ...result.reasons,
@@ -603,14 +598,19 @@ function heldReply(
       ownWhen.cue === NO_TIME_CUE
         ? scheduleWhen(parent.all, postedMs, options.timeZone).when
         : ownWhen;
-    Object.assign(fields, {
-      schedulePrecision: when.precision,
-      scheduleBasis: when.basis,
-      scheduleWindow: {
-        startAt: formatTimestamp(when.startMs),
-        endAt: formatTimestamp(when.endMs),
-      },
-    });
+    Object.assign(fields, scheduledAt(when));
   }
   return held(fields, [reason]);
+}
+
+/** A reset's schedule fields from the time read for it. */
+function scheduledAt(when: ReturnType<typeof scheduleWhen>['when']) {
+  return {
+    schedulePrecision: when.precision,
+    scheduleBasis: when.basis,
+    scheduleWindow: {
+      startAt: formatTimestamp(when.startMs),
+      endAt: formatTimestamp(when.endMs),
+    },
+  };
 }
