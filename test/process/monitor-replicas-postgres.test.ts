@@ -325,8 +325,10 @@ describe('monitor replicas sharing one PostgreSQL ledger', { concurrency: false 
       `a check ${dead.untilMs - Date.parse(takeover.at)} ms before the dead lease expired`,
     );
     assert.ok(latency <= LEASE_MS + INTERVAL_MS + 1_500, `took over ${latency} ms after the kill`);
+    // One interval to see the lease free, then the round itself (its check is stamped when
+    // it ends): up to 2 s on a loaded two-core box running the whole suite.
     const afterExpiry = Date.parse(takeover.at) - dead.untilMs;
-    assert.ok(afterExpiry <= INTERVAL_MS + 1_000, `took over ${afterExpiry} ms after the expiry`);
+    assert.ok(afterExpiry <= INTERVAL_MS + 2_000, `took over ${afterExpiry} ms after the expiry`);
     assert.equal(takeover.newPosts, later.length, 'the first check after the crash stores them');
     await allStored(box, [...initial, ...later]);
     assert.equal((await box.lease())?.holder, holderOf(passive), 'the survivor holds the lease');
