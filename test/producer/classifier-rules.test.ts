@@ -4961,3 +4961,78 @@ describe('rounds 228 to 230, the queue (rules-2.13.44)', () => {
     }
   });
 });
+
+describe('rounds 231 to 236 (rules-2.13.45)', () => {
+  test('a verb of its own clause going on "over the next couple hours" is held (under way now, or later?); an idiom\'s usage over hours is usage', () => {
+    for (const text of [
+      "topping up everybody's codex limits over the next couple hours, rolling out region by region",
+      "refilling everyone's codex usage over the next few hours",
+    ]) {
+      assert.equal(at10(text), 'reset_completed (held)', text);
+    }
+    assert.equal(
+      at10("we're resetting limits for everyone in the next couple of hours"),
+      'reset_scheduled',
+    );
+  });
+
+  test('a thing that resets itself is on its own, given by no one (not "the reset itself"); "should show fresh limits" with no time is now or later (held)', () => {
+    for (const text of [
+      "rm -rf ~/.codex/cache and it'll reset itself",
+      'the counter will reset itself at midnight',
+    ]) {
+      assert.equal(at10(text), 'none', text);
+    }
+    const cache = reply(
+      "lol no, that's the CLI cache. rm -rf ~/.codex/cache and it'll reset itself",
+      'how do I reset codex? it keeps showing the old model name',
+      'someone',
+    );
+    assert.equal(cache.reset, null);
+    assert.equal(at10('the reset itself went through for everyone'), 'reset_completed');
+    const shows = reply(
+      'already did it ~an hour ago 🙂 should show fresh limits, if not log out/in',
+      'would kill for a usage reset rn',
+      'someone',
+    );
+    assert.equal(shows.review, true);
+    assert.equal(at10('should show fresh limits, if not log out/in'), 'reset_scheduled (held)');
+  });
+
+  test("a past form first, the speaker's, with a time gone by is done; not a window's reset, nor a fragment after another clause", () => {
+    for (const text of [
+      'zeroed out all codex usage counters about an hour ago. weekly + 5h both. enjoy',
+      'wiped the slate on codex limits this morning, you should all be sitting at 0% used now',
+    ]) {
+      assert.equal(at10(text), 'reset_completed', text);
+    }
+    for (const text of [
+      "your 5h window reset an hour ago, that's just the normal cycle",
+      'codex limits reset overnight',
+      '(yes that was me: limits topped up just now)',
+    ]) {
+      assert.equal(at10(text), 'reset_completed (held)', text);
+    }
+  });
+
+  test('"yolo\'d a reset … just now" is done; "on your normal cycle" is the cycle; "fresh codex limits incoming … today" is coming; "zeroed … meters earlier this morning" is done', () => {
+    assert.equal(
+      at10("yolo'd a reset of the 5h window just now. weekly untouched. happy thursday"),
+      'reset_completed',
+    );
+    assert.equal(at10("i'd reset limits an hour ago if i could"), 'reset_scheduled (held)');
+    assert.equal(
+      at10(
+        'reminder that weekly limits reset on your normal cycle, 7 days from when it started. no manual one this week',
+      ),
+      'none',
+    );
+    assert.equal(at10('fresh codex limits incoming for everyone today 🎁'), 'reset_scheduled');
+    assert.equal(
+      at10(
+        "consider this your sign to reopen that abandoned refactor. we zeroed everyone's codex 5h and weekly meters earlier this morning 🧹",
+      ),
+      'reset_completed',
+    );
+  });
+});

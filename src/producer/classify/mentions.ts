@@ -72,8 +72,11 @@ export function ownTimeText(m: Mention): string {
   const introduced = colon === null ? '' : introducedBy(m.sentence, colon);
   return `${heading} ${m.reading.clause} ${introduced}`;
 }
-/** A sentence's heading: "Monday:", "10am PT tomorrow:". */
-export const HEADING = /^[^:]{1,40}:/;
+/**
+ * A sentence's heading: "Monday:", "10am PT tomorrow:", "tomorrow 10:30am PT:"; not the
+ * colon of a clock time ("we reset them at 7:30 PT") (rules-2.13.45).
+ */
+export const HEADING = /^(?:[^:]|(?<=\d):(?=\d)){1,40}:(?!\d)/;
 /** A verb group of a reset arriving: "is rolling out", "going out", "landing". */
 export const ARRIVING = /\b(?:rolling|going|landing|propagating|shipping|happening)$/;
 

@@ -81,6 +81,9 @@ export const BARE_RESET = /^(?:re-?set|do|push|run|ship|flip|give)$/;
 /** "limits reset on the way shortly", "a reset of rate limits is headed your way". */
 const ON_THE_WAY =
   /\bre-?set (?:is |are )?on (?:the|its) way\b|\bre-?set\b[^.!?]{0,40}?\b(?:is|are|'s) (?:headed|heading) (?:your|our|to|out|for)\b/;
+/** Fresh limits on their way: "fresh codex limits incoming", "fresh usage inbound". */
+const FRESH_INCOMING =
+  /\bfresh (?:[\w-]+ ){0,2}(?:limits|usage|quotas?|allowances?) (?:incoming|inbound|upcoming)\b/;
 /** How long a done reset takes to show: "may take a few hrs to show up". */
 export const TAKES_TIME = /\b(?:may|might|could) take\b[^.!?]*/g;
 /** A check mark after the reset's word, or opening its sentence: "global usage reset ✔️",
@@ -105,6 +108,12 @@ const SPAN =
 /** Rolling out over hours: "rolling out over the next few hrs" (rules-2.13.40). */
 const HOURS_TO_REACH =
   /\brolling out (?:over|during|throughout) the next (?:few |couple(?: of)? |\d+ )?(?:hours|hrs)\b/;
+/**
+ * Over hours in a verb's own clause: "topping up everybody's codex limits over the next
+ * couple hours", its auxiliary dropped (rules-2.13.45).
+ */
+const OVER_HOURS =
+  /\b(?:over|during|throughout) the next (?:few |couple(?: of)? |\d+ )?(?:hours|hrs)\b/;
 /** "should land on all accounts within the hour": the time it takes to reach everyone. */
 const PROPAGATES_WITHIN =
   /,? ?\b(?:should|will|'ll|may|might) (?:land|show(?: up)?|reach|appear|hit|propagate)\b[^.!?]{0,40}\b(?:within|in) (?:the next |the |an? |~ ?)?(?:few |couple (?:of )?)?(?:min(?:ute)?s?|hour)\b/g;
@@ -129,6 +138,8 @@ export function mentionKind(mention: Mention, announcedMs: number, zone: string)
   const { tense, cue } = mention.reading;
   // "limits reset on the way shortly" (rules-2.11.0).
   if (ON_THE_WAY.test(mention.reading.clause)) return 'coming';
+  // "fresh codex limits incoming for everyone today" (rules-2.13.45).
+  if (tense !== 'done' && FRESH_INCOMING.test(mention.sentence)) return 'coming';
   // "2026-11-19 · global usage reset ✔️", "Limits wiped at 18:00 CET ✅": a reset checked
   // off is done, when no verb says it is ahead (rules-2.11.0).
   if (checkedOff(mention.read) && (tense === 'none' || BARE_RESET.test(cue))) return 'done';
@@ -266,6 +277,11 @@ export function mentionKind(mention: Mention, announcedMs: number, zone: string)
   return timeAhead(own, announcedMs, zone) === null ? tense : 'coming';
 }
 
+/** Rolling out over hours, or its verb's own clause going on over hours. */
+function overHours(mention: Mention): boolean {
+  return HOURS_TO_REACH.test(mention.sentence) || OVER_HOURS.test(mention.reading.clause);
+}
+
 export function postTense(
   announcing: readonly Mention[],
   /** mentionKind of each of `announcing`. */
@@ -293,11 +309,11 @@ export function postTense(
       ((kinds[i] === 'ongoing' &&
         (PROGRESSIVE.test(m.reading.cue) ||
           (/^(?:rolling|going)$/.test(m.reading.cue) && ROLLING_OUT.test(m.reading.clause)) ||
-          (/^\S+ing$/.test(m.reading.cue) && HOURS_TO_REACH.test(m.sentence)))) ||
+          (/^\S+ing$/.test(m.reading.cue) && overHours(m)))) ||
         (m.reading.tense === 'none' && ROLLING_OUT.test(m.sentence))) &&
       // "resetting … now, rolling out over the next few hrs": now, but hours to reach
       // everyone (rules-2.13.40).
-      (!UNDER_WAY_NOW.test(m.sentence) || HOURS_TO_REACH.test(m.sentence)),
+      (!UNDER_WAY_NOW.test(m.sentence) || overHours(m)),
   );
   const spans = [...sentences, ...explicitLanding];
   if (
@@ -403,20 +419,34 @@ export function postTense(
   // plans. ✅", "limits reset. go build." (rules-2.13.16).
   const named = sentences.some((s) => NAMED_FOR.test(s));
   const sequel = sequels.find((s) => s !== undefined && (WHOM_ALONE.test(s) || GO_USE_IT.test(s)));
+  // "zeroed out all codex usage counters about an hour ago", "wiped the slate on codex limits
+  // this morning": a past form first, the speaker's, and a time gone by (rules-2.13.45).
+  const gone = sentences.find((s) => PAST_FIRST.test(s) && GONE_BY.test(s));
   return {
     kind: 'reset_completed',
-    confidence: named || sequel !== undefined ? 0.85 : 0.5,
+    confidence: named || sequel !== undefined || gone !== undefined ? 0.85 : 0.5,
     reason: named
       ? `a reset named for its users, counted as done: "${clip(which.sentence)}"`
       : sequel !== undefined
         ? `a reset named, then "${clip(sequel)}": counted as done`
-        : `no tense: "${clip(which.sentence)}" could be done or coming`,
+        : gone !== undefined
+          ? `a reset named at a time gone by: "${clip(gone)}"`
+          : `no tense: "${clip(which.sentence)}" could be done or coming`,
     whenText: [],
   };
 }
 
 /** When a reset is expected: "ETA for the reset", "reset expected at 5pm". */
 const ETA = /\beta\b|\bexpected (?:at|around|by)\b/;
+
+/** A time gone by: "about an hour ago", "last night", "this morning". */
+const GONE_BY = /\b(?:ago|just now|earlier(?: today)?|last night|overnight|this morning)\b/;
+/**
+ * A sentence that starts with a past form, its subject (the speaker) dropped: "wiped …",
+ * "zeroed …", "yolo'd a reset …"; not "your 5h window reset an hour ago", which may be its
+ * cycle, nor "i'd", "we'd" (would).
+ */
+const PAST_FIRST = /^(?!(?:i|you|we|they|he|she|it|that|there|who)'d\b)[a-z]+(?:ed|'d)\b/;
 
 /** A named reset says for whom: "for all paid users", "everyone", a plan. */
 const NAMED_FOR =

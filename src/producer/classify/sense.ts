@@ -415,6 +415,17 @@ export function readMention(words: readonly Word[], index: number): MentionReadi
         COMING_AFTER.has(words[index + 1]?.text ?? '')
       )
         group = { ...group, tense: 'coming' };
+      // "there's a reset going out saturday morning": on its way, at its time; "… going out
+      // now" stays done (rules-2.13.45).
+      if (
+        /^(?:'s|is|are|'re)$/.test(verb.text) &&
+        group.tense === 'done' &&
+        words.slice(start, phraseStart).some((w) => w.text === 'there') &&
+        /^(?:going|rolling)$/.test(words[index + 1]?.text ?? '') &&
+        words[index + 2]?.text === 'out' &&
+        !words.slice(index + 3, end).some((w) => w.text === 'now')
+      )
+        group = { ...group, tense: 'ongoing' };
       // "it's a one-time reset you trigger yourself": what a reset is, said of "it" with "a"
       // and a clause after it (rules-2.13.4).
       if (
@@ -698,10 +709,11 @@ export function readMention(words: readonly Word[], index: number): MentionReadi
 
   // "it's done now, everyone should be reset": an expectation of a state, now; with no time
   // at all, now or later? (rules-2.12.0). "should be reset by tonight" is ahead.
-  // So is "everyone should see their weekly window back at 0%" (rules-2.12.2).
+  // So is "everyone should see their weekly window back at 0%" (rules-2.12.2), and "should
+  // show fresh limits, if not log out/in" (rules-2.13.45).
   if (
     group?.tense === 'coming' &&
-    /^(?:should|must) (?:be \S+(?:ed|set)|see|notice|find)$/.test(group.words) &&
+    /^(?:should|must) (?:be \S+(?:ed|set)|see|notice|find|show|appear)$/.test(group.words) &&
     !FUTURE_TIME.test(clause(start, end))
   ) {
     if (/\bnow\b/.test(textOf(words))) group = { ...group, tense: 'done' };
