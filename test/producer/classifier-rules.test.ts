@@ -5036,3 +5036,49 @@ describe('rounds 231 to 236 (rules-2.13.45)', () => {
     );
   });
 });
+
+describe('rounds 237 to 240 (rules-2.13.46)', () => {
+  test('"on your own 7-day cycle" is the cycle, even "for everyone"; a plea to hit the reset button, or the button on one\'s own limits, announces nothing; "hit the big red button on everyone\'s codex limits" is a reset', () => {
+    for (const text of [
+      'reminder that weekly limits reset on your own 7-day cycle, not on a fixed day for everyone. /status in the cli shows when yours rolls over',
+      'someone pls hit the reset button on my weekly limits',
+      'can someone hit the reset button on codex limits',
+    ]) {
+      assert.equal(at10(text), 'none', text);
+    }
+    assert.equal(
+      at10(
+        "gonna hit the big red button on everyone's codex limits tomorrow morning. weekly + 5h. save your gnarliest refactors for friday",
+      ),
+      'reset_scheduled',
+    );
+    assert.equal(at10("just pressed the button on everyone's usage meters"), 'reset_completed');
+  });
+
+  test("his reply saying his post was not about usage limits holds it for dismissal; a reset right after a day's event is held (when?), not done", () => {
+    const rotation = reply(
+      "(this is about the team's on-call rotation, not your usage limits, before anyone asks 😅)",
+      'doing a full reset next week. new process, new dashboards, fresh start',
+      'thsottiaux',
+    );
+    assert.equal(rotation.review, true);
+    assert.match(rotation.reasons.join('; '), /not about usage limits/);
+    assert.equal(
+      at10("go wild today, we're zeroing everyone's limits right after tomorrow's keynote anyway"),
+      'reset_scheduled (held)',
+    );
+    assert.equal(
+      at10("we're resetting everyone's limits after the launch on monday"),
+      'reset_scheduled',
+    );
+  });
+
+  test('a reply "doing it this afternoon for everyone" under a plea is the reset asked for (held)', () => {
+    const read = reply(
+      'ok ok. doing it this afternoon for everyone',
+      "pls reset limits, i'm begging, deadline friday",
+      'someone',
+    );
+    assert.deepEqual([read.reset?.kind, read.review], ['reset_scheduled', true]);
+  });
+});

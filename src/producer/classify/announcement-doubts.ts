@@ -116,6 +116,20 @@ export function weighDoubts(
       0.3,
     );
   }
+  // "we're zeroing everyone's limits right after tomorrow's keynote": its time is an event's,
+  // which the window may not read ("go wild today, …"): held (rules-2.13.45).
+  const afterEvent = mentions.find(
+    (m, i) =>
+      kinds[i] === 'coming' &&
+      m.reading.tense === 'ongoing' &&
+      AFTER_DAYS_EVENT.test(m.reading.clause),
+  );
+  if (afterEvent !== undefined) {
+    verdict.hold(
+      `a reset after an event ("${AFTER_DAYS_EVENT.exec(afterEvent.reading.clause)?.[0]}"): when?`,
+      0.6,
+    );
+  }
   // Words anywhere in the post that take the announcement back: a joke said to be one, or
   // "nothing is planned" (rules-2.10.0, 2.11.0).
   for (const [pattern, why] of TAKEN_BACK) {
@@ -196,3 +210,6 @@ export function weighWhatIsReset(
   if (resetType === 'global' && BANK_VOCABULARY.test(own.all))
     verdict.hold('banked words appear, but no banked reset was read: global or banked?', 0.2);
 }
+
+/** After a day's event: "after tomorrow's keynote", "right after monday's launch". */
+const AFTER_DAYS_EVENT = /\bafter [a-z]+ ?'s [a-z]+/;

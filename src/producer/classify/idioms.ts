@@ -252,6 +252,12 @@ const GIVE_BACK_TO = new RegExp(
   String.raw`\b(gave|give|gives|giving|given) back (?:all )?(?:of )?(?:the |your |their )?((?:codex |weekly |5h )?(?:usage|limits))(?: on codex)?(?= (?:to|for) (?:${PEOPLE}|all plans|every plan)\b)|\b(gave|give|gives|giving|given) back to ${PEOPLE} (?:the |their |your )?(?:full )?((?:codex |weekly |5h )?(?:usage|limits?))\b`,
 );
 /**
+ * "gonna hit the big red button on everyone's codex limits tomorrow morning": the button
+ * pressed on what counts the usage (rules-2.13.45).
+ */
+const BIG_BUTTON =
+  /\b(hit|hits|hitting|press|presses|pressed|pressing|push|pushes|pushed|pushing|smash|smashed|smashing|slam|slammed|slamming) (?:the )?(?:big )?(?:red )?(?:reset )?button on ((?:(?:the|everyone's|everybody's|all|your|codex|weekly|5h|usage) ){0,3}(?:limits|usage|quotas?|meters|counters))\b/;
+/**
  * "gave the usage meters a hard wipe" (rules-2.13.26): a wipe or a refill given to what
  * counts the usage.
  */
@@ -351,7 +357,7 @@ const ALLOWANCE_FULL_AGAIN =
 
 /** A word every idiom above has. */
 const TRIGGER =
-  /\b(?:wip|refresh|refill|replenish|clear|restor|zero|back (?:to|at) |clean slate|fresh|full|top|start(?:s|ed|ing)? (?:over|fresh|afresh|from zero|from scratch)|do-?over|sitting at|go(?:es|ing)? to (?:zero|0|100|full)|return\w* to (?:zero|full)|mulligan|recharge|tank|brand new|nuk|: 100%|empt|(?:now )?(?:reads?|shows?) (?:0|zero)|(?:usage|limits|allowance|quota|budget) back\b|give\w* back|gave back|start\w* (?:fresh|afresh|over)|put\w* \w+ back|allowance|usage (?:bars?|meters?|counters?) |handed back|give-?back|banked one|slate|to (?:zero|0)|scrub|refund)/;
+  /\b(?:wip|button on|refresh|refill|replenish|clear|restor|zero|back (?:to|at) |clean slate|fresh|full|top|start(?:s|ed|ing)? (?:over|fresh|afresh|from zero|from scratch)|do-?over|sitting at|go(?:es|ing)? to (?:zero|0|100|full)|return\w* to (?:zero|full)|mulligan|recharge|tank|brand new|nuk|: 100%|empt|(?:now )?(?:reads?|shows?) (?:0|zero)|(?:usage|limits|allowance|quota|budget) back\b|give\w* back|gave back|start\w* (?:fresh|afresh|over)|put\w* \w+ back|allowance|usage (?:bars?|meters?|counters?) |handed back|give-?back|banked one|slate|to (?:zero|0)|scrub|refund)/;
 
 /** Idioms read as a phrase of "reset", in this order: each reads what those before left. */
 const PHRASES: readonly (readonly [RegExp, string])[] = [
@@ -427,6 +433,10 @@ export function resetIdiomRead(sentence: string): string | null {
     THEIR_TANK,
     (_match, refill: string, whose: string | undefined) =>
       `${resetFormOfVerb(refill)} ${whose ?? 'the '}usage`,
+  );
+  read = read.replace(
+    BIG_BUTTON,
+    (_match, hit: string, what: string) => `${resetFormOfVerb(hit)} ${what}`,
   );
   read = read.replace(
     GAVE_A_WIPE,

@@ -59,6 +59,9 @@ const DONE_SINCE =
 /** "right after", "straight after", "afterwards": after another event, named before. */
 const RIGHT_AFTER =
   /\b(?:right|straight|shortly|soon|immediately) after(?:wards)?(?=[,.;!?]|$)|\bafterwards\b/;
+/** After an event: "right after tomorrow's keynote", "after the launch on monday". */
+const AFTER_EVENT =
+  /\b(?:right |straight |shortly |soon |immediately |just )?after (?:the|this|our|[a-z]+ ?'s)(?!\w)/;
 export const LIST_ITEM = /^(?:[•*·▪‣◦-]|\d{1,2}[.)])\s/;
 /**
  * "after lunch (pacific) we hand everyone their limits back" (rules-2.13.20), "in ~2 hours
@@ -242,6 +245,15 @@ export function mentionKind(mention: Mention, announcedMs: number, zone: string)
   // "we're resetting limits for all affected users right after": after the fix under way,
   // ahead (rules-2.13.26).
   if (tense === 'ongoing' && RIGHT_AFTER.test(mention.reading.clause)) return 'coming';
+  // "we're zeroing everyone's limits right after tomorrow's keynote": after an event whose
+  // time is ahead (rules-2.13.45).
+  if (
+    tense === 'ongoing' &&
+    AFTER_EVENT.test(mention.reading.clause) &&
+    !/\bnow\b/.test(mention.reading.clause) &&
+    timeStartsAfter(mention.reading.clause, announcedMs, zone)
+  )
+    return 'coming';
   // "we're resetting usage for everyone affected once the fix is fully deployed": under way
   // after an event awaited is ahead (rules-2.13.24).
   if (

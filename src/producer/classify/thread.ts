@@ -63,6 +63,16 @@ export function calledOff(
   options: ClassifierOptions,
 ): Classification | null {
   if (thread?.author !== 'self') return null;
+  // "(this is about the team's on-call rotation, not your usage limits, before anyone asks)":
+  // his post's reset was of something else (rules-2.13.45).
+  if (NOT_ABOUT_LIMITS.test(own.all) && mentionsOf(thread.parent).some((m) => m.refused === null))
+    return heldReply(
+      post,
+      own,
+      thread.parent,
+      'his reply says his post was not about usage limits: `ops dismiss` the record of his post?',
+      options,
+    );
   const inWords = callsItOff(own);
   // "update: pushing this to tomorrow 9am PT. … so it doesn't immediately eat the reset":
   // moved, not called off (rules-2.13.17).
@@ -97,6 +107,10 @@ export function calledOff(
     options,
   );
 }
+
+/** "not your usage limits", "nothing to do with codex limits", "not a usage reset". */
+const NOT_ABOUT_LIMITS =
+  /\b(?:not|n't) (?:about |for )?(?:your|the|codex|any|anyone's|everyone's) (?:codex )?(?:usage |rate )?limits\b|\bnothing to do with (?:your |the |codex )?(?:usage |rate )?limits\b|\bnot an? (?:usage|limits?|rate limit) re-?set\b/;
 
 /** "pushing this to tomorrow 9am PT": the words that move a reset to a time ahead, or null. */
 function movedTo(own: ReadText, post: Post, options: ClassifierOptions): string | null {
@@ -483,10 +497,10 @@ const KIND_OF_ONE = 'an?(?: (?:global|full|banked|fresh|new|proper|hard|quick|bi
 /**
  * "we'll do one", "there'll be one next wednesday", "everyone got one", "we'll do a global one
  * friday" (rules-2.12.0): the reset asked about; "business workspaces get theirs tomorrow"
- * (rules-2.13.38).
+ * (rules-2.13.38); "doing it this afternoon for everyone" (rules-2.13.46).
  */
 const ONE_OF_THEM = new RegExp(
-  String.raw`\b(?:do|doing|give|giving|get|getting|got|have|having|drop|dropping) (?:one|another one|one more|${KIND_OF_ONE})\b|\b(?:get|gets|getting) (?:theirs|yours|ours)\b|\bthere'll be (?:one|${KIND_OF_ONE})\b|\b(?:do|doing|did) it for (?:everyone|everybody|all)\b|\bflip(?:ped|ping|s)? it(?: on)?\b|\bone (?:is|'s) (?:coming|landing|going out|dropping)\b|\banother one (?:just )?(?:dropped|landed|went out|is out|is live|rolling out|going out|coming|is coming|landing|dropping)\b`,
+  String.raw`\b(?:do|doing|give|giving|get|getting|got|have|having|drop|dropping) (?:one|another one|one more|${KIND_OF_ONE})\b|\b(?:get|gets|getting) (?:theirs|yours|ours)\b|\bthere'll be (?:one|${KIND_OF_ONE})\b|\b(?:do|doing|did) it for (?:everyone|everybody|all)\b|\b(?:doing|do) it (?:this (?:afternoon|evening|morning)|tonight|tomorrow|today|later(?: today)?|on (?:mon|tues|wednes|thurs|fri|satur|sun)day)\b|\bflip(?:ped|ping|s)? it(?: on)?\b|\bone (?:is|'s) (?:coming|landing|going out|dropping)\b|\banother one (?:just )?(?:dropped|landed|went out|is out|is live|rolling out|going out|coming|is coming|landing|dropping)\b`,
 );
 
 const DAY_WORD =
