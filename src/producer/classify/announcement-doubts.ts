@@ -11,7 +11,14 @@ import {
   RECENTLY,
   TAKEN_BACK,
 } from './mentions.ts';
-import { BARE_RESET, FIRMLY_DONE, NEAR_DAY, TAKES_TIME, UNDER_WAY_NOW } from './post-tense.ts';
+import {
+  AFTER_DAYS_EVENT,
+  BARE_RESET,
+  FIRMLY_DONE,
+  NEAR_DAY,
+  TAKES_TIME,
+  UNDER_WAY_NOW,
+} from './post-tense.ts';
 import { namesDayGoneBy, timeAhead } from './schedule-time.ts';
 import type { Tense } from './sense.ts';
 import type { ReadText } from './text.ts';
@@ -118,18 +125,12 @@ export function weighDoubts(
   }
   // "we're zeroing everyone's limits right after tomorrow's keynote": its time is an event's,
   // which the window may not read ("go wild today, …"): held (rules-2.13.45).
-  const afterEvent = mentions.find(
-    (m, i) =>
-      kinds[i] === 'coming' &&
-      m.reading.tense === 'ongoing' &&
-      AFTER_DAYS_EVENT.test(m.reading.clause),
-  );
-  if (afterEvent !== undefined) {
-    verdict.hold(
-      `a reset after an event ("${AFTER_DAYS_EVENT.exec(afterEvent.reading.clause)?.[0]}"): when?`,
-      0.6,
-    );
-  }
+  const afterEvent = mentions
+    .filter((m, i) => kinds[i] === 'coming' && m.reading.tense === 'ongoing')
+    .map((m) => AFTER_DAYS_EVENT.exec(m.reading.clause))
+    .find((found): found is RegExpExecArray => found !== null);
+  if (afterEvent !== undefined)
+    verdict.hold(`a reset after an event ("${afterEvent[0]}"): when?`, 0.6);
   // Words anywhere in the post that take the announcement back: a joke said to be one, or
   // "nothing is planned" (rules-2.10.0, 2.11.0).
   for (const [pattern, why] of TAKEN_BACK) {
@@ -210,6 +211,3 @@ export function weighWhatIsReset(
   if (resetType === 'global' && BANK_VOCABULARY.test(own.all))
     verdict.hold('banked words appear, but no banked reset was read: global or banked?', 0.2);
 }
-
-/** After a day's event: "after tomorrow's keynote", "right after monday's launch". */
-const AFTER_DAYS_EVENT = /\bafter [a-z]+ ?'s [a-z]+/;

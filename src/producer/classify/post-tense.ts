@@ -59,9 +59,8 @@ const DONE_SINCE =
 /** "right after", "straight after", "afterwards": after another event, named before. */
 const RIGHT_AFTER =
   /\b(?:right|straight|shortly|soon|immediately) after(?:wards)?(?=[,.;!?]|$)|\bafterwards\b/;
-/** After an event: "right after tomorrow's keynote", "after the launch on monday". */
-const AFTER_EVENT =
-  /\b(?:right |straight |shortly |soon |immediately |just )?after (?:the|this|our|[a-z]+ ?'s)(?!\w)/;
+/** After a day's event: "right after tomorrow's keynote", "after monday's launch". */
+export const AFTER_DAYS_EVENT = /\bafter [a-z]+ ?'s [a-z]+/;
 export const LIST_ITEM = /^(?:[•*·▪‣◦-]|\d{1,2}[.)])\s/;
 /**
  * "after lunch (pacific) we hand everyone their limits back" (rules-2.13.20), "in ~2 hours
@@ -109,14 +108,13 @@ const PROGRESSIVE = /^(?:is|are|'s|'re|am|'m)(?: being)? \S+ing\b/;
 const SPAN =
   /\b(?:within|in|over)(?: the next)?(?: ~| about| around| roughly)?(?: a few| a couple of| an?| \d+| one| two| three)? ?(?:min(?:ute)?s?|hours?)\b|\b(?:over|in|within) the next (?:few|couple(?: of)?) (?:hours|hrs)\b/;
 /** Rolling out over hours: "rolling out over the next few hrs" (rules-2.13.40). */
-const HOURS_TO_REACH =
-  /\brolling out (?:over|during|throughout) the next (?:few |couple(?: of)? |\d+ )?(?:hours|hrs)\b/;
+const NEXT_HOURS = String.raw`(?:over|during|throughout) the next (?:few |couple(?: of)? |\d+ )?(?:hours|hrs)\b`;
+const HOURS_TO_REACH = new RegExp(String.raw`\brolling out ${NEXT_HOURS}`);
 /**
  * Over hours in a verb's own clause: "topping up everybody's codex limits over the next
  * couple hours", its auxiliary dropped (rules-2.13.45).
  */
-const OVER_HOURS =
-  /\b(?:over|during|throughout) the next (?:few |couple(?: of)? |\d+ )?(?:hours|hrs)\b/;
+const OVER_HOURS = new RegExp(String.raw`\b${NEXT_HOURS}`);
 /** "should land on all accounts within the hour": the time it takes to reach everyone. */
 const PROPAGATES_WITHIN =
   /,? ?\b(?:should|will|'ll|may|might) (?:land|show(?: up)?|reach|appear|hit|propagate)\b[^.!?]{0,40}\b(?:within|in) (?:the next |the |an? |~ ?)?(?:few |couple (?:of )?)?(?:min(?:ute)?s?|hour)\b/g;
@@ -249,7 +247,7 @@ export function mentionKind(mention: Mention, announcedMs: number, zone: string)
   // time is ahead (rules-2.13.45).
   if (
     tense === 'ongoing' &&
-    AFTER_EVENT.test(mention.reading.clause) &&
+    AFTER_DAYS_EVENT.test(mention.reading.clause) &&
     !/\bnow\b/.test(mention.reading.clause) &&
     timeStartsAfter(mention.reading.clause, announcedMs, zone)
   )
@@ -451,8 +449,10 @@ export function postTense(
 /** When a reset is expected: "ETA for the reset", "reset expected at 5pm". */
 const ETA = /\beta\b|\bexpected (?:at|around|by)\b/;
 
-/** A time gone by: "about an hour ago", "last night", "this morning". */
-const GONE_BY = /\b(?:ago|just now|earlier(?: today)?|last night|overnight|this morning)\b/;
+/** A time gone by: a time just gone, or "earlier", "last night", "this morning". */
+const GONE_BY = new RegExp(
+  String.raw`${JUST_GONE.source}|\b(?:earlier|last night|overnight|this morning)\b`,
+);
 /**
  * A sentence that starts with a past form, its subject (the speaker) dropped: "wiped …",
  * "zeroed …", "yolo'd a reset …"; not "your 5h window reset an hour ago", which may be its
