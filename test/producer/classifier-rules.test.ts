@@ -5082,3 +5082,60 @@ describe('rounds 237 to 240 (rules-2.13.46)', () => {
     assert.deepEqual([read.reset?.kind, read.review], ['reset_scheduled', true]);
   });
 });
+
+describe('rounds 244 and 248 (rules-2.13.47)', () => {
+  test('"as of" a clock time gone by is when a reset named without a verb took effect: done; "re-zeroed" is "zeroed"', () => {
+    for (const text of [
+      'limits refilled across the board as of 9am PT. weekly + 5h, every plan',
+      "re-zeroed everybody's codex quotas earlier this morning after yesterday's outage. sorry for the mess",
+    ]) {
+      assert.equal(at10(text), 'reset_completed', text);
+    }
+    // A time ahead after "as of" stays what it was: a cutoff, not the landing.
+    assert.equal(
+      at10('Codex usage limits: reset for all plans as of 2pm PT today.'),
+      'reset_completed',
+    );
+  });
+
+  test("a cutoff's reach ends at the reset named after it: the reset's own time is read", () => {
+    assert.equal(
+      at10('everyone who subscribed before monday gets a reset tomorrow'),
+      'reset_scheduled (held)',
+    );
+  });
+
+  test('other words: everyone\'s codex tank topped up, windows fresh for every plan, "codex weekly + 5h" back to full, every user starting from zero on both windows, a meter rewound to zero', () => {
+    for (const text of [
+      "just topped everyone's codex tank back up. weekly + 5h. no catch",
+      'slate wiped clean. every codex user starts from zero again, 5h and weekly. go build',
+      'the codex meter has been rewound to zero for the whole fleet. rolling out now, should hit your account within minutes',
+      'codex limits got yeeted back to zero fr. everybody. no cap',
+    ]) {
+      assert.equal(at10(text), 'reset_completed', text);
+    }
+    assert.equal(
+      at10(
+        'refilling the well for everyone in a couple hours. codex weekly + 5h back to full by noon PT',
+      ),
+      'reset_scheduled',
+    );
+    const thread = classify(
+      'done. weekly windows are fresh for every plus and pro user as of right now',
+      {
+        createdAt: MORNING,
+        inReplyToId: '2000000000000000000',
+        parentText: 'we heard you on the weekly limits being tight this week. one more thing 👇',
+        parentHandle: 'thsottiaux',
+      },
+    );
+    assert.deepEqual([thread.reset?.kind, thread.review], ['reset_completed', false]);
+    for (const text of [
+      'topped the fish tank back up',
+      'your weekly window is fresh again on monday',
+      '## things that reset on monday\n- my inbox zero goal\n- my gym streak\n- my will to live',
+    ]) {
+      assert.equal(at10(text), 'none', text);
+    }
+  });
+});

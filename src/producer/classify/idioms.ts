@@ -51,9 +51,9 @@ const VERBS =
 /**
  * "everyone's 5h and weekly windows": the windows of usage, named with their length; "both
  * windows" (rules-2.13.38); "everyone's weekly + 5h", without "windows" (rules-2.13.40: not
- * "your weekly", which may be its own cycle).
+ * "your weekly", which may be its own cycle); "codex weekly + 5h", both (rules-2.13.47).
  */
-const WINDOW_NOUN = String.raw`(?:(?:5h|5-hour|five-hour|weekly|hourly|usage) (?:codex )?windows?|both windows|(?<=\b(?:everyone|everybody)'s )(?:5h|5-hour|weekly)(?: (?:\+|and|&) (?:5h|5-hour|weekly))?(?! (?:usage|limits?|quotas?|windows?|allowances?|cap)\b))\b`;
+const WINDOW_NOUN = String.raw`(?:(?:5h|5-hour|five-hour|weekly|hourly|usage) (?:codex )?windows?|both windows|(?<=\b(?:everyone|everybody)'s )(?:5h|5-hour|weekly)(?: (?:\+|and|&) (?:5h|5-hour|weekly))?(?! (?:usage|limits?|quotas?|windows?|allowances?|cap)\b)|(?<=\bcodex )(?:5h|5-hour|weekly) (?:\+|and|&) (?:5h|5-hour|weekly)(?! (?:usage|limits?|quotas?|windows?|allowances?|cap)\b))\b`;
 /** A verb and its object: "wiped the usage counters", "replenish the weekly usage". */
 const VERB_THEN_OBJECT = new RegExp(
   String.raw`\b(${VERBS})\b(?= ${OBJECT_GAP}(?:${USAGE_NOUN}\b|${WINDOW_NOUN}))`,
@@ -74,11 +74,12 @@ const FRESHLY_DONE = new RegExp(
   String.raw`\bfreshly (?:restored|refreshed|refilled|replenished|wiped|reset|topped up)(?= ${OBJECT_GAP}${USAGE_NOUN})`,
 );
 /**
- * "usage is back at zero", "limits are back to 100%", "has been restored to full"; and "back
- * at 0% used", which names the usage itself.
+ * "usage is back at zero", "limits are back to 100%", "has been restored to full", "the codex
+ * meter has been rewound to zero" (rules-2.13.47); and "back at 0% used", which names the
+ * usage itself.
  */
 const BACK_TO_EMPTY = new RegExp(
-  String.raw`(?<=\b(?:${USAGE_NOUN}\b|${WINDOW_NOUN}),?[^.!?,;]{0,40})\b(?:back|restored|refilled|goes|go|going|return|returns|returned|returning) (?:to|at) (?:zero|0%?|100%|full|empty|square one)(?: used| usage)?${AFTER_AMOUNT}|\bback (?:to|at) 0% (?:used|usage)${AFTER_AMOUNT}|\b(?=sitting at )(?<=\b(?:${USAGE_NOUN}\b|${WINDOW_NOUN})[^.!?,;]{0,20})sitting at (?:zero|0%)(?: used)? again\b`,
+  String.raw`(?<=\b(?:${USAGE_NOUN}\b|${WINDOW_NOUN}),?[^.!?,;]{0,40})\b(?:back|restored|refilled|rewound|goes|go|going|return|returns|returned|returning) (?:to|at) (?:zero|0%?|100%|full|empty|square one)(?: used| usage)?${AFTER_AMOUNT}|\bback (?:to|at) 0% (?:used|usage)${AFTER_AMOUNT}|\b(?=sitting at )(?<=\b(?:${USAGE_NOUN}\b|${WINDOW_NOUN})[^.!?,;]{0,20})sitting at (?:zero|0%)(?: used)? again\b`,
 );
 /**
  * "5h + weekly back to full for all paid plans": the windows named, without "windows", and
@@ -128,10 +129,11 @@ const STARTS_OVER = new RegExp(
 );
 /**
  * "usage limits are fresh for all", "your limits are all fresh again", "your codex quota is
- * brand new" (rules-2.13.23).
+ * brand new" (rules-2.13.23); "weekly windows are fresh for every plus and pro user", for
+ * whom named (not "your weekly window is fresh again on monday", its cycle) (rules-2.13.47).
  */
 const ARE_FRESH = new RegExp(
-  String.raw`(?<=\b(?:${USAGE_NOUN}|limits? of codex) (?:(?:is|are|now|all) ){1,3})(?:fresh|brand new)(?: again)?${AFTER_AMOUNT}`,
+  String.raw`(?<=\b(?:${USAGE_NOUN}|limits? of codex) (?:(?:is|are|now|all) ){1,3})(?:fresh|brand new)(?: again)?${AFTER_AMOUNT}|(?<=\b${WINDOW_NOUN} (?:(?:is|are|now|all) ){1,3})(?:fresh|brand new)(?: again)?(?= for (?:every|all|everyone|everybody)\b| across\b)`,
 );
 /**
  * "your codex limits will be full again", "limits are back to full" (rules-2.13.6), "the
@@ -296,10 +298,11 @@ const GIVEN_A_RESET = new RegExp(
 );
 /**
  * "Every Plus / Pro account starts fresh on Codex usage" (rules-2.13.24): accounts, users or
- * plans that start fresh on their usage; not "new accounts start fresh on usage", a rule.
+ * plans that start fresh on their usage, or on both windows ("every codex user starts from
+ * zero again, 5h and weekly", rules-2.13.47); not "new accounts start fresh on usage", a rule.
  */
 const PEOPLE_START_FRESH = new RegExp(
-  String.raw`(?<=\b(?:${PEOPLE}|every (?:[\w/&+]+ ){1,8}(?:account|user|plan|subscriber)s?) (?:(?:now|all|will|just) )?)(?<!\bnew (?:paid |codex )?(?:accounts|users|subscribers) (?:(?:now|all|will|just) )?)start(s|ed|ing)? (?:fresh|afresh|over|from zero)(?= on (?:codex |their |your )?(?:usage|limits)\b)`,
+  String.raw`(?<=\b(?:${PEOPLE}|every (?:[\w/&+]+ ){1,8}(?:account|user|plan|subscriber)s?) (?:(?:now|all|will|just) )?)(?<!\bnew (?:paid |codex )?(?:accounts|users|subscribers) (?:(?:now|all|will|just) )?)start(s|ed|ing)? (?:fresh|afresh|over|from zero)(?: again)?(?= on (?:codex |their |your )?(?:usage|limits)\b|,? (?:on )?(?:both windows|(?:their |your )?(?:5h|5-hour|weekly) (?:\+|and|&) (?:5h|5-hour|weekly)\b))`,
 );
 /**
  * "We will make the limits fresh again for all Codex users" (rules-2.13.34); "we have make
@@ -444,8 +447,10 @@ export function resetIdiomRead(sentence: string): string | null {
   );
   // "topped everyone's limits back up", "top up every account", "topping everyone up": the
   // verb's form, then whose limits.
+  // "just topped everyone's codex tank back up": everyone's tank, or codex's, is their usage;
+  // not "the fish tank" (rules-2.13.47).
   const topped = (_match: string, ending: string | undefined, whose: string) =>
-    `${resetFormOfVerb(`top${ending ?? ''}`)} ${whose}`;
+    `${resetFormOfVerb(`top${ending ?? ''}`)} ${/\b(?:codex|everyone's|everybody's)\b/.test(whose) ? whose.replace(/\btanks?$/, 'usage') : whose}`;
   read = read.replace(TOP_OBJECT_UP, topped);
   read = read.replace(TOP_UP_PEOPLE, topped);
   read = read.replace(TOP_UP, topped);

@@ -2,7 +2,7 @@ import type { PostTense } from './announcement.ts';
 import { clip } from './classification.ts';
 import { DAY_HEADING } from './cues.ts';
 import { HEADING, type Mention, SECOND_ONE } from './mentions.ts';
-import { timeAhead, timePassedToday, timeStartsAfter } from './schedule-time.ts';
+import { timeAhead, timePassedToday, timeStartsAfter, tookEffectToday } from './schedule-time.ts';
 import type { Tense } from './sense.ts';
 
 /**
@@ -283,7 +283,11 @@ export function mentionKind(mention: Mention, announcedMs: number, zone: string)
   // long it takes to reach everyone, not when it starts (rules-2.13.42).
   const withoutSecond = mention.sentence.replace(SECOND_ONE, '');
   const own = tense === 'none' ? withoutSecond.replace(PROPAGATES_WITHIN, '') : withoutSecond;
-  if (tense === 'none' && timePassedToday(own, announcedMs, zone)) return 'done';
+  if (
+    tense === 'none' &&
+    (timePassedToday(own, announcedMs, zone) || tookEffectToday(own, announcedMs, zone))
+  )
+    return 'done';
   return timeAhead(own, announcedMs, zone) === null ? tense : 'coming';
 }
 

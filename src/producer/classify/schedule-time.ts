@@ -113,9 +113,13 @@ const BY_END_OF_DAY =
 const SIGNUP_WORDS =
   'signed up|sign up|subscribed|subscribe|joined|created|upgraded|purchased|registered';
 const SIGNED_UP = new RegExp(String.raw`\b(?:${SIGNUP_WORDS})\b`);
-/** Words before a time that make it a cutoff or a reference, not the landing time. */
+/**
+ * Words before a time that make it a cutoff or a reference, not the landing time; not across
+ * the reset named after them: "everyone who subscribed before monday gets a reset tomorrow"
+ * (rules-2.13.47).
+ */
 const CUTOFF_BEFORE = new RegExp(
-  String.raw`\b(?:before|prior to|${SIGNUP_WORDS}|as of|since|until|till|through|starting)\b[^.!?]{0,24}$`,
+  String.raw`\b(?:before|prior to|${SIGNUP_WORDS}|as of|since|until|till|through|starting)\b(?:(?!re-?set)[^.!?]){0,24}$`,
 );
 /**
  * "lands before", "resetting before", "getting reset before standup tomorrow": before a time,
@@ -654,6 +658,19 @@ export function timeAhead(
 export function timePassedToday(text: string, announcedMs: number, zone: string): boolean {
   if (!TIME_HINT.test(text)) return false;
   return scheduleWhen(text, announcedMs, zone).rolledOver === true;
+}
+
+/** "as of 9am PT": the clock time something took effect (a cutoff for chrono's reading). */
+const AS_OF_CLOCK = /\bas of (?=\d{1,2}(?::\d\d)? ?(?:am|pm|a\.m\.|p\.m\.)?\b)/g;
+
+/**
+ * Does `text` say a reset named without a verb took effect at a clock time of the post's day
+ * gone by ("limits refilled across the board as of 9am PT" at 10am)? Then it is done
+ * (rules-2.13.47); "as of 2pm" at 10am stays a cutoff, not a time ahead.
+ */
+export function tookEffectToday(text: string, announcedMs: number, zone: string): boolean {
+  if (!/\bas of \d/.test(text)) return false;
+  return timePassedToday(text.replace(AS_OF_CLOCK, 'at '), announcedMs, zone);
 }
 
 /**

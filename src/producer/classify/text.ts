@@ -32,6 +32,8 @@ export function readText(raw: string): ReadText {
     .replace(/\b(?:tonite|2nite)\b/g, 'tonight')
     // "resetting limits rn", "limits = back to zero" (rules-2.11.0).
     .replace(/\brn\b/g, 'right now')
+    // "limits got yeeted back to zero fr" (rules-2.13.47).
+    .replace(/\bfr\b/g, 'for real')
     .replace(/(?<![\w.'])u(?![\w.'])/g, 'you')
     .replace(/(?<![\w.'])ur(?![\w.'])/g, 'your')
     .replace(/\byday\b/g, 'yesterday')
@@ -61,6 +63,10 @@ export function readText(raw: string): ReadText {
     .replace(MISSPELLED, (word) => SPELLED[word] ?? word)
     // "reset'd", "resset" (rules-2.13.13), "Reset-ed" (rules-2.13.36).
     .replace(/\bre-?set(?:'d|-ed)\b/g, 'reset')
+    // "re-zeroed everybody's quotas", "re-filled": a verb done again is the verb
+    // (rules-2.13.47).
+    .replace(/\bre-(?=(?:zero|wip|clear|nuk|scrub|top)\w*\b)/g, '')
+    .replace(/\bre-(?=(?:fill|fresh|plenish|stor)\w*\b)/g, 're')
     .replace(/\bres{2,}et(s|ting|ed)?\b/g, 'reset$1')
     // Negations typed without the apostrophe (rules-2.13.4): "didnt reset anything", "isnt a
     // reset"; "cant", "wont".
