@@ -5139,3 +5139,36 @@ describe('rounds 244 and 248 (rules-2.13.47)', () => {
     }
   });
 });
+
+describe('round 247 (rules-2.13.48)', () => {
+  test('a reset named without a verb after "relief coming tonight ~11pm ET" is what comes, at that time; plans named together say whom (held: of what?)', () => {
+    const read = classify('relief coming tonight ~11pm ET. full reset for all plans', {
+      createdAt: MORNING,
+    });
+    assert.equal(read.reset?.kind, 'reset_scheduled');
+    assert.equal(read.reset?.scheduleWindow?.startAt, '2026-11-20T04:00:00.000Z');
+    assert.equal(
+      at10('relief coming tonight ~11pm ET. full reset for pro, plus and business'),
+      'reset_scheduled (held)',
+    );
+  });
+
+  test('", starting 9pm CET" after the reset\'s own clause is when it starts, not a cutoff', () => {
+    assert.equal(
+      at10(
+        'we hear you. resetting 5h + weekly for everyone over the next few hours, starting 9pm CET',
+      ),
+      'reset_scheduled',
+    );
+  });
+
+  test('"update: it\'s live. refresh and your limits should be full": what shows right after "it\'s live" is there now', () => {
+    const read = classify("update: it's live. refresh and your limits should be full", {
+      createdAt: MORNING,
+      inReplyToId: '2000000000000000000',
+      parentText: 'reset going out later this morning',
+      parentHandle: 'thsottiaux',
+    });
+    assert.deepEqual([read.reset?.kind, read.review], ['reset_completed', false]);
+  });
+});

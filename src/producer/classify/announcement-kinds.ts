@@ -8,6 +8,7 @@ import {
   isTimeFragment,
   LIST_ITEM,
   mentionKind,
+  SHOWS,
   UNDER_WAY_NOW,
   UPCOMING,
 } from './post-tense.ts';
@@ -70,7 +71,7 @@ export interface MentionKinds {
   readonly kinds: readonly Tense[];
   /** The post's first line, when it is a short heading naming a day or time ahead. */
   readonly headingAhead: string | null;
-  /** The sentence before "it's a reset" that gives its time. */
+  /** The sentence before "it's a reset", or before a reset named as what comes, that gives its time. */
   readonly antecedent: string | undefined;
   /** A sentence of nothing but a time ahead, next to the reset's. */
   readonly fragment: string | undefined;
@@ -95,6 +96,7 @@ export function readKinds(
     .find((s) => s !== undefined && explicitAhead(s));
   const timesAfter = announcing.map((m) => timeNextTo(own, m, explicitAhead));
   const fragment = timesAfter.find((s) => s !== undefined);
+  let herald: string | undefined;
   const kinds = announcing.map((m, i) => {
     const kind = mentionKind(m, announcedMs, zone);
     if (antecedent !== undefined && IT_IS_A.test(m.sentence) && kind === 'done') return 'coming';
@@ -106,6 +108,30 @@ export function readKinds(
       explicitAhead(m.sentence)
     )
       return 'coming';
+    // "relief coming tonight ~11pm ET. full reset for pro, plus and business": a reset named
+    // without a verb, after a sentence saying something comes at a time ahead, is what comes
+    // (rules-2.13.48).
+    const before = own.sentences[own.sentences.indexOf(m.sentence) - 1];
+    if (
+      kind === 'none' &&
+      before !== undefined &&
+      COMES.test(before) &&
+      !RESET_WORD.test(before) &&
+      explicitAhead(before)
+    ) {
+      herald ??= before;
+      return 'coming';
+    }
+    // "update: it's live. refresh and your limits should be full": what shows, right after
+    // saying it is live, is there now (rules-2.13.48).
+    if (
+      kind === 'coming' &&
+      SHOWS.test(m.reading.cue) &&
+      before !== undefined &&
+      LIVE.test(before) &&
+      timeAhead(m.sentence, announcedMs, zone) === null
+    )
+      return 'done';
     const timeAfter = timesAfter[i];
     // "thanksgiving reset is happening. all plans, wednesday morning PT": under way, but not
     // now, and its time follows (rules-2.13.9).
@@ -122,8 +148,13 @@ export function readKinds(
       return 'coming';
     return underHeadingAhead(m, kind, headingAhead) ? 'coming' : kind;
   });
-  return { kinds, headingAhead, antecedent, fragment };
+  return { kinds, headingAhead, antecedent: antecedent ?? herald, fragment };
 }
+
+/** Said to be live: "it's live", "live now", "all live". */
+const LIVE = /\b(?:it's|it is|is|are|all|now) live\b|\blive now\b|^live[.!]*$/;
+/** Something on its way: "relief coming tonight", "good news incoming at 5pm". */
+const COMES = /\b(?:coming|incoming|on (?:the|its) way|inbound)\b/;
 
 /**
  * "the thanksgiving reset is back this year. wednesday morning PT, all plans": a sentence

@@ -98,7 +98,7 @@ export function checkedOff(read: string): boolean {
 }
 const CHECK_MARK = /[\u2705\u2714\u2611]/;
 /** What is expected to show: "should be reset", "will be back", "should see". */
-const SHOWS = /^(?:should|will|'ll|must) (?:be|see|show)\b/;
+export const SHOWS = /^(?:should|will|'ll|must) (?:be|see|show)\b/;
 /** A progressive with its auxiliary: "is rolling", "'re resetting", "are being reset". */
 const PROGRESSIVE = /^(?:is|are|'s|'re|am|'m)(?: being)? \S+ing\b/;
 /**

@@ -81,6 +81,8 @@ export function classifyPost(
       m.reading.tense !== 'none' ||
       checkedOff(m.read) ||
       USAGE_CONTEXT.test(m.sentence) ||
+      // "full reset for pro, plus and business": whom, by their plans (rules-2.13.48).
+      PLAN_LIST.test(m.sentence) ||
       DAY_HEADING.test(m.sentence) ||
       // "All reset, fully propagated.": it says it arrived (rules-2.12.0).
       ARRIVED.test(m.sentence) ||
@@ -175,6 +177,9 @@ const JUST_DONE =
   /\b(?:it is|it's|is now|all) done\b|^done(?: and dusted)?[.! ]*$|^(?:it )?(?:has )?landed[.! ]*$/;
 /** "Confirmed landed across all accounts.": something arrived, said in a few words. */
 const ARRIVED = /\b(?:landed|propagated|rolled out|went out|gone out)\b/;
+/** Plans named together after "for": "for pro, plus and business", "for plus/pro". */
+const PLAN_LIST =
+  /\bfor (?:plus|pro|business|edu|enterprise)(?:(?:,? (?:and|&|\+) |, ?| ?[/+&] ?)(?:plus|pro|business|edu|enterprise))+\b(?! (?:is|are|was|were)\b)/;
 /** "as of a few minutes ago", "an hour ago", "just now": a time just past. */
 const JUST_PAST =
   /\b(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|moments?) ago\b|\bjust now\b|\bas of (?:this morning|today|now|a (?:few|couple of) (?:minutes|mins|hours))\b/;

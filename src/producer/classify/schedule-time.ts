@@ -428,9 +428,16 @@ function statedTimes(text: string, posted: DateTime, doubts: string[]): StatedTi
     // "Starting next Tuesday, every user gets…": a sentence that opens on it names the start.
     // "everyone gets one banked reset starting tomorrow": when the reset named is had from,
     // not a cutoff of who gets it (rules-2.13.36).
+    // "resetting 5h + weekly for everyone over the next few hours, starting 9pm CET": a
+    // clause of its own after the reset's, when it starts (rules-2.13.48).
     const opensOnStart =
       /^(?:.*[.!?:\n] ?)?starting $/.test(before) ||
-      (/\bre-?sets?(?: [\w-]+){0,2} starting $/.test(before) && !SIGNED_UP.test(before));
+      (/\bre-?sets?(?: [\w-]+){0,2} starting $/.test(before) && !SIGNED_UP.test(before)) ||
+      (/, starting $/.test(before) &&
+        /\bre-?set(?:s|ting)?\b[^.!?;,]{0,60}, starting $/.test(
+          prepared.slice(Math.max(0, result.index - 90), result.index),
+        ) &&
+        !SIGNED_UP.test(before));
     if (!deadlineBefore && !opensOnStart && CUTOFF_BEFORE.test(before)) {
       doubts.push(`"${words}" reads as a cutoff, not the landing time`);
       continue;
