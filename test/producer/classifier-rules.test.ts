@@ -5172,3 +5172,35 @@ describe('round 247 (rules-2.13.48)', () => {
     assert.deepEqual([read.reset?.kind, read.review], ['reset_completed', false]);
   });
 });
+
+describe("the written set's misses, read again (rules-2.13.49)", () => {
+  test('everyone back at 0%, the undo button or the clock wound back on everyone\'s limits are resets; "we zeroed everyone" names no usage and stays unread, as every idiom without it', () => {
+    assert.equal(at10('not a hallucination 😄 we zeroed everyone at 8am PT, enjoy'), 'none');
+    for (const text of [
+      "so we hit the undo button on everyone's usage. you're square again",
+      "yep, we wound the clock back on everyone's limits ~20 min ago. should be green for you now",
+      'everyone is back at 0% as of right now',
+    ]) {
+      assert.equal(at10(text), 'reset_completed', text);
+    }
+    for (const text of [
+      'we zeroed everyone in on the bug',
+      'everyone is back at 0% on the migration checklist',
+    ]) {
+      assert.equal(at10(text), 'none', text);
+    }
+  });
+
+  test('a reset done "last night", told the next morning, is held (news, or told already?), not refused as one of the past', () => {
+    assert.equal(
+      at10('early thanksgiving gift 🦃 limits got reset for everyone last night'),
+      'reset_completed (held)',
+    );
+    assert.equal(
+      at10(
+        "also reset everyone's codex usage limits about an hour ago since the queue backlog last night made a bunch of tasks run twice",
+      ),
+      'reset_completed',
+    );
+  });
+});

@@ -131,6 +131,10 @@ export function weighDoubts(
     .find((found): found is RegExpExecArray => found !== null);
   if (afterEvent !== undefined)
     verdict.hold(`a reset after an event ("${afterEvent[0]}"): when?`, 0.6);
+  // "limits got reset for everyone last night", told the next morning: news, as "overnight"
+  // is, or told already the night before? (rules-2.13.49).
+  if (done && mentions.some((m) => toldOfLastNight(m.reading.clause)))
+    verdict.hold('done last night: told then already, a second record of the same reset?', 0.6);
   // Words anywhere in the post that take the announcement back: a joke said to be one, or
   // "nothing is planned" (rules-2.10.0, 2.11.0).
   for (const [pattern, why] of TAKEN_BACK) {
@@ -210,4 +214,15 @@ export function weighWhatIsReset(
   }
   if (resetType === 'global' && BANK_VOCABULARY.test(own.all))
     verdict.hold('banked words appear, but no banked reset was read: global or banked?', 0.2);
+}
+
+/**
+ * "last night" in a done reset's clause, not after a time just gone ("we reset limits an
+ * hour ago since the backlog last night" is told of now), nor "last night's outage".
+ */
+function toldOfLastNight(clause: string): boolean {
+  const lastNight = /\blast night\b(?! ?'s)/.exec(clause);
+  if (lastNight === null) return false;
+  const recent = RECENTLY.exec(clause);
+  return recent === null || recent.index > lastNight.index;
 }

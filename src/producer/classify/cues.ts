@@ -147,10 +147,11 @@ export const TALK_ABOUT = [
  * limits last week", "three resets ago", "we reset everyone's limits that evening" (a day
  * told of before), "the first global reset we ever did" (rules-2.12.0). Only a done reset is
  * read against these. Minutes or hours ago is the reset being announced ("we reset limits an
- * hour ago").
+ * hour ago"); so may "last night" be, told the next morning, as "overnight" is: held
+ * (rules-2.13.49).
  */
 export const PAST_REFERENCE =
-  /\b(?:anniversary|(?<!\b(?:said|promised|mentioned|announced|teased|told you) )yesterday(?! ?'s)|(?<!\b(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|moments?) )ago|remember(?:s|ed)?|recall|back (?:then|when|in)|the other day|in the past|used to|previously|last (?:night|week|weekend|month|year|time|(?:mon|tues|wednes|thurs|fri|satur|sun)day)(?! ?'s)|earlier this (?:week|month|year)|(?:a|one|two|three) (?:weeks?|months?|years?) (?:back|before)|that (?:same )?(?:morning|afternoon|evening|night|day)|ever (?:did|had|made|ran|gave|shipped|pushed)|(?:in|during|back in) (?:january|february|march|april|june|july|august|september|october|november|december)|(?:done|had|did|ran|run|shipped) (?:more|fewer|so many|too many|a lot of|lots of|plenty of|enough|a bunch of) (?:\w+ )?re-?sets|(?:weeks?|days?|months?|years?) since|twice|thrice|(?:two|three|four|five|several|many|a few|\d+) times)\b/;
+  /\b(?:anniversary|(?<!\b(?:said|promised|mentioned|announced|teased|told you) )yesterday(?! ?'s)|(?<!\b(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|moments?) )ago|remember(?:s|ed)?|recall|back (?:then|when|in)|the other day|in the past|used to|previously|last (?:week|weekend|month|year|time|(?:mon|tues|wednes|thurs|fri|satur|sun)day)(?! ?'s)|earlier this (?:week|month|year)|(?:a|one|two|three) (?:weeks?|months?|years?) (?:back|before)|that (?:same )?(?:morning|afternoon|evening|night|day)|ever (?:did|had|made|ran|gave|shipped|pushed)|(?:in|during|back in) (?:january|february|march|april|june|july|august|september|october|november|december)|(?:done|had|did|ran|run|shipped) (?:more|fewer|so many|too many|a lot of|lots of|plenty of|enough|a bunch of) (?:\w+ )?re-?sets|(?:weeks?|days?|months?|years?) since|twice|thrice|(?:two|three|four|five|several|many|a few|\d+) times)\b/;
 
 /** Whoever holds a banked reset spends it when they like: "whenever you want". */
 const ONE_LIKES = '(?:you|u|they|users|people) (?:want|like|choose|need|wish)';

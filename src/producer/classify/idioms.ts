@@ -148,7 +148,7 @@ const ARE_FULL = new RegExp(
  * windows (rules-2.13.7); not "cloud tasks are back to full capacity", which are not people.
  */
 const PEOPLE_BACK_AT_FULL =
-  /\b(?=back )(?<=(?:you|you're|you are|you all are|y'all are|everyone's|everyone is|everybody's|everybody is|users are) (?:all )?)back (?:at|to) full(?: capacity| limits)?(?= (?:on|for|across) (?:both |all |your |their )?(?:5h|5-hour|five-hour|weekly|limits|usage)\b)/;
+  /\b(?=back )(?<=(?:you|you're|you are|you all are|y'all are|everyone's|everyone is|everybody's|everybody is|users are) (?:all )?)back (?:at|to) full(?: capacity| limits)?(?= (?:on|for|across) (?:both |all |your |their )?(?:5h|5-hour|five-hour|weekly|limits|usage)\b)|\b(?=back )(?<=\b(?:everyone's|everyone is|everybody's|everybody is|every (?:codex |paid )?user is|all (?:codex |paid )?users are) (?:now )?)back (?:at|to) 0%(?: used)?(?=[.!?,;:)]|$| (?:as of|again|now|right now|for (?:all|every)|across)\b|\s*[^\w\s'"])/;
 /**
  * "wiped the slate on codex usage for all plans" (rules-2.13.6), "wiping the slate for all
  * pro + plus folks" (rules-2.13.37).
@@ -255,10 +255,11 @@ const GIVE_BACK_TO = new RegExp(
 );
 /**
  * "gonna hit the big red button on everyone's codex limits tomorrow morning": the button
- * pressed on what counts the usage (rules-2.13.45).
+ * pressed on what counts the usage (rules-2.13.45); "hit the undo button on everyone's
+ * usage", "wound the clock back on everyone's limits" (rules-2.13.49).
  */
 const BIG_BUTTON =
-  /\b(hit|hits|hitting|press|presses|pressed|pressing|push|pushes|pushed|pushing|smash|smashed|smashing|slam|slammed|slamming) (?:the )?(?:big )?(?:red )?(?:reset )?button on ((?:(?:the|everyone's|everybody's|all|your|codex|weekly|5h|usage) ){0,3}(?:limits|usage|quotas?|meters|counters))\b/;
+  /\b(hit|hits|hitting|press|presses|pressed|pressing|push|pushes|pushed|pushing|smash|smashed|smashing|slam|slammed|slamming|wound|winds|winding|wind|turned|turns|turning|turn) (?:(?:the )?(?:big )?(?:red )?(?:reset |undo )?button|the clocks? back) on ((?:(?:the|everyone's|everybody's|all|your|codex|weekly|5h|usage) ){0,3}(?:limits|usage|quotas?|meters|counters))\b/;
 /**
  * "gave the usage meters a hard wipe" (rules-2.13.26): a wipe or a refill given to what
  * counts the usage.
@@ -360,7 +361,7 @@ const ALLOWANCE_FULL_AGAIN =
 
 /** A word every idiom above has. */
 const TRIGGER =
-  /\b(?:wip|button on|refresh|refill|replenish|clear|restor|zero|back (?:to|at) |clean slate|fresh|full|top|start(?:s|ed|ing)? (?:over|fresh|afresh|from zero|from scratch)|do-?over|sitting at|go(?:es|ing)? to (?:zero|0|100|full)|return\w* to (?:zero|full)|mulligan|recharge|tank|brand new|nuk|: 100%|empt|(?:now )?(?:reads?|shows?) (?:0|zero)|(?:usage|limits|allowance|quota|budget) back\b|give\w* back|gave back|start\w* (?:fresh|afresh|over)|put\w* \w+ back|allowance|usage (?:bars?|meters?|counters?) |handed back|give-?back|banked one|slate|to (?:zero|0)|scrub|refund)/;
+  /\b(?:wip|button on|clocks? back on|refresh|refill|replenish|clear|restor|zero|back (?:to|at) |clean slate|fresh|full|top|start(?:s|ed|ing)? (?:over|fresh|afresh|from zero|from scratch)|do-?over|sitting at|go(?:es|ing)? to (?:zero|0|100|full)|return\w* to (?:zero|full)|mulligan|recharge|tank|brand new|nuk|: 100%|empt|(?:now )?(?:reads?|shows?) (?:0|zero)|(?:usage|limits|allowance|quota|budget) back\b|give\w* back|gave back|start\w* (?:fresh|afresh|over)|put\w* \w+ back|allowance|usage (?:bars?|meters?|counters?) |handed back|give-?back|banked one|slate|to (?:zero|0)|scrub|refund)/;
 
 /** Idioms read as a phrase of "reset", in this order: each reads what those before left. */
 const PHRASES: readonly (readonly [RegExp, string])[] = [
