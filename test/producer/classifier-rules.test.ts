@@ -5204,3 +5204,31 @@ describe("the written set's misses, read again (rules-2.13.49)", () => {
     );
   });
 });
+
+describe('round 246 (rules-2.13.50)', () => {
+  test('"reset at 6pm CET / 9am PT tomorrow": the day named with the second time is the first\'s too', () => {
+    assert.equal(
+      at10('reset at 6pm CET / 9am PT tomorrow. yes, for everyone. yes, weekly too'),
+      'reset_scheduled',
+    );
+  });
+
+  test('"fresh 5h + weekly limits for all codex users", and everyone\'s windows fresh, are resets', () => {
+    assert.equal(
+      at10(
+        'rolling out now: fresh 5h + weekly limits for all codex users (plus, pro, business, edu, enterprise). should hit everyone within ~30 min',
+      ),
+      'reset_completed',
+    );
+    assert.equal(at10("everyone's windows are fresh, check /status"), 'reset_completed');
+  });
+
+  test('checking whether limits reset asks, and announces nothing', () => {
+    for (const text of [
+      'woke up at 6am to check if limits reset. they did not. back to bed',
+      'second place is people checking if their limit reset lol',
+    ]) {
+      assert.equal(at10(text), 'none', text);
+    }
+  });
+});

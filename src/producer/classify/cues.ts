@@ -6,7 +6,7 @@
 
 /** A reset of usage limits is mentioned (the sense is checked by the other tables). */
 export const RESET_WORD =
-  /\bre-?set(?:s|ting|ing|ed)?\b|\brefresh(?:ed|ing)? (?:\w+ )?(?:usage |rate )?limits\b|\b(?:limits|quotas) (?:\w+ ){0,3}refreshed\b|\bbrand new usage\b|\bnew usage (?=for (?:every|all|each)\b)|\bfresh (?:(?:codex|weekly|5h|5-hour) ){0,2}(?:usage|limits|allowance|quota)\b|\bfresh (?:(?:codex|weekly|5h|5-hour)(?: \+| and|,)? ){1,3}bucket\b|\bfresh (?:5h|5-hour|five-hour|weekly)(?: (?:and|\+|&) (?:5h|5-hour|five-hour|weekly))? windows\b/;
+  /\bre-?set(?:s|ting|ing|ed)?\b|\brefresh(?:ed|ing)? (?:\w+ )?(?:usage |rate )?limits\b|\b(?:limits|quotas) (?:\w+ ){0,3}refreshed\b|\bbrand new usage\b|\bnew usage (?=for (?:every|all|each)\b)|\bfresh (?:(?:codex|weekly|5h|5-hour)(?: \+| and| &|,)? ){0,3}(?:usage|limits|allowance|quota)\b|\bfresh (?:(?:codex|weekly|5h|5-hour)(?: \+| and|,)? ){1,3}bucket\b|\bfresh (?:5h|5-hour|five-hour|weekly)(?: (?:and|\+|&) (?:5h|5-hour|five-hour|weekly))? windows\b/;
 
 /**
  * "reset" in a sense that has nothing to do with usage limits; "woke up feeling reset" is
@@ -32,6 +32,9 @@ export const OTHER_SENSE =
 export const TALK_ABOUT = [
   /\bre-?set requests?\b|\brequests? (?:for|to) (?:a |another )?re-?set/,
   /\b(?:asking|begging|beg|ask|asked|pleading|hoping|praying|waiting|wish|wishing) (?:us )?(?:for|to) (?:a |another |the |more )?re-?set/,
+  // "woke up at 6am to check if limits reset": a question put inside the sentence, whether
+  // it reset (rules-2.13.50).
+  /\b(?:check|checks|checked|checking|see|saw|seeing|wonder|wonders|wondered|wondering|ask|asks|asked|asking|know|knows|tell|guess|find out|refresh(?:ed|ing)? to see) (?:if|whether) (?:[\w'-]+ ){0,3}(?:re-?set|got re-?set|were re-?set|was re-?set|have re-?set|had re-?set|reset)\b/,
   // "i said reset everyone's codex limits and watch the graphs", "someone told me to reset
   // everyone's limits": words said, or asked of someone (rules-2.13.16).
   // "the irony of not touching codex the weekend after I reset everyone's limits": a reset

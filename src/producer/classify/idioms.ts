@@ -130,10 +130,11 @@ const STARTS_OVER = new RegExp(
 /**
  * "usage limits are fresh for all", "your limits are all fresh again", "your codex quota is
  * brand new" (rules-2.13.23); "weekly windows are fresh for every plus and pro user", for
- * whom named (not "your weekly window is fresh again on monday", its cycle) (rules-2.13.47).
+ * whom named (not "your weekly window is fresh again on monday", its cycle) (rules-2.13.47);
+ * "everyone's windows are fresh" (rules-2.13.50).
  */
 const ARE_FRESH = new RegExp(
-  String.raw`(?<=\b(?:${USAGE_NOUN}|limits? of codex) (?:(?:is|are|now|all) ){1,3})(?:fresh|brand new)(?: again)?${AFTER_AMOUNT}|(?<=\b${WINDOW_NOUN} (?:(?:is|are|now|all) ){1,3})(?:fresh|brand new)(?: again)?(?= for (?:every|all|everyone|everybody)\b| across\b)`,
+  String.raw`(?<=\b(?:${USAGE_NOUN}|limits? of codex) (?:(?:is|are|now|all) ){1,3})(?:fresh|brand new)(?: again)?${AFTER_AMOUNT}|(?<=\b${WINDOW_NOUN} (?:(?:is|are|now|all) ){1,3})(?:fresh|brand new)(?: again)?(?= for (?:every|all|everyone|everybody)\b| across\b)|(?<=\b(?:everyone|everybody)'s (?:codex |usage )?windows (?:(?:are|now|all) ){1,3})(?:fresh|brand new)(?: again)?${AFTER_AMOUNT}`,
 );
 /**
  * "your codex limits will be full again", "limits are back to full" (rules-2.13.6), "the

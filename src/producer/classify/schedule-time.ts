@@ -375,6 +375,9 @@ const MIDNIGHT_TONIGHT =
 const INCIDENT_OF_DAY =
   /^'s (?:[\w-]+ )?(?:hiccup|outage|incident|bug|downtime|mess|issues?|problems?|breakage|meltdown|fire|double-?metering|metering|overcharg\w*)\b/;
 
+/** A day named with a time: "tomorrow", "tonight", "friday". */
+const DAY_NAMED = /\b(?:today|tomorrow|tonight|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b/;
+
 /** chrono's findings, read on the Pacific calendar; cutoffs, ranges and durations left out. */
 function statedTimes(text: string, posted: DateTime, doubts: string[]): StatedTime[] {
   const prepared = text
@@ -404,8 +407,12 @@ function statedTimes(text: string, posted: DateTime, doubts: string[]): StatedTi
     const before = prepared.slice(Math.max(0, result.index - 40), result.index);
     // "9:00 AM Pacific (17:00 UTC / 18:00 CET)": the same time in other zones (rules-2.11.0);
     // "tomorrow at 10am PT, which is 19:00 CET" (rules-2.13.17).
-    if (times.length > 0 && /(?:[(/]|\bwhich is|\bthat's|\bi\.e\.|\baka|=) ?$/.test(before))
-      continue;
+    if (times.length > 0 && /(?:[(/]|\bwhich is|\bthat's|\bi\.e\.|\baka|=) ?$/.test(before)) {
+      // "reset at 6pm CET / 9am PT tomorrow": a day named with the second only is the first's
+      // too; the second, whole, is read instead (rules-2.13.50).
+      if (!(DAY_NAMED.test(words) && !DAY_NAMED.test(times.at(-1)!.text))) continue;
+      times.pop();
+    }
     // "1:10pm: usage limits reset for all users": a line of a timeline, stamped with the
     // clock time it happened at, not a time ahead ("Tomorrow: a full reset" is one) (rules-2.10.0).
     const stamp =
