@@ -4,6 +4,7 @@ import type { Mention } from './mentions.ts';
 import {
   BARE_RESET,
   FIRMLY_DONE,
+  IT_ARRIVES,
   IT_IS_A,
   isTimeFragment,
   LIST_ITEM,
@@ -103,7 +104,7 @@ export function readKinds(
     // "ok it's a full reset of usage limits, all plans, going out 9am PT tomorrow": what "it"
     // is, with its own time ahead (rules-2.13.33).
     if (
-      IT_IS_A.test(m.sentence.replace(/^(?:ok|okay|so|update|yes)[,:]? /, '')) &&
+      IT_IS_A.test(m.sentence.replace(OPENING, '')) &&
       kind === 'done' &&
       explicitAhead(m.sentence)
     )
@@ -128,7 +129,7 @@ export function readKinds(
       kind === 'coming' &&
       SHOWS.test(m.reading.cue) &&
       before !== undefined &&
-      LIVE.test(before) &&
+      IT_ARRIVES.test(before.replace(OPENING, '')) &&
       timeAhead(m.sentence, announcedMs, zone) === null
     )
       return 'done';
@@ -151,8 +152,8 @@ export function readKinds(
   return { kinds, headingAhead, antecedent: antecedent ?? herald, fragment };
 }
 
-/** Said to be live: "it's live", "live now", "all live". */
-const LIVE = /\b(?:it's|it is|is|are|all|now) live\b|\blive now\b|^live[.!]*$/;
+/** A word opening a sentence before what it says: "ok", "update:". */
+const OPENING = /^(?:ok|okay|so|update|yes)[,:]? /;
 /** Something on its way: "relief coming tonight", "good news incoming at 5pm". */
 const COMES = /\b(?:coming|incoming|on (?:the|its) way|inbound)\b/;
 

@@ -32,8 +32,6 @@ export function readText(raw: string): ReadText {
     .replace(/\b(?:tonite|2nite)\b/g, 'tonight')
     // "resetting limits rn", "limits = back to zero" (rules-2.11.0).
     .replace(/\brn\b/g, 'right now')
-    // "limits got yeeted back to zero fr" (rules-2.13.47).
-    .replace(/\bfr\b/g, 'for real')
     .replace(/(?<![\w.'])u(?![\w.'])/g, 'you')
     .replace(/(?<![\w.'])ur(?![\w.'])/g, 'your')
     .replace(/\byday\b/g, 'yesterday')
@@ -63,10 +61,6 @@ export function readText(raw: string): ReadText {
     .replace(MISSPELLED, (word) => SPELLED[word] ?? word)
     // "reset'd", "resset" (rules-2.13.13), "Reset-ed" (rules-2.13.36).
     .replace(/\bre-?set(?:'d|-ed)\b/g, 'reset')
-    // "re-zeroed everybody's quotas", "re-filled": a verb done again is the verb
-    // (rules-2.13.47).
-    .replace(/\bre-(?=(?:zero|wip|clear|nuk|scrub|top)\w*\b)/g, '')
-    .replace(/\bre-(?=(?:fill|fresh|plenish|stor)\w*\b)/g, 're')
     .replace(/\bres{2,}et(s|ting|ed)?\b/g, 'reset$1')
     // Negations typed without the apostrophe (rules-2.13.4): "didnt reset anything", "isnt a
     // reset"; "cant", "wont".
@@ -148,10 +142,18 @@ const FOUR_FIGURE_CLOCK =
  * - "(which is basically everyone)" inside a sentence: an aside, taken out;
  * - "does not, sadly, reset": the commas around an adverb inside a negated verb group;
  * - "meters ↩️ 0%": an arrow before an amount, "back to"; the keycap 0️⃣ is 0%;
- * - "for every body": everybody.
+ * - "for every body": everybody;
+ * - "re-zeroed", "re-filled": a verb done again is the verb (rules-2.13.47);
+ * - "back to zero fr": "for real" (rules-2.13.47).
  */
 function rarely(text: string): string {
   let read = text;
+  if (read.includes('re-'))
+    read = read.replace(
+      /\bre-(?=(zero|wip|clear|nuk|scrub|top|fill|fresh|plenish|stor)\w*\b)/g,
+      (_match, stem: string) => (/^(?:fill|fresh|plenish|stor)/.test(stem) ? 're' : ''),
+    );
+  if (/\bfr\b/.test(read)) read = read.replace(/\bfr\b/g, 'for real');
   if (/-[a-z]+-/.test(read))
     read = read.replace(/\b[a-z]+(?:-[a-z]+){2,}\b/g, (compound) =>
       /\bre-?set/.test(compound) ? compound : compound.replace(/-/g, ''),
