@@ -5232,3 +5232,127 @@ describe('round 246 (rules-2.13.50)', () => {
     }
   });
 });
+
+describe('rounds 245, 249 and 251, and probes (rules-2.13.51)', () => {
+  test('"9 AM PT" written apart is a time, not the verb "am": the reset is still to come', () => {
+    for (const text of [
+      'reset at 9 AM PT tomorrow',
+      'limits reset at 9 AM PT tomorrow for everyone',
+      'limits reset at 6 PM PT today',
+    ]) {
+      assert.equal(at10(text), 'reset_scheduled', text);
+    }
+    assert.equal(at10('I am resetting limits for everyone'), 'reset_completed');
+  });
+
+  test('limits that reset with a billing cycle are the cycle, not a reset given; a launch named beside one is not', () => {
+    for (const text of [
+      'new billing cycle starts at 12am UTC, limits reset with it',
+      'your limits reset when your billing cycle renews',
+      'limits reset with each billing cycle',
+    ]) {
+      assert.equal(at10(text), 'none', text);
+    }
+    assert.notEqual(
+      at10('limits reset with the launch at 10am PT today, billing cycle unchanged'),
+      'none',
+    );
+  });
+
+  test('a reset denied or put off, then given a later time or the denial taken back, is held; a later time of something else is not', () => {
+    for (const text of [
+      "To be clear, the reset isn't live yet. It goes out at 5pm PT for everyone.",
+      "no reset today, sorry. it'll be tomorrow instead. same deal, all plans",
+      "business workspaces haven't been reset yet, that batch goes out by EOD today. sorry for the wait!",
+      'Had to push back the reset we planned for today. New time: tomorrow 10am PT, locked in.',
+    ]) {
+      assert.equal(at10(text), 'reset_scheduled (held)', text);
+    }
+    assert.equal(
+      at10("said no reset this week. changed my mind. it's done, everyone's back to full"),
+      'reset_completed (held)',
+    );
+    for (const text of [
+      "no reset today. tomorrow I'm at a conference, back monday",
+      'no reset this week. new model ships tomorrow at 10am PT though',
+      "we were planning to reset limits tomorrow but we're holding off, not happening this week",
+      'no reset, sorry. the fix is going out this afternoon',
+    ]) {
+      assert.equal(at10(text), 'none', text);
+    }
+  });
+
+  test('"reset is rolling out now" under his reset announced for monday is the one he announced, now: published', () => {
+    const read = classify('reset is rolling out now. might take ~20 min to hit everyone', {
+      createdAt: MORNING,
+      inReplyToId: '2000000000000000000',
+      parentText: 'heads up: global reset of 5h + weekly limits at 9am PT monday',
+      parentHandle: 'thsottiaux',
+    });
+    assert.deepEqual([read.reset?.kind, read.review], ['reset_completed', false]);
+  });
+
+  test('"real." answering "is the reset real?" speaks of the reset asked about (held); a window rolling over on its own turns nothing down', () => {
+    const real = reply(
+      'real. 11am PT. set an alarm',
+      'is the reset tomorrow real or are you trolling again',
+      'skeptical_sid',
+    );
+    assert.deepEqual([real.reset?.kind, real.review], ['reset_scheduled', true]);
+    const turnedDown = reply(
+      'not today, sorry. your weekly window rolls over on its own on friday',
+      "please reset limits i'm at 98% weekly and it's tuesday",
+      'mkrause_dev',
+    );
+    assert.equal(turnedDown.reset, null);
+  });
+
+  test('"fresh weekly for everyone" is a reset; "full tank for everyone" names no usage; a bare "reset." with usage back next is held', () => {
+    assert.equal(at10("fresh weekly for everyone. you're welcome, and sorry"), 'reset_completed');
+    assert.equal(at10('full tank for everyone at the company offsite gas station lol'), 'none');
+    assert.equal(at10('And... reset. Limits are back for everyone.'), 'reset_completed (held)');
+  });
+
+  test('round 251: "it\'s not going out today. no new date yet" under his reset calls it off (held, never published as done); "doing it now instead" and "happening right now" under it are done', () => {
+    const threadRead = (text: string, parentText: string) => {
+      const result = classify(text, {
+        createdAt: MORNING,
+        inReplyToId: '2000000000000000000',
+        parentText,
+        parentHandle: 'thsottiaux',
+      });
+      return [result.reset?.kind, result.review];
+    };
+    assert.deepEqual(
+      threadRead(
+        "update: we hit a snag and it's not going out today. no new date yet, sorry",
+        'the reset will go out this afternoon',
+      )[1],
+      true,
+    );
+    assert.deepEqual(
+      threadRead(
+        'moving it up: doing it now instead. enjoy your thursday',
+        "we'll do a global reset monday",
+      ),
+      ['reset_completed', false],
+    );
+    assert.deepEqual(
+      threadRead(
+        'for everyone, 5h and weekly, happening right now. go build',
+        "we're doing a reset",
+      ),
+      ['reset_completed', false],
+    );
+  });
+
+  test('round 251: "rolling them out now" answering "we didn\'t get the reset" speaks of it (held)', () => {
+    const read = reply(
+      'checked with the team, business workspaces were missed in the first batch. rolling them out now, you should see it within 30 min',
+      'business plan here, we didnt get the reset',
+      'ops_at_fernwood',
+    );
+    assert.equal(read.review, true);
+    assert.notEqual(read.reset, null);
+  });
+});

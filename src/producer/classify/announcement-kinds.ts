@@ -203,7 +203,7 @@ function underHeadingAhead(mention: Mention, kind: Tense, headingAhead: string |
  * A sentence that says when "it" lands: an arrival verb ("Lands in the next hour.") or
  * "should see it". Not when someone else arrives: "we landed some fixes", "I land at 6".
  */
-function isLandingSentence(sentence: string): boolean {
+export function isLandingSentence(sentence: string): boolean {
   if (LANDING.test(sentence)) return true;
   if (!ARRIVAL_STEM.test(sentence)) return false; // no need to parse it
 

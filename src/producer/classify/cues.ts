@@ -56,6 +56,10 @@ export const TALK_ABOUT = [
   /\b(?:asking|asked|ask|wondering|wonder|wondered)\b[^.!?:]{0,30}?\b(?:if|whether)\b[^.!?:]{0,40}\bre-?set/,
   /\bre-?sets? (?:every|each) (?:day|week|month|\d|five|seven)/,
   /\b(?:limits?|usage) re-?sets? (?:every|each|on a\b|after|\d|weekly|daily)/,
+  // "new billing cycle starts at 12am UTC, limits reset with it", "your limits reset when
+  // your billing cycle renews": the cycle a subscription brings, not a reset given
+  // (rules-2.13.51).
+  /\bre-?sets? (?:with|when|alongside|at the (?:start|end) of) (?:(?:each|every|the|your|a|its|their|new) ){0,2}(?:billing|subscription|plan) (?:cycle|period|month|date|renewal)|\b(?:billing|subscription) (?:cycle|period)\b[^.!?]{0,60}\bre-?sets? (?:with|alongside) it\b/,
   // The normal cycle of one window, in the singular: "the weekly limit resets Monday", "your
   // 5-hour window resets automatically" (rules-2.4.0). Not "weekly limits reset for everyone
   // tomorrow", an announcement.
@@ -68,7 +72,8 @@ export const TALK_ABOUT = [
   // The cycle left to itself: "your weekly window will refresh on its own" (rules-2.12.0);
   // "your 5-hour window refilling on its own isn't us" (rules-2.13.34).
   // "weekly limits reset on your normal cycle", "… on your own 7-day cycle" (rules-2.13.45).
-  /\b(?:re-?set(?:s|ting)?|refresh(?:es|ing)?)\b[^.!?]{0,12}\b(?:on (?:its|their) own|by (?:itself|themselves)|automatically|naturally|as (?:usual|normal)|on (?:your|their|its|the) (?:(?:own|normal|usual|regular) )+(?:[\w-]+ )?(?:cycle|schedule|cadence))\b/,
+  // "your weekly window rolls over on its own on friday" (rules-2.13.51).
+  /\b(?:re-?set(?:s|ting)?|refresh(?:es|ing)?|rolls? over|rolling over)\b[^.!?]{0,12}\b(?:on (?:its|their) own|by (?:itself|themselves)|automatically|naturally|as (?:usual|normal)|on (?:your|their|its|the) (?:(?:own|normal|usual|regular) )+(?:[\w-]+ )?(?:cycle|schedule|cadence))\b/,
   /\b(?:since|after|before|until|till) (?:the|your|our|my|a|last|yesterday's|today's) (?:last |latest |recent |next |weekly |global |banked |[a-z]+ \d{1,2}(?:st|nd|rd|th)? )?re-?set\b/,
   // Instructions: "How to use your banked reset: Settings > Usage > Apply" (rules-2.10.0).
   /^how to\b/,
@@ -206,7 +211,7 @@ export const BARE_ACK =
 
 /** Progress or completion words that mean something under a reset post ("it's out": rules-2.13.24). */
 export const PROGRESS =
-  /\b(?:done|live|landed|propagated|propagating|rolled out|rolling out|complete|completed|finished|delivered|applied|went out|gone out|it's through|(?<!\b(?:once|when|after|until|till|before|if|soon as) )(?:it's|it is) out|pushed|there now|going out|goes out|kicked in|took effect|credited|deposited)\b|\bwent through(?= (?:around|at|about|this|earlier|an hour|\d)|[.!,]|$)|\b\d{1,3}%/;
+  /\b(?:done|live|landed|propagated|propagating|rolled (?:(?:it|them) )?out|rolling (?:(?:it|them) )?out|complete|completed|finished|delivered|applied|went out|gone out|it's through|(?<!\b(?:once|when|after|until|till|before|if|soon as) )(?:it's|it is) out|pushed|there now|going out|goes out|kicked in|took effect|credited|deposited)\b|\bwent through(?= (?:around|at|about|this|earlier|an hour|\d)|[.!,]|$)|\b\d{1,3}%/;
 
 /**
  * A heading that names a day of a series ("Day 6/ Reset", "Day 2.1: …"): a reset named

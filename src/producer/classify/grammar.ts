@@ -74,13 +74,35 @@ function parse(sentence: string): readonly Word[] {
   const tags = tokens.out(its.pos) as PartOfSpeech[];
   // The type declarations give `its.lemma` a signature `out` does not accept; it works.
   const lemmas = tokens.out(its.lemma as unknown as typeof its.value) as string[];
-  return texts.map((text, index) => ({
+  const words = texts.map((text, index) => ({
     text: text.replace(/\u2019/g, "'"),
     // "we'll make it right with a reset": the tagger's verb "right" is an adjective
     // (rules-2.11.0).
     pos: tagOf(text, index, texts, tags),
     lemma: HOLIDAYS.has(text) ? text : (lemmas[index] ?? text),
   }));
+  return joinClockMarks(words);
+}
+
+/**
+ * "reset at 9 AM PT tomorrow": "am" written apart from its hour is the time of day, not the
+ * verb "to be". The hour and its mark are one word, as "9am" is (rules-2.13.51).
+ */
+function joinClockMarks(words: Word[]): readonly Word[] {
+  if (!words.some((word) => word.text === 'am' || word.text === 'pm')) return words;
+  const joined: Word[] = [];
+  for (const word of words) {
+    const hour = joined.at(-1);
+    if (
+      (word.text === 'am' || word.text === 'pm') &&
+      hour?.pos === 'NUM' &&
+      /^\d{1,2}(?::\d\d)?$/.test(hour.text)
+    ) {
+      const text = hour.text + word.text;
+      joined[joined.length - 1] = { text, pos: 'NUM', lemma: text };
+    } else joined.push(word);
+  }
+  return joined;
 }
 
 /** The tagger's part of speech for the word at `index`, where the rules know better. */

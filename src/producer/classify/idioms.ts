@@ -195,9 +195,12 @@ const PEOPLE_GET_A_REFILL = new RegExp(
 /**
  * "a fresh week for everybody", "a do-over on usage limits friday", "everyone's codex weekly
  * limit is full again" (not "your weekly limit is full again on monday") (rules-2.13.10);
- * "everyone's codex tank is full again" (rules-2.13.27).
+ * "everyone's codex tank is full again" (rules-2.13.27); "fresh weekly for everyone" (not
+ * "full tank for everyone", at a gas station) (rules-2.13.51).
  */
-const FRESH_WEEK = new RegExp(String.raw`\b(?:a )?fresh (?:codex )?week(?= for ${PEOPLE}\b)`);
+const FRESH_WEEK = new RegExp(
+  String.raw`\b(?:a )?fresh (?:codex )?week(?:ly)?(?= for ${PEOPLE}\b)`,
+);
 const DO_OVER =
   /\b(?:a )?do-?over\b(?=(?: granted)?[^.!?,;]{0,30}\b(?:usage|limits?|quotas?|caps?)\b| for (?:all plans|every plan|everyone|everybody)\b)/;
 const EVERYONES_FULL =

@@ -6,7 +6,8 @@ import { confirmedFromContext } from './confirmation.ts';
 import { DAY_HEADING, RESET_WORD, USAGE_CONTEXT } from './cues.ts';
 import { forgetSentences } from './grammar.ts';
 import { mentionsOf, ONE_ACCOUNT } from './mentions.ts';
-import { checkedOff, IT_ARRIVES, mentionKind } from './post-tense.ts';
+import { checkedOff, IT_ARRIVES, mentionKind, UNDER_WAY_NOW } from './post-tense.ts';
+import { putOffThenGiven } from './put-off.ts';
 import { timeAhead } from './schedule-time.ts';
 import { scopeOf } from './scope.ts';
 import { type ReadText, readText } from './text.ts';
@@ -64,7 +65,11 @@ export function classifyPost(
   const announcing = mentions.filter((m) => m.refused === null);
   if (announcing.length === 0) {
     if (thread !== null) return readReply(post, own, thread, mentions, options);
-    if (mentions.length > 0) return notAReset(mentions[0]!.refused!);
+    if (mentions.length > 0)
+      return (
+        putOffThenGiven(own, mentions, Date.parse(post.createdAt), options.timeZone) ??
+        notAReset(mentions[0]!.refused!)
+      );
     if (isBareDone(own.all)) {
       const confirmed = confirmedFromContext(post, own.all, context, options);
       if (confirmed !== null) return confirmed;
@@ -97,8 +102,9 @@ export function classifyPost(
       // "Reset. The limits. All of them. Just now.": what and when, said one by one after it
       // (rules-2.13.36).
       !(said !== m.sentence && USAGE_CONTEXT.test(said) && JUST_PAST.test(said)) &&
-      // "yes, another reset. it's rolling out now" (rules-2.13.16).
-      !IT_ARRIVES.test(own.sentences[own.sentences.indexOf(m.sentence) + 1] ?? '') &&
+      // "yes, another reset. it's rolling out now" (rules-2.13.16); "And... reset. Limits are
+      // back for everyone.": what, said next (rules-2.13.51).
+      !saysWhatNext(own.sentences[own.sentences.indexOf(m.sentence) + 1] ?? '') &&
       timeAhead(m.sentence, Date.parse(post.createdAt), options.timeZone) === null &&
       timeAhead(said, Date.parse(post.createdAt), options.timeZone) !== 'explicit'
     );
@@ -132,6 +138,9 @@ export function classifyPost(
     !result.review &&
     announcing.every((m) => m.reading.tense !== 'done') &&
     !SAYS_DONE.test(own.all) &&
+    // "reset is rolling out now" under his "global reset … at 9am PT monday": now, the one he
+    // announced (rules-2.13.51).
+    !announcing.some((m) => UNDER_WAY_NOW.test(m.sentence)) &&
     mentionsOf(thread.parent).some(
       (m) =>
         m.refused === null &&
@@ -141,6 +150,13 @@ export function classifyPost(
     return hold(result, 'his post announced a reset to come: this one now, or with it?');
   return result;
 }
+
+/** The sentence after a bare "reset" says it arrived, or whose usage it is. */
+const saysWhatNext = (next: string) =>
+  IT_ARRIVES.test(next) || (USAGE_BACK.test(next) && !RESET_WORD.test(next));
+/** "Limits are back for everyone.", "usage is back to zero for all plans". */
+const USAGE_BACK =
+  /^(?:(?:your|the|all|everyone's|codex) )*(?:limits|usage|quotas?) (?:are|is) (?:all )?back\b(?=[^.!?]{0,30}\b(?:everyone|everybody|all|every)\b)/;
 
 /** Words of a reset arrived: "done. everyone's reset", "it's live". */
 const SAYS_DONE = /\b(?:done|landed|live|went out|rolled out|complete|completed|finished)\b/;

@@ -3,14 +3,14 @@ import type { Classification, ClassifiedReset } from '../ledger/entry.ts';
 import type { Post } from '../ledger/post.ts';
 import { readAnnouncement } from './announcement.ts';
 import { clip, held, lessSure, notAReset, resetTypeOf } from './classification.ts';
-import { BANKED, BARE_ACK, GLOBAL, PROGRESS } from './cues.ts';
+import { BANKED, BARE_ACK, GLOBAL, PROGRESS, TALK_ABOUT } from './cues.ts';
 import { callsItOff, callsOff, type Mention, mentionsOf } from './mentions.ts';
 import { GOING_OUT_NOW } from './post-tense.ts';
 import { timeIsTheResets } from './reply-time.ts';
 import type { ClassifierOptions } from './rules-classifier.ts';
 import { NO_TIME_CUE, scheduleWhen, timeAhead, timePassedToday } from './schedule-time.ts';
 import { scopeOf } from './scope.ts';
-import { type ReadText, readText } from './text.ts';
+import { matchesAny, type ReadText, readText } from './text.ts';
 
 /**
  * Threads, read as people read them (docs/classifier.md, "Threads"). A reply by the author
@@ -311,7 +311,11 @@ export function readReply(
   if (
     TURNED_DOWN.test(own.sentences[0] ?? '') &&
     !/\bbut\b/.test(own.all) &&
-    own.sentences.slice(1).every((s) => timeAhead(s, postedMs, options.timeZone) === null)
+    // "… your weekly window rolls over on its own on friday": the cycle's time, not a reset's
+    // (rules-2.13.51).
+    own.sentences
+      .slice(1)
+      .every((s) => timeAhead(s, postedMs, options.timeZone) === null || matchesAny(s, TALK_ABOUT))
   )
     return notAReset(`a reply that turns the reset down: "${clip(own.sentences[0]!)}"`);
   // "Which one? Haven't done one since the 6th." (rules-2.13.41).
@@ -406,10 +410,11 @@ const REACHES_WITHIN =
   /\b(?:reach|hit|show up (?:in|on|for)|appear (?:in|on|for)|propagate to)\b[^.!?]*\b(?:within|in|over) (?:the next |~ ?|about |around )?(?:a few |a couple(?: of)? |an? |\d+ ?)?(?:min(?:ute)?s?|hours?)\b/;
 /**
  * "we're doing it right now instead", "scratch that, just did it now" (rules-2.13.35): the
- * reset under way now, or done (besides GOING_OUT_NOW's words).
+ * reset under way now, or done (besides GOING_OUT_NOW's words); "moving it up: doing it now
+ * instead", "happening right now" (rules-2.13.51).
  */
 const DOING_IT_NOW =
-  /\b(?:we're|i'm|we are) (?:doing|running|pushing|flipping) it (?:right )?now\b|\bjust did it(?: right)? now\b/;
+  /\b(?:(?:we're|i'm|we are) )?(?:doing|running|pushing|flipping) it (?:right )?now\b|\bjust did it(?: right)? now\b|\bhappening (?:right )?now\b/;
 /** "give it a few minutes", "may take a few min to show": how long it takes to appear. */
 const SHOWS_IN =
   /\bgive it (?:a (?:few|couple(?: of)?) |a |an |~ ?\d+ ?)?(?:min(?:ute)?s?|sec(?:ond)?s?|moments?|bit|hour)\b|\b(?:may|might|could|can) take (?:a (?:few|couple(?: of)?) |a |an |~ ?\d+ ?)?(?:min(?:ute)?s?|sec(?:ond)?s?|moments?|bit)\b[^.!?]*/g;
@@ -491,7 +496,7 @@ const PLANS_GOT_IT =
  * did." (rules-2.12.0).
  */
 const ANSWERS_YES =
-  /^(?:yes|yep|yup|yeah|yea|sure|correct|confirmed|indeed|(?:it|they|we) did|sure did|good timing|(?:just |already )?did (?:it|that)|just did|already did|already happened|on it|doing it|(?:will|i'll|we'll) do (?:it|that|one)|will do)\b/;
+  /^(?:yes|yep|yup|yeah|yea|sure|correct|confirmed|indeed|(?:it|they|we) did|sure did|good timing|(?:just |already )?did (?:it|that)|just did|already did|already happened|on it|doing it|(?:will|i'll|we'll) do (?:it|that|one)|will do|(?:it's |very |for )?real(?=[.!,]|\s*$))\b/;
 /** "a global one", "a full one": the reset asked about, named by its kind. */
 const KIND_OF_ONE = 'an?(?: (?:global|full|banked|fresh|new|proper|hard|quick|big|small))+ one';
 /**
