@@ -2371,10 +2371,8 @@ describe('rounds 76 and 77: a month around a launch, near misses told as stories
       ),
       'reset_completed (held)',
     );
-    assert.equal(
-      at10('The image gen limits got reset today. For Codex: nothing changed.'),
-      'reset_completed (held)',
-    );
+    // Another product's limits: not a reset of Codex's at all from rules-2.13.52 (held before).
+    assert.equal(at10('The image gen limits got reset today. For Codex: nothing changed.'), 'none');
     assert.equal(
       at10('Plan was: reset everyone at 11am PT. Plan now: no reset.'),
       'reset_scheduled (held)',
@@ -5354,5 +5352,133 @@ describe('rounds 245, 249 and 251, and probes (rules-2.13.51)', () => {
     );
     assert.equal(read.review, true);
     assert.notEqual(read.reset, null);
+  });
+});
+
+describe('round 252 and probes (rules-2.13.52)', () => {
+  test('a reply\'s clock time without a day takes the day its parent asked about: "real. 10am PT." under "is the reset tomorrow real?" is tomorrow\'s (held)', () => {
+    const read = reply(
+      'real. 10am PT. set an alarm',
+      'is the reset tomorrow real or are you trolling again',
+      'skeptical_sid',
+    );
+    assert.deepEqual(
+      [read.reset?.kind, read.review, read.reset?.scheduleWindow?.startAt],
+      ['reset_scheduled', true, '2026-11-20T18:00:00.000Z'],
+    );
+  });
+
+  test('"we\'re not resetting limits today, but tomorrow at 9am PT we are": put off, then given again with its time (held, with the window); not when the second clause is denied too', () => {
+    const read = classify("we're not resetting limits today, but tomorrow at 9am PT we are", {
+      createdAt: MORNING,
+    });
+    assert.deepEqual(
+      [read.reset?.kind, read.review, read.reset?.scheduleWindow?.startAt],
+      ['reset_scheduled', true, '2026-11-20T17:00:00.000Z'],
+    );
+    assert.equal(
+      at10("we're not resetting limits today, but tomorrow at 9am PT we are not either"),
+      'none',
+    );
+  });
+
+  test('the limits\' own cycle changed ("moved from monday to sunday, starting next week", "now resets at midnight UTC instead of 7 days after first use") is held, never published; a reset moved "instead of 9am" is not a cycle', () => {
+    const cycles: [string, string][] = [
+      [
+        'the weekly reset moved from monday to sunday for everyone, starting next week',
+        'reset_completed (held)',
+      ],
+      [
+        'starting next week, weekly limits reset on sundays instead of mondays',
+        'reset_scheduled (held)',
+      ],
+      [
+        "everyone's weekly limit now resets at midnight UTC instead of 7 days after first use",
+        'reset_scheduled (held)',
+      ],
+    ];
+    for (const [text, kind] of cycles) assert.equal(at10(text), kind, text);
+    const moved = classify("we're resetting everyone's limits at 5pm PT instead of 9am", {
+      createdAt: MORNING,
+    });
+    assert.ok(!moved.reasons.some((reason) => reason.includes('own cycle')));
+  });
+
+  test('another product\'s limits reset (image gen, sora) are not Codex\'s; a reset "in my dreams", or words he "would say", is held', () => {
+    for (const text of [
+      'the image gen limits in chatgpt were reset for everyone today',
+      'sora limits reset for all pro users just now',
+    ]) {
+      assert.equal(at10(text), 'none', text);
+    }
+    assert.equal(at10('codex and image limits reset for everyone just now'), 'reset_completed');
+    for (const text of [
+      'limits reset for everyone in my dreams',
+      'limits reset for everyone... is what I would say if capacity allowed',
+    ]) {
+      assert.equal(at10(text), 'reset_completed (held)', text);
+    }
+  });
+
+  test('round 252: "Rolling out now: weekly limits wiped for every plan. Should land … within ~30 min" is under way now, done; "clean slate" for every Codex user or two plans named is a reset, not for "all pro users of our design tool"', () => {
+    assert.equal(
+      at10(
+        'Rolling out now: weekly limits wiped for every plan. Should land on your account within ~30 min, no action needed.',
+      ),
+      'reset_completed',
+    );
+    assert.equal(
+      at10('clean slate for all plus and pro users as of a few minutes ago. both windows.'),
+      'reset_completed',
+    );
+    assert.equal(
+      at10('Noon PT today: clean slate for every Codex user. Both windows.'),
+      'reset_scheduled',
+    );
+    assert.equal(at10('a clean slate for all pro users of our design tool'), 'none');
+  });
+
+  test('his post taken back in his reply ("(not really, it\'s april fools)", "nvm", "scratch that, we need the capacity") is held for `ops dismiss`; "scratch that, just did it now" is done', () => {
+    const threadRead = (text: string, parentText: string) => {
+      const result = classify(text, {
+        createdAt: MORNING,
+        inReplyToId: '2000000000000000000',
+        parentText,
+        parentHandle: 'thsottiaux',
+      });
+      return [result.reset?.kind, result.review, result.reasons.at(-1)];
+    };
+    for (const [text, parent] of [
+      ["(not really, it's april fools)", "we reset everyone's limits"],
+      ['nvm', 'reset coming tonight'],
+      ['actually scratch that, we need the capacity for the launch', 'reset coming tonight'],
+    ] as const) {
+      const [, review, why] = threadRead(text, parent);
+      assert.equal(review, true, text);
+      assert.match(String(why), /calls off/, text);
+    }
+    assert.deepEqual(
+      threadRead('scratch that, just did it now', 'reset coming tonight').slice(0, 2),
+      ['reset_completed', false],
+    );
+    const one = reply(
+      'no, but everyone gets one on monday',
+      'can you reset my limits specifically',
+      'maya',
+    );
+    assert.deepEqual([one.reset?.kind, one.review], ['reset_scheduled', true]);
+  });
+
+  test('round 252: "limits go brrr back to full. just flipped the switch …, plus/pro got theirs 10 min ago" is done; "go back to full" with a time ahead is still to come', () => {
+    assert.equal(
+      at10(
+        'limits go brrr back to full. just flipped the switch for business + enterprise workspaces, plus/pro got theirs 10 min ago',
+      ),
+      'reset_completed',
+    );
+    assert.equal(
+      at10("2pm PT today: everyone's codex limits go back to full. set an alarm"),
+      'reset_scheduled',
+    );
   });
 });

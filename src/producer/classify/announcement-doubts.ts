@@ -40,6 +40,12 @@ export interface Announcing {
 }
 
 const WEEKDAY = /\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b/;
+/**
+ * Words of the limits' cycle changed for good: "starting next week", "from now on", "instead
+ * of 7 days after first use", "reset on sundays", "now resets", "the weekly reset moved".
+ */
+const CYCLE_CHANGE =
+  /\b(?:starting next (?:week|month)|from now on|going forward|permanently|no longer)\b|\binstead of (?:(?:mon|tues|wednes|thurs|fri|satur|sun)days|\d+ days after|(?:the |a )?rolling|(?:your )?first use)\b|\bre-?sets? on (?:mon|tues|wednes|thurs|fri|satur|sun)days\b|\bnow re-?sets\b|\b(?:weekly|daily|5-?h(?:our)?) (?:limit |window )?re-?set(?: day| time)? (?:is |has |will )?(?:be )?(?:moved|moves|moving|changed|changes|changing|shifted|shifts|shifting)\b/;
 
 /** Doubts about the day of the reset, before its tense is weighed. */
 export function dateDoubts({ mentions, kinds, announcedMs, zone }: Announcing): string[] {
@@ -155,6 +161,14 @@ export function weighDoubts(
       `a reset "${PER_PERIOD.exec(program.sentence)![0]}": a program, or one reset?`,
       0.3,
     );
+  // "the weekly reset moved from monday to sunday for everyone, starting next week",
+  // "everyone's weekly limit now resets at midnight UTC instead of 7 days after first use":
+  // the limits' own cycle changed, not one reset given? (rules-2.13.52).
+  const cycle = mentions
+    .map((m) => CYCLE_CHANGE.exec(m.sentence))
+    .find((found): found is RegExpExecArray => found !== null);
+  if (cycle !== undefined)
+    verdict.hold(`"${cycle[0]}": the limits' own cycle changed, or one reset given?`, 0.3);
   const doubted = mentions.find((m) => m.reading.doubt !== null);
   if (doubted !== undefined) verdict.hold(`${doubted.reading.doubt}: not a firm announcement`, 0.3);
   if (refused > 0) verdict.note('other sentences talk about resets without announcing one', 0.1);

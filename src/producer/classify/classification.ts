@@ -1,6 +1,8 @@
+import { formatTimestamp } from '../../shared/domain/timestamp.ts';
 import type { Classification, ClassifiedReset } from '../ledger/entry.ts';
 import { BANKED, GLOBAL } from './cues.ts';
 import type { ClassifierOptions } from './rules-classifier.ts';
+import type { scheduleWhen } from './schedule-time.ts';
 import type { ReadText } from './text.ts';
 import { RULES_CLASSIFIER } from './version.ts';
 
@@ -87,3 +89,15 @@ export function resetTypeOf(text: string): ClassifiedReset['resetType'] {
 }
 
 export const clip = (text: string) => (text.length <= 100 ? text : `${text.slice(0, 99)}…`);
+
+/** A reset's schedule fields from the time read for it. */
+export function scheduledAt(when: ReturnType<typeof scheduleWhen>['when']) {
+  return {
+    schedulePrecision: when.precision,
+    scheduleBasis: when.basis,
+    scheduleWindow: {
+      startAt: formatTimestamp(when.startMs),
+      endAt: formatTimestamp(when.endMs),
+    },
+  };
+}

@@ -159,10 +159,12 @@ const WIPED_THE_SLATE = new RegExp(
 );
 /**
  * "a clean slate on usage limits", "a fresh start for your limits", "clean slate for
- * everyone on codex" (rules-2.13.29); "codex usage: clean slate for everyone" (rules-2.13.36).
+ * everyone on codex" (rules-2.13.29); "codex usage: clean slate for everyone" (rules-2.13.36);
+ * "clean slate for every Codex user", "… for all plus and pro users": two plans named
+ * (not "for all pro users of our design tool") (rules-2.13.52).
  */
 const FRESH_START = new RegExp(
-  String.raw`\b(?:a )?(?:clean slate|fresh slate|fresh start)\b(?![^.!?,;]{0,30}\b(?:without|not|never|no)\b)(?=[^.!?,;]{0,30}\b${USAGE_NOUN}\b| for ${PEOPLE} on codex\b)|(?<=\b(?:codex )?(?:usage|limits): )(?:a )?(?:clean slate|fresh slate|fresh start)(?= for ${PEOPLE}\b)`,
+  String.raw`\b(?:a )?(?:clean slate|fresh slate|fresh start)\b(?![^.!?,;]{0,30}\b(?:without|not|never|no)\b)(?=[^.!?,;]{0,30}\b${USAGE_NOUN}\b| for ${PEOPLE} on codex\b| for (?:every|all) codex (?:users?|accounts?|subscribers?)\b| for (?:all |every )?(?:plus|pro|business|edu|enterprise)(?: ?[+&,/] ?| and )(?:plus|pro|business|edu|enterprise)\b)|(?<=\b(?:codex )?(?:usage|limits): )(?:a )?(?:clean slate|fresh slate|fresh start)(?= for ${PEOPLE}\b)`,
 );
 
 /**

@@ -198,7 +198,7 @@ const NOT_FOR_USERS =
  * alone opening a story told in the present, "good times" closing one (rules-2.13.33).
  */
 const STORY =
-  /^(?:picture it|throwback|flashback|story time|weird dream|(?:had a|last night i had a) dream|imagine)\b|\bjust a daydream\b|^(?:january|february|march|april|june|july|august|september|october|november|december)[.:]|\bgood (?:old )?times\b/;
+  /^(?:picture it|throwback|flashback|story time|weird dream|(?:had a|last night i had a) dream|imagine)\b|\bjust a daydream\b|\bin (?:my|your|our) dreams\b|\b(?:one|a (?:man|guy|girl|person)) can dream\b|\b(?:is|was) what (?:i|we)(?:'d| would| could| will)? (?:say|post|tweet|write|type)\b|^(?:january|february|march|april|june|july|august|september|october|november|december)[.:]|\bgood (?:old )?times\b/;
 /** A poll: "poll: if we gave you one banked reset, when would you use it?" (rules-2.13.24). */
 const POLL =
   /^(?:\W+ )?(?:quick |twitter |x )?poll(?: time)? ?(?::|\p{Extended_Pictographic}|\n|$)/u;
@@ -224,7 +224,9 @@ export const TAKEN_BACK: readonly (readonly [RegExp, (words: string) => string])
   // nothing changed", "Plan now: no reset", "That was September": the post says whose reset
   // it was, or that there is none for users (rules-2.13.5).
   [NOT_FOR_USERS, (words) => `"${words}": not a reset of users' limits?`],
-  // "Picture it: …", "weird dream: …", "Imagine: …": a story, a dream, a daydream.
+  // "Picture it: …", "weird dream: …", "Imagine: …": a story, a dream, a daydream; "limits
+  // reset for everyone in my dreams", "… is what I would say if capacity allowed"
+  // (rules-2.13.52).
   [STORY, (words) => `"${words}": a story, not an announcement?`],
 ];
 /** Limits and their state after a colon: "limits: refreshed." (read "limits: reset"). */

@@ -344,21 +344,36 @@ export function postTense(
   }
   // Under way now ("We're resetting limits right now."), whatever it takes to reach accounts.
   // So is "another reset. it's rolling out now, give it ~15 min" (rules-2.13.16).
+  // "Rolling out now: weekly limits wiped for every plan. Should land … within ~30 min": so
+  // is a reset named in a sentence that says it is going out now (rules-2.13.52).
   const underWayNow =
     announcing.some((m, i) => kinds[i] === 'ongoing' && UNDER_WAY_NOW.test(m.sentence)) ||
-    landing.some((s) => GOING_OUT_NOW.test(s));
+    [...landing, ...sentences].some((s) => GOING_OUT_NOW.test(s));
   // "another reset is going out now … your weekly limit should be back at 100% in a few
   // minutes": the second says when it shows, not another reset ahead (rules-2.12.2).
   const shows = (m: Mention, i: number) =>
     kinds[i] === 'coming' && underWayNow && SHOWS.test(m.reading.cue);
-  const hasDone = kinds.includes('done');
-  const hasComing = kinds.some((kind, i) => kind === 'coming' && !shows(announcing[i]!, i));
+  // "limits go brrr back to full. just flipped the switch for business …, plus/pro got
+  // theirs 10 min ago": a bare "go" with no time of its own, told done minutes ago right
+  // after it (rules-2.13.52).
+  const goneJustNow = (m: Mention, i: number) =>
+    /^go(?:es)?$/.test(m.reading.cue) &&
+    timeAhead(m.sentence, announcedMs, zone) === null &&
+    JUST_GONE.test(sequels[i] ?? '');
+  const hasDone =
+    kinds.includes('done') || announcing.some((m, i) => kinds[i] === 'coming' && goneJustNow(m, i));
+  const hasComing = kinds.some(
+    (kind, i) => kind === 'coming' && !shows(announcing[i]!, i) && !goneJustNow(announcing[i]!, i),
+  );
+  const doneCue = kinds.includes('done')
+    ? cue('done')
+    : (announcing.find((m, i) => kinds[i] === 'coming' && goneJustNow(m, i))?.reading.cue ?? '');
   const now = kinds.filter((k) => k === 'ongoing' || k === 'none');
   if (hasDone && hasComing) {
     return {
       kind: 'both',
       confidence: 0.6,
-      reason: `both a done reset ("${cue('done')}") and a coming one ("${cue('coming')}")`,
+      reason: `both a done reset ("${doneCue}") and a coming one ("${cue('coming')}")`,
       whenText: sentences,
     };
   }
@@ -375,7 +390,7 @@ export function postTense(
     return {
       kind: 'reset_completed',
       confidence: 0.95,
-      reason: `done: "${cue('done')}"`,
+      reason: `done: "${doneCue}"`,
       whenText: [],
     };
   }

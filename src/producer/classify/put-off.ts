@@ -1,8 +1,8 @@
 import type { Classification } from '../ledger/entry.ts';
 import { isLandingSentence } from './announcement-kinds.ts';
-import { held } from './classification.ts';
+import { held, scheduledAt } from './classification.ts';
 import { callsOff, type Mention } from './mentions.ts';
-import { timeAhead } from './schedule-time.ts';
+import { scheduleWhen, timeAhead } from './schedule-time.ts';
 import { scopeOf } from './scope.ts';
 import type { ReadText } from './text.ts';
 
@@ -16,13 +16,14 @@ import type { ReadText } from './text.ts';
 
 /**
  * A later time said of what was put off, and only of it: "it goes out at 5pm", "it'll be
- * tomorrow instead", "that batch goes out by EOD", "new time: tomorrow 10am PT". Not "fix
+ * tomorrow instead", "that batch goes out by EOD", "new time: tomorrow 10am PT", "but
+ * tomorrow at 9am PT we are" (rules-2.13.52). Not "fix
  * going out this afternoon" (another thing), nor "not happening this week" (denied again).
  */
 const GIVEN_AGAIN =
-  /^(?:(?:but|and|so|ok|okay|update:?) )?(?:it|it's|it'll|it will|that|that batch|that one|new (?:time|date|eta):?)\b(?!.*\b(?:not|no|never)\b|.*n't\b)/;
+  /^(?:(?:but|and|so|ok|okay|update:?) )?(?:it|it's|it'll|it will|that|that batch|that one|new (?:time|date|eta):?)\b(?!.*\b(?:not|no|never)\b|.*n't\b)|^(?:but |and )?(?!.*\b(?:not|no|never)\b|.*n't\b).*\b(?:we|it) (?:are|will|is|do)[.!]*$/;
 const ARRIVES_AGAIN =
-  /\b(?:instead|moved to|pushed to|rescheduled|be|goes out|going out|locked in)\b/;
+  /\b(?:instead|moved to|pushed to|rescheduled|be|goes out|going out|locked in)\b|\b(?:we|it) (?:are|will|is|do)[.!]*$/;
 const CLAUSE_BREAK = /, | - | — | – |; /;
 /** The denial taken back: "changed my mind", "we lied", "jk". */
 const TAKEN_BACK =
@@ -54,9 +55,16 @@ export function putOffThenGiven(
       (ARRIVES_AGAIN.test(s) || /^new /.test(s) || isLandingSentence(s)),
   );
   if (given === undefined) return null;
-  return held({ kind: 'reset_scheduled', resetType: 'global', scope: scopeOf(own.all) }, [
-    `a reset denied or put off, then given a later time ("${given}"): to come?`,
-  ]);
+  const { when } = scheduleWhen(given, announcedMs, zone);
+  return held(
+    {
+      kind: 'reset_scheduled',
+      resetType: 'global',
+      scope: scopeOf(own.all),
+      ...scheduledAt(when),
+    },
+    [`a reset denied or put off, then given a later time ("${given}"): to come?`],
+  );
 }
 
 /** Denied, called off or stopped: not asked about, talked about, or another sense. */

@@ -1,8 +1,7 @@
-import { formatTimestamp } from '../../shared/domain/timestamp.ts';
 import type { Classification, ClassifiedReset } from '../ledger/entry.ts';
 import type { Post } from '../ledger/post.ts';
 import { readAnnouncement } from './announcement.ts';
-import { clip, held, lessSure, notAReset, resetTypeOf } from './classification.ts';
+import { clip, held, lessSure, notAReset, resetTypeOf, scheduledAt } from './classification.ts';
 import { BANKED, BARE_ACK, GLOBAL, PROGRESS, TALK_ABOUT } from './cues.ts';
 import { callsItOff, callsOff, type Mention, mentionsOf } from './mentions.ts';
 import { GOING_OUT_NOW } from './post-tense.ts';
@@ -77,9 +76,17 @@ export function calledOff(
   // "update: pushing this to tomorrow 9am PT. … so it doesn't immediately eat the reset":
   // moved, not called off (rules-2.13.17).
   const moved = movedTo(own, post, options);
+  // "(not really, it's april fools)", "actually scratch that, we need the capacity": his
+  // post taken back, with nothing done or timed in its place (rules-2.13.52).
+  const retracted =
+    RETRACTED.test(own.all) &&
+    !PROGRESS.test(own.all) &&
+    !DOING_IT_NOW.test(own.all) &&
+    timeAhead(own.all, Date.parse(post.createdAt), options.timeZone) === null;
   const callsOffOrMoves =
     mentions.some(callsOff) ||
     inWords ||
+    retracted ||
     // "small change of plans: moving it to 3pm PT": moved, in words of its own, when its own
     // words about the reset announce nothing ("before we reset") (rules-2.13.24).
     (moved !== null && mentions.length > 0 && mentions.every((m) => m.refused !== null));
@@ -121,6 +128,9 @@ function movedTo(own: ReadText, post: Post, options: ClassifierOptions): string 
     : null;
 }
 /** "pushing this to", "moved it to", "delayed until": a reset moved to another time. */
+/** His post taken back: "not really", "jk", "april fools", "nvm", "scratch that". */
+const RETRACTED =
+  /^\(?(?:not really|jk|just kidding|april fools?|nvm|never ?mind|psych)\b|\bscratch that\b|\bapril fools?\b/;
 const MOVED_TO =
   /\b(?:push(?:ing|ed)?|mov(?:e|ing|ed)|delay(?:ing|ed)?|postpon(?:e|ing|ed)|bump(?:ing|ed)?)(?: (?:it|this|that|the reset))?(?: back)? (?:to|until|till)\b[^.!?]*/;
 
@@ -218,7 +228,9 @@ export function readReply(
     return notAReset('a reply, and its parent mentions no reset');
   // A sentence of the reply with a time that is the reset's, not another event's ("See you
   // tomorrow for Day 3!", "this was filmed this weekend": reply-time.ts).
-  const itsTime = own.sentences.some(
+  // "real. 10am PT." under "is the reset tomorrow real?": a clock time without a day takes
+  // the day its parent named (rules-2.13.52).
+  const itsTime = withParentDay(own, thread.parent).sentences.some(
     (s) => timeAhead(s, postedMs, options.timeZone) !== null && timeIsTheResets(s),
   );
 
@@ -345,7 +357,7 @@ export function readReply(
   const who = thread.author === 'self' ? 'his own post' : 'someone else';
   return heldReply(
     post,
-    own,
+    withParentDay(own, thread.parent),
     thread.parent,
     onlyWithParent(`a reply to ${who}: "${clip(thread.parent.all)}"`),
     options,
@@ -502,10 +514,11 @@ const KIND_OF_ONE = 'an?(?: (?:global|full|banked|fresh|new|proper|hard|quick|bi
 /**
  * "we'll do one", "there'll be one next wednesday", "everyone got one", "we'll do a global one
  * friday" (rules-2.12.0): the reset asked about; "business workspaces get theirs tomorrow"
- * (rules-2.13.38); "doing it this afternoon for everyone" (rules-2.13.46).
+ * (rules-2.13.38); "doing it this afternoon for everyone" (rules-2.13.46); "no, but everyone
+ * gets one on monday" (rules-2.13.52).
  */
 const ONE_OF_THEM = new RegExp(
-  String.raw`\b(?:do|doing|give|giving|get|getting|got|have|having|drop|dropping) (?:one|another one|one more|${KIND_OF_ONE})\b|\b(?:get|gets|getting) (?:theirs|yours|ours)\b|\bthere'll be (?:one|${KIND_OF_ONE})\b|\b(?:do|doing|did) it for (?:everyone|everybody|all)\b|\b(?:doing|do) it (?:this (?:afternoon|evening|morning)|tonight|tomorrow|today|later(?: today)?|on (?:mon|tues|wednes|thurs|fri|satur|sun)day)\b|\bflip(?:ped|ping|s)? it(?: on)?\b|\bone (?:is|'s) (?:coming|landing|going out|dropping)\b|\banother one (?:just )?(?:dropped|landed|went out|is out|is live|rolling out|going out|coming|is coming|landing|dropping)\b`,
+  String.raw`\b(?:do|doing|give|giving|get|gets|getting|got|have|having|drop|dropping) (?:one|another one|one more|${KIND_OF_ONE})\b|\b(?:get|gets|getting) (?:theirs|yours|ours)\b|\bthere'll be (?:one|${KIND_OF_ONE})\b|\b(?:do|doing|did) it for (?:everyone|everybody|all)\b|\b(?:doing|do) it (?:this (?:afternoon|evening|morning)|tonight|tomorrow|today|later(?: today)?|on (?:mon|tues|wednes|thurs|fri|satur|sun)day)\b|\bflip(?:ped|ping|s)? it(?: on)?\b|\bone (?:is|'s) (?:coming|landing|going out|dropping)\b|\banother one (?:just )?(?:dropped|landed|went out|is out|is live|rolling out|going out|coming|is coming|landing|dropping)\b`,
 );
 
 const DAY_WORD =
@@ -620,16 +633,4 @@ function heldReply(
     Object.assign(fields, scheduledAt(when));
   }
   return held(fields, [reason]);
-}
-
-/** A reset's schedule fields from the time read for it. */
-function scheduledAt(when: ReturnType<typeof scheduleWhen>['when']) {
-  return {
-    schedulePrecision: when.precision,
-    scheduleBasis: when.basis,
-    scheduleWindow: {
-      startAt: formatTimestamp(when.startMs),
-      endAt: formatTimestamp(when.endMs),
-    },
-  };
 }
