@@ -5482,3 +5482,46 @@ describe('round 252 and probes (rules-2.13.52)', () => {
     );
   });
 });
+
+describe('round 252, read again, and probes (rules-2.13.53)', () => {
+  test('"top everyone off" and "full weekly allowance back for every plan" are resets; "same time" in his reply moving it is his post\'s clock time', () => {
+    assert.equal(
+      at10(
+        "we're going to top everyone off at 21:00 UTC. yes, all plans. yes, including the weekly.",
+      ),
+      'reset_scheduled',
+    );
+    assert.equal(
+      at10(
+        'Monday 9 AM PT.\nFull weekly allowance back for every plan.\nConsider this the pre-announcement.',
+      ),
+      'reset_scheduled',
+    );
+    const moved = classify('update: pushed to tomorrow, same time', {
+      createdAt: MORNING,
+      inReplyToId: '2000000000000000000',
+      parentText: 'reset going out at 5pm PT',
+      parentHandle: 'thsottiaux',
+    });
+    assert.equal(moved.reset?.scheduleWindow?.startAt, '2026-11-21T01:00:00.000Z');
+  });
+
+  test('"the day codex hits 1M stars" and "the moment the new models ship" are conditions, not schedules; a reset "according to a fake account" is held, not "according to the plan"', () => {
+    assert.equal(
+      at10("the day codex hits 1M stars, limits reset for everyone. that's a promise"),
+      'none',
+    );
+    assert.equal(
+      at10('the moment the new models ship, limits reset for everyone'),
+      'reset_completed (held)',
+    );
+    assert.equal(
+      at10('limits reset for everyone at 6pm PT — according to a fake account. not us'),
+      'reset_scheduled (held)',
+    );
+    assert.equal(
+      at10('according to the plan, limits reset for everyone at 6pm PT'),
+      'reset_scheduled',
+    );
+  });
+});

@@ -253,8 +253,20 @@ function presentVerbAfterSubject(words: readonly Word[], from: number): number |
       at < from + 4 &&
       ['ADJ', 'NOUN', 'PROPN', 'NUM'].includes(words[at]?.pos ?? '') &&
       !TIME_WORDS.has(words[at]!.text)
-    )
+    ) {
+      // "the day codex hits 1M stars": a present -s form, tagged a noun, with a number or a
+      // determiner after it, is the verb with its object (rules-2.13.53).
+      const word = words[at]!;
+      const after = words[at + 1]?.pos;
+      if (
+        at > from &&
+        word.text !== word.lemma &&
+        /s$/.test(word.text) &&
+        (after === 'NUM' || after === 'DET')
+      )
+        return at;
       at++;
+    }
     if (at === from) return null;
     // "the fix lands", "the new model ships": the tagger may read the verb as a plural
     // noun; a present -s form that ends the run, with no verb after it, is the verb.
@@ -262,6 +274,15 @@ function presentVerbAfterSubject(words: readonly Word[], from: number): number |
     const next = words[at];
     const verbAfter = next !== undefined && (next.pos === 'VERB' || next.pos === 'AUX');
     if (!verbAfter && at - 1 > from && last.text !== last.lemma && /s$/.test(last.text))
+      return at - 1;
+    // "the moment the new models ship": a plural noun and a release's verb in its base form,
+    // tagged a compound (rules-2.13.53).
+    if (
+      !verbAfter &&
+      at - 1 > from &&
+      EVENT_VERBS.has(last.text) &&
+      /s$/.test(words[at - 2]?.text ?? '')
+    )
       return at - 1;
   }
   const verb = words[at];

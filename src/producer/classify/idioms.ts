@@ -198,10 +198,11 @@ const PEOPLE_GET_A_REFILL = new RegExp(
  * "a fresh week for everybody", "a do-over on usage limits friday", "everyone's codex weekly
  * limit is full again" (not "your weekly limit is full again on monday") (rules-2.13.10);
  * "everyone's codex tank is full again" (rules-2.13.27); "fresh weekly for everyone" (not
- * "full tank for everyone", at a gas station) (rules-2.13.51).
+ * "full tank for everyone", at a gas station) (rules-2.13.51); "full weekly allowance back for
+ * every plan" (rules-2.13.53).
  */
 const FRESH_WEEK = new RegExp(
-  String.raw`\b(?:a )?fresh (?:codex )?week(?:ly)?(?= for ${PEOPLE}\b)`,
+  String.raw`\b(?:a )?fresh (?:codex )?week(?:ly)?(?= for ${PEOPLE}\b)|\b(?:a )?full (?:codex )?(?:(?:weekly|5h|5-hour) )?(?:allowance|limits|usage|quota) back(?= for (?:${PEOPLE}|every (?:codex )?plan|all (?:codex )?plans)\b)`,
 );
 const DO_OVER =
   /\b(?:a )?do-?over\b(?=(?: granted)?[^.!?,;]{0,30}\b(?:usage|limits?|quotas?|caps?)\b| for (?:all plans|every plan|everyone|everybody)\b)/;
@@ -290,8 +291,11 @@ const GETS_BACK =
 /** "refill incoming tonight", "the refill is live": a refill named first, then how it comes. */
 const REFILL_FIRST =
   /^(?:(?:a|the) )?(?:full |codex |usage |limits? )?refill(?: szn| season)?(?= (?:incoming|inbound|coming|tonight|tomorrow|today|is (?:coming|live|out|done|rolling)|lands|landing|drops|dropping|going out|rolling out)\b)/;
-/** "topped everyone back up to 100%", "we're topping everyone up in 2 hours". */
-const TOP_UP = new RegExp(String.raw`\btop(s|ped|ping)? (${PEOPLE}) (?:back )?up\b`);
+/**
+ * "topped everyone back up to 100%", "we're topping everyone up in 2 hours"; "we're going to
+ * top everyone off at 21:00 UTC" (rules-2.13.53).
+ */
+const TOP_UP = new RegExp(String.raw`\btop(s|ped|ping)? (${PEOPLE}) (?:back )?(?:up|off)\b`);
 /** "we'll top up every codex account to full" (rules-2.13.12). */
 const TOP_UP_PEOPLE = new RegExp(String.raw`\btop(s|ped|ping)? up (${PEOPLE})\b`);
 /**

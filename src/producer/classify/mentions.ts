@@ -208,6 +208,11 @@ const RECAP = /^(?:(?:week(?:ly)?|month(?:ly)?|year(?:ly)?|quick|friday) )?recap
 // "me: we should stop doing resets. also me, …: resetting everyone": the meme (rules-2.13.15).
 const JOKING =
   /\bthat(?:'s| is) (?:\d+% |totally |exactly |definitely |absolutely |obviously )?how (?:this|that|it|capacity planning) works\b|^(?:oh )?sure,? let me (?:just )?|^oh sure\b|^yeah,? right\b|\b(?:jk|j\/k|just kidding|kidding|april fools?|april 1st)\b|^me: [^\n]*\balso me\b|\bby hand\b[^.!?]{0,60}\b(?:one (?:account|user|person|workspace|by one) at a time|with a (?:pencil|pen|quill|spreadsheet|calculator|abacus))\b|\bthanks for asking every \d+ (?:seconds|minutes|mins|hours)\b|\bfor the (?:[2-9]\d|\d{3,})(?:st|nd|rd|th) time (?:this|today|in a)\b/;
+/**
+ * Another's report: "limits reset for everyone at 6pm PT — according to a fake account"; not
+ * "according to the plan".
+ */
+const REPORTED = /\baccording to\b(?! (?:the|our) (?:plan|schedule)\b)/;
 /** Post-level words that take an announcement back, each with its reason. */
 export const TAKEN_BACK: readonly (readonly [RegExp, (words: string) => string])[] = [
   // "LIMITS RESET FOR EVERYONE!!! ...jk it's april 1st"; "yes, I personally reset
@@ -228,6 +233,9 @@ export const TAKEN_BACK: readonly (readonly [RegExp, (words: string) => string])
   // reset for everyone in my dreams", "… is what I would say if capacity allowed"
   // (rules-2.13.52).
   [STORY, (words) => `"${words}": a story, not an announcement?`],
+  // "limits reset for everyone at 6pm PT — according to a fake account. not us"
+  // (rules-2.13.53).
+  [REPORTED, (words) => `"${words}": what others say?`],
 ];
 /** Limits and their state after a colon: "limits: refreshed." (read "limits: reset"). */
 const LIMITS_COLON = /\b(limits|usage): re-?set\b/;

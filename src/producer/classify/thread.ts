@@ -262,7 +262,7 @@ export function readReply(
     if (!adds) return notAReset('a reply in his own thread that adds nothing about the reset');
     const announcing = parentMentions.filter((m) => m.refused === null);
     if (announcing.length > 0 && own.all.length <= MAX_CONTINUATION_CHARS) {
-      const reply = namingType(own);
+      const reply = namingType(atParentsClock(own, thread.parent));
       const together = readText(`${thread.parent.all}\n${reply.all}`);
       const read = readAnnouncement(
         post,
@@ -410,6 +410,19 @@ function withParentDay(own: ReadText, parent: ReadText): ReadText {
   if (day === undefined || DAY_WORD.test(own.all)) return own;
   return readText(own.all.replace(CLOCK, (clock) => `${clock} ${day}`));
 }
+
+/**
+ * "update: pushed to tomorrow, same time" under "reset going out at 5pm PT": "same time" is
+ * the clock time of his post (rules-2.13.53).
+ */
+function atParentsClock(own: ReadText, parent: ReadText): ReadText {
+  const clock = CLOCK_WITH_ZONE.exec(parent.all)?.[0];
+  if (clock === undefined || !SAME_TIME.test(own.all)) return own;
+  return readText(own.all.replace(SAME_TIME, `at ${clock}`));
+}
+const SAME_TIME = /\b(?:same time|same hour)\b/;
+const CLOCK_WITH_ZONE =
+  /\b\d{1,2}(?::\d{2})? ?(?:am|pm)(?: (?:pt|pst|pdt|et|est|edt|utc|cet|gmt))?\b/;
 
 /** "earlier than EOD", "ahead of schedule": done before the time it promised. */
 const EARLIER_THAN =
