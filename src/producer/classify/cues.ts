@@ -8,6 +8,11 @@
 export const RESET_WORD =
   /\bre-?set(?:s|ting|ing|ed)?\b|\brefresh(?:ed|ing)? (?:\w+ )?(?:usage |rate )?limits\b|\b(?:limits|quotas) (?:\w+ ){0,3}refreshed\b|\bbrand new usage\b|\bnew usage (?=for (?:every|all|each)\b)|\bfresh (?:(?:codex|weekly|5h|5-hour)(?: \+| and| &|,)? ){0,3}(?:usage|limits|allowance|quota)\b|\bfresh (?:(?:codex|weekly|5h|5-hour)(?: \+| and|,)? ){1,3}bucket\b|\bfresh (?:5h|5-hour|five-hour|weekly)(?: (?:and|\+|&) (?:5h|5-hour|five-hour|weekly))? windows\b/;
 
+/** Another product's limits: "sora", "image gen" (rules-2.13.52). */
+const OTHER_PRODUCT =
+  '(?:sora|image[ -]gen(?:eration)?|dall-?e|voice mode|deep research|video[ -]gen(?:eration)?|gpt-image)';
+const OTHER_PRODUCT_RESET = String.raw`\b(?:the )?${OTHER_PRODUCT}(?: [\w-]+){0,2} (?:limits?|quotas?|usage|caps?)(?: (?:in|on|for) chatgpt)?(?: (?:just|all|have|has|were|was|got|get|gets|are|is|been|being|will|be)){0,3} re-?set(?:s|ting)?\b|\bre-?set(?:s|ting)? (?:the |all |everyone's )?${OTHER_PRODUCT} (?:limits?|quotas?|usage|caps?)\b`;
+
 /**
  * "reset" in a sense that has nothing to do with usage limits; "woke up feeling reset" is
  * how someone feels (rules-2.12.1); "context getting reset between sessions", "the sandbox
@@ -23,8 +28,12 @@ export const RESET_WORD =
  * "## things that reset on monday", things in general (rules-2.13.47); "the image gen limits
  * in chatgpt were reset", "sora limits reset": another product's limits (rules-2.13.52).
  */
-export const OTHER_SENSE =
-  /\b(?:the )?(?:sora|image[ -]gen(?:eration)?|dall-?e|voice mode|deep research|video[ -]gen(?:eration)?|gpt-image)(?: [\w-]+){0,2} (?:limits?|quotas?|usage|caps?)(?: (?:in|on|for) chatgpt)?(?: (?:just|all|have|has|were|was|got|get|gets|are|is|been|being|will|be)){0,3} re-?set(?:s|ting)?\b|\bre-?set(?:s|ting)? (?:the |all |everyone's )?(?:sora|image[ -]gen(?:eration)?|dall-?e|voice mode|deep research|video[ -]gen(?:eration)?) (?:limits?|quotas?|usage|caps?)\b|\bthings (?:i|we)(?:'ve| have)? re-?set\b|\b(?:things|stuff) (?:that|which) re-?sets?\b|\bre-?set button (?:on|for) (?:my|his|her)\b|\b(?:pls|plz|please|someone|somebody|can (?:you|u|someone)) (?:\w+ )?(?:hit|press|push|smash) (?:the|that) (?:big )?(?:red )?re-?set button\b|\b(?!(?:the|this|that|a) )\w+ re-?set(?:s|ting)? (?:itself|themselves)\b|\b(?:eval|staging|test|dev|internal|ci|gpu|cluster|load-?test)(?: [\w-]+)? (?:quotas?|limits?|credits|usage|budget) (?:(?:just |finally )?(?:got|gets|get|was|were|is|are|has been|have been) )?(?:re-?set|refilled|refreshed|wiped|cleared|topped up|restored|replenished)\b|\b(?:password|factory|git|context|session|conversation|thread|chat|api key|token|cache|counter|mindset|brain|life|sandbox|server|database|db|router|modem|cluster|gpu|vm|container|pod|network|dns|proxy|kernel|laptop|phone|browser)[ -]re-?set(?:s|ting)?\b|\b(?:context|sessions?|conversations?|chats?|threads?|cache|sandbox(?:es)?|passwords?|memory|streaks?|sleep schedules?|routines?|leaderboards?|scoreboards?) (?:just )?(?:gets?|getting|got|is|are|was|were|being|will be|has been|have been) re-?set\b|(?:^|\(|\b(?!(?:usage|limits?|codex|quota|rate) )[a-z]+ )counters? (?:gets?|getting|got|is|are|was|were|being|will be|has been|have been) re-?set\b|`[^`\n]{0,40}\bre-?set\b[^`\n]{0,30}`|\bre-?set(?:ting)? (?:your |the |my )?(?:password|context|session|conversation|chat|thread|api key|branch|repo|head|mind|brain|expectations|counter|clock|timer|streak|scoreboard|leaderboard|on-call rotation|oncall rotation|rotation|roster|pager|sprint board|backlog|roadmap)\b|\breset --|\/reset\b|\bre-?set (?:to|back to) (?:the |a |your |an )?(?:last|previous|earlier|known|good|clean|main|head|origin|commit)\b|\bre-?set (?:the |our |their |all the )?(?:[\w-]+ ){0,2}(?:quota|usage|limit|rate|credit)s? (?:[\w-]+ )?(?:dashboards?|graphs?|charts?|alerts?|panels?|pages?|monitors?|exporters?|metrics)\b|\bre-?set(?:ting)? (?:my|his|her) (?!(?:own )?(?:codex )?(?:usage|limits?|quotas?|rate))|\b(?:feel|feels|feeling|felt|seems?|looks?)(?: (?:so|very|totally|completely|fully|truly|really|a bit|kinda))? re-?set(?:t?ed)?\b|\bre-?set\b[^.!?]{0,40}\b(?:on|for|in|of) (?:our|the|my|an?) (?:own )?(?:internal|staging|test|dev|eval|load-?test) (?:[\w-]+ )?(?:harness|cluster|environment|env|account|org|workspace|server|instance|setup|box|tenant|project|dashboard|chart|graph|metric|page|panel)s?\b/;
+export const OTHER_SENSE = new RegExp(
+  `${OTHER_PRODUCT_RESET}|${
+    /\bthings (?:i|we)(?:'ve| have)? re-?set\b|\b(?:things|stuff) (?:that|which) re-?sets?\b|\bre-?set button (?:on|for) (?:my|his|her)\b|\b(?:pls|plz|please|someone|somebody|can (?:you|u|someone)) (?:\w+ )?(?:hit|press|push|smash) (?:the|that) (?:big )?(?:red )?re-?set button\b|\b(?!(?:the|this|that|a) )\w+ re-?set(?:s|ting)? (?:itself|themselves)\b|\b(?:eval|staging|test|dev|internal|ci|gpu|cluster|load-?test)(?: [\w-]+)? (?:quotas?|limits?|credits|usage|budget) (?:(?:just |finally )?(?:got|gets|get|was|were|is|are|has been|have been) )?(?:re-?set|refilled|refreshed|wiped|cleared|topped up|restored|replenished)\b|\b(?:password|factory|git|context|session|conversation|thread|chat|api key|token|cache|counter|mindset|brain|life|sandbox|server|database|db|router|modem|cluster|gpu|vm|container|pod|network|dns|proxy|kernel|laptop|phone|browser)[ -]re-?set(?:s|ting)?\b|\b(?:context|sessions?|conversations?|chats?|threads?|cache|sandbox(?:es)?|passwords?|memory|streaks?|sleep schedules?|routines?|leaderboards?|scoreboards?) (?:just )?(?:gets?|getting|got|is|are|was|were|being|will be|has been|have been) re-?set\b|(?:^|\(|\b(?!(?:usage|limits?|codex|quota|rate) )[a-z]+ )counters? (?:gets?|getting|got|is|are|was|were|being|will be|has been|have been) re-?set\b|`[^`\n]{0,40}\bre-?set\b[^`\n]{0,30}`|\bre-?set(?:ting)? (?:your |the |my )?(?:password|context|session|conversation|chat|thread|api key|branch|repo|head|mind|brain|expectations|counter|clock|timer|streak|scoreboard|leaderboard|on-call rotation|oncall rotation|rotation|roster|pager|sprint board|backlog|roadmap)\b|\breset --|\/reset\b|\bre-?set (?:to|back to) (?:the |a |your |an )?(?:last|previous|earlier|known|good|clean|main|head|origin|commit)\b|\bre-?set (?:the |our |their |all the )?(?:[\w-]+ ){0,2}(?:quota|usage|limit|rate|credit)s? (?:[\w-]+ )?(?:dashboards?|graphs?|charts?|alerts?|panels?|pages?|monitors?|exporters?|metrics)\b|\bre-?set(?:ting)? (?:my|his|her) (?!(?:own )?(?:codex )?(?:usage|limits?|quotas?|rate))|\b(?:feel|feels|feeling|felt|seems?|looks?)(?: (?:so|very|totally|completely|fully|truly|really|a bit|kinda))? re-?set(?:t?ed)?\b|\bre-?set\b[^.!?]{0,40}\b(?:on|for|in|of) (?:our|the|my|an?) (?:own )?(?:internal|staging|test|dev|eval|load-?test) (?:[\w-]+ )?(?:harness|cluster|environment|env|account|org|workspace|server|instance|setup|box|tenant|project|dashboard|chart|graph|metric|page|panel)s?\b/
+      .source
+  }`,
+);
 
 /**
  * The reset is talked about, not announced: asked for, counted, explained, promised on a
@@ -201,6 +210,13 @@ export const USAGE_CONTEXT =
 /** Hedges: the author is not sure it will happen. */
 export const HEDGED =
   /\b(?:maybe|perhaps|might|may|possibly|probably|hopefully|considering|thinking (?:about|of)|tbd|not sure|no promises|we'll see|could)\b/;
+
+/**
+ * Words taking back what was said before them: "jk", "scratch that", "changed my mind", "we
+ * lied", "april fools", "nvm"; "not really" opening its sentence (rules-2.13.51, 2.13.52).
+ */
+export const TAKES_IT_BACK =
+  /\b(?:changed (?:my|our) minds?|(?:we|i) lied|jk|just kidding|psych|plot twist|scratch that|april fools?|nvm|never ?mind)\b|^\(?not really\b/;
 
 /** An incident: times in these sentences describe it, not a reset. */
 export const INCIDENT =

@@ -1,6 +1,7 @@
 import type { Classification } from '../ledger/entry.ts';
 import { isLandingSentence } from './announcement-kinds.ts';
 import { held, scheduledAt } from './classification.ts';
+import { TAKES_IT_BACK } from './cues.ts';
 import { callsOff, type Mention } from './mentions.ts';
 import { scheduleWhen, timeAhead } from './schedule-time.ts';
 import { scopeOf } from './scope.ts';
@@ -23,11 +24,8 @@ import type { ReadText } from './text.ts';
 const GIVEN_AGAIN =
   /^(?:(?:but|and|so|ok|okay|update:?) )?(?:it|it's|it'll|it will|that|that batch|that one|new (?:time|date|eta):?)\b(?!.*\b(?:not|no|never)\b|.*n't\b)|^(?:but |and )?(?!.*\b(?:not|no|never)\b|.*n't\b).*\b(?:we|it) (?:are|will|is|do)[.!]*$/;
 const ARRIVES_AGAIN =
-  /\b(?:instead|moved to|pushed to|rescheduled|be|goes out|going out|locked in)\b|\b(?:we|it) (?:are|will|is|do)[.!]*$/;
+  /\b(?:instead|moved to|pushed to|rescheduled|be|goes out|going out|locked in|new (?:time|date|eta))\b|\b(?:we|it) (?:are|will|is|do)[.!]*$/;
 const CLAUSE_BREAK = /, | - | — | – |; /;
-/** The denial taken back: "changed my mind", "we lied", "jk". */
-const TAKEN_BACK =
-  /\b(?:changed (?:my|our) minds?|(?:we|i) lied|jk|just kidding|psych|plot twist|scratch that)\b/;
 
 export function putOffThenGiven(
   own: ReadText,
@@ -43,7 +41,7 @@ export function putOffThenGiven(
     ...first.split(CLAUSE_BREAK).slice(1),
     ...own.sentences.slice(own.sentences.indexOf(first) + 1).filter((s) => !mentioned.has(s)),
   ];
-  const takenBack = later.find((s) => TAKEN_BACK.test(s));
+  const takenBack = later.find((s) => TAKES_IT_BACK.test(s));
   if (takenBack !== undefined)
     return held({ kind: 'reset_completed', resetType: 'global', scope: scopeOf(own.all) }, [
       `a reset denied, then the denial taken back ("${takenBack}"): given after all?`,
@@ -52,7 +50,7 @@ export function putOffThenGiven(
     (s) =>
       GIVEN_AGAIN.test(s) &&
       timeAhead(s, announcedMs, zone) === 'explicit' &&
-      (ARRIVES_AGAIN.test(s) || /^new /.test(s) || isLandingSentence(s)),
+      (ARRIVES_AGAIN.test(s) || isLandingSentence(s)),
   );
   if (given === undefined) return null;
   const { when } = scheduleWhen(given, announcedMs, zone);

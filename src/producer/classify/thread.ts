@@ -2,7 +2,7 @@ import type { Classification, ClassifiedReset } from '../ledger/entry.ts';
 import type { Post } from '../ledger/post.ts';
 import { readAnnouncement } from './announcement.ts';
 import { clip, held, lessSure, notAReset, resetTypeOf, scheduledAt } from './classification.ts';
-import { BANKED, BARE_ACK, GLOBAL, PROGRESS, TALK_ABOUT } from './cues.ts';
+import { BANKED, BARE_ACK, GLOBAL, PROGRESS, TAKES_IT_BACK, TALK_ABOUT } from './cues.ts';
 import { callsItOff, callsOff, type Mention, mentionsOf } from './mentions.ts';
 import { GOING_OUT_NOW } from './post-tense.ts';
 import { timeIsTheResets } from './reply-time.ts';
@@ -79,7 +79,7 @@ export function calledOff(
   // "(not really, it's april fools)", "actually scratch that, we need the capacity": his
   // post taken back, with nothing done or timed in its place (rules-2.13.52).
   const retracted =
-    RETRACTED.test(own.all) &&
+    TAKES_IT_BACK.test(own.all) &&
     !PROGRESS.test(own.all) &&
     !DOING_IT_NOW.test(own.all) &&
     timeAhead(own.all, Date.parse(post.createdAt), options.timeZone) === null;
@@ -128,9 +128,6 @@ function movedTo(own: ReadText, post: Post, options: ClassifierOptions): string 
     : null;
 }
 /** "pushing this to", "moved it to", "delayed until": a reset moved to another time. */
-/** His post taken back: "not really", "jk", "april fools", "nvm", "scratch that". */
-const RETRACTED =
-  /^\(?(?:not really|jk|just kidding|april fools?|nvm|never ?mind|psych)\b|\bscratch that\b|\bapril fools?\b/;
 const MOVED_TO =
   /\b(?:push(?:ing|ed)?|mov(?:e|ing|ed)|delay(?:ing|ed)?|postpon(?:e|ing|ed)|bump(?:ing|ed)?)(?: (?:it|this|that|the reset))?(?: back)? (?:to|until|till)\b[^.!?]*/;
 
@@ -230,7 +227,8 @@ export function readReply(
   // tomorrow for Day 3!", "this was filmed this weekend": reply-time.ts).
   // "real. 10am PT." under "is the reset tomorrow real?": a clock time without a day takes
   // the day its parent named (rules-2.13.52).
-  const itsTime = withParentDay(own, thread.parent).sentences.some(
+  const dated = withParentDay(own, thread.parent);
+  const itsTime = dated.sentences.some(
     (s) => timeAhead(s, postedMs, options.timeZone) !== null && timeIsTheResets(s),
   );
 
@@ -357,7 +355,7 @@ export function readReply(
   const who = thread.author === 'self' ? 'his own post' : 'someone else';
   return heldReply(
     post,
-    withParentDay(own, thread.parent),
+    dated,
     thread.parent,
     onlyWithParent(`a reply to ${who}: "${clip(thread.parent.all)}"`),
     options,
@@ -421,8 +419,6 @@ function atParentsClock(own: ReadText, parent: ReadText): ReadText {
   return readText(own.all.replace(SAME_TIME, `at ${clock}`));
 }
 const SAME_TIME = /\b(?:same time|same hour)\b/;
-const CLOCK_WITH_ZONE =
-  /\b\d{1,2}(?::\d{2})? ?(?:am|pm)(?: (?:pt|pst|pdt|et|est|edt|utc|cet|gmt))?\b/;
 
 /** "earlier than EOD", "ahead of schedule": done before the time it promised. */
 const EARLIER_THAN =
@@ -537,6 +533,10 @@ const ONE_OF_THEM = new RegExp(
 const DAY_WORD =
   /\b(?:tomorrow|today|tonight|(?:on )?(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b/;
 const CLOCK = /\b\d{1,2}(?::\d{2})? ?(?:am|pm)\b/;
+/** A clock time with its zone: "5pm PT". */
+const CLOCK_WITH_ZONE = new RegExp(
+  String.raw`${CLOCK.source}(?: (?:pt|pst|pdt|et|est|edt|utc|cet|gmt))?\b`,
+);
 
 /**
  * "(it's a reset. yes for plus too)" under his "something nice is coming friday 👀": his
