@@ -5525,3 +5525,65 @@ describe('round 252, read again, and probes (rules-2.13.53)', () => {
     );
   });
 });
+
+describe('rounds 250, 253 and 254, and probes (rules-2.13.54)', () => {
+  test('"if codex ever writes a bug-free PR": an adverb between a condition\'s subject and its verb; "weekly windows reset 7 days after the window starts" is the cycle', () => {
+    assert.equal(
+      at10("we'll reset limits if codex ever writes a bug-free PR on the first try. so, never? 😅"),
+      'none',
+    );
+    const cycle = reply(
+      'weekly windows reset 7 days after the window starts, check the usage panel for your exact time',
+      'when is the next reset for my account?',
+      'quietcompiler',
+    );
+    assert.equal(cycle.reset, null);
+  });
+
+  test('"limits reset. everyone, all plans, just now." is done: whom, then just now', () => {
+    assert.equal(
+      at10(
+        "ok you win. limits reset. everyone, all plans, just now. please stop replying 'reset pls' under my cat photos 🐈",
+      ),
+      'reset_completed',
+    );
+  });
+
+  test('"get it tomorrow morning", "crediting it by EOD" answering about the reset are held as coming', () => {
+    const workspaces = reply(
+      'business + enterprise workspaces get it tomorrow morning PT, plus/pro went first. hang tight',
+      "reset didn't reach me, i'm on a business plan",
+      'arjun_dev',
+    );
+    assert.deepEqual([workspaces.reset?.kind, workspaces.review], ['reset_scheduled', true]);
+    const credited = reply(
+      "we're crediting it to every account by EOD today PT. you'll get an email when it's there",
+      'when does the banked reset for the outage show up?',
+      'waiting_wes',
+    );
+    assert.deepEqual(
+      [credited.reset?.kind, credited.reset?.resetType, credited.review],
+      ['reset_scheduled', 'banked', true],
+    );
+  });
+
+  test('"banked resets 🏦" is banked; when it may be spent ("apply it any time in the next 30 days", "use them within 30 days") is not its landing', () => {
+    const thread = classify(
+      "landing in everyone's account tomorrow by noon PT. you'll be able to apply it any time in the next 30 days",
+      {
+        createdAt: MORNING,
+        inReplyToId: '2000000000000000000',
+        parentText: 'banked resets 🏦',
+        parentHandle: 'thsottiaux',
+      },
+    );
+    assert.deepEqual(
+      [thread.reset?.resetType, thread.review, thread.reset?.scheduleWindow?.endAt],
+      ['banked', false, '2026-11-20T20:00:00.000Z'],
+    );
+    const within = classify('banked resets land tomorrow, use them within 30 days', {
+      createdAt: MORNING,
+    });
+    assert.equal(within.reset?.scheduleWindow?.endAt, '2026-11-21T07:59:59.999Z');
+  });
+});

@@ -1,4 +1,4 @@
-import { INCIDENT, LANDING, RESET_WORD } from './cues.ts';
+import { INCIDENT, LANDING, RESET_WORD, withoutTimeToUse } from './cues.ts';
 import { wordsOf } from './grammar.ts';
 import type { Mention } from './mentions.ts';
 import {
@@ -50,7 +50,7 @@ export function landingOf(
   // Only a time that is the reset's, not another event's ("See you tomorrow!"): rules-2.2.0.
   const replyTimes = new Set(
     replyText?.sentences.filter(
-      (s) => timeAhead(s, announcedMs, zone) !== null && timeIsTheResets(s),
+      (s) => timeAhead(withoutTimeToUse(s), announcedMs, zone) !== null && timeIsTheResets(s),
     ),
   );
   // "Friday. 8am PT. Every codex meter to zero.": words of time said one by one before or

@@ -2,7 +2,7 @@ import { formatTimestamp } from '../../shared/domain/timestamp.ts';
 import type { ClassifiedReset } from '../ledger/entry.ts';
 import type { PostTense } from './announcement.ts';
 import type { Landing, MentionKinds } from './announcement-kinds.ts';
-import { INCIDENT } from './cues.ts';
+import { INCIDENT, withoutTimeToUse } from './cues.ts';
 import type { Mention } from './mentions.ts';
 import { scheduleWhen, timeAhead } from './schedule-time.ts';
 import type { Verdict } from './verdict.ts';
@@ -57,7 +57,11 @@ export function scheduleOf(
               ? [fragment]
               : tense.whenText;
   const { when, doubts } = scheduleWhen(
-    sentences.filter((s) => !INCIDENT.test(s) || comingSentences.has(s)).join(' \n '),
+    sentences
+      .filter((s) => !INCIDENT.test(s) || comingSentences.has(s))
+      // "banked resets land tomorrow, use them within 30 days" (rules-2.13.54).
+      .map(withoutTimeToUse)
+      .join(' \n '),
     announcedMs,
     zone,
   );

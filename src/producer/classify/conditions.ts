@@ -42,6 +42,16 @@ const NOT_AN_ALTERNATIVE =
   /^(?:so|two|more|less|later|sooner|earlier|today|tonight|tomorrow|morning|afternoon|evening|night|week|weekend|(?:mon|tues|wednes|thurs|fri|satur|sun)day|\d.*)$/;
 /** A verb in the present is a future event in a condition; a modal or a past is not one. */
 const NOT_PRESENT = new Set(['will', "'ll", 'would', "'d", 'could', 'might', 'should', 'was']);
+/** Adverbs said between a condition's subject and its verb: "if codex ever writes". */
+const SKIPPED_ADVERBS = new Set([
+  'ever',
+  'really',
+  'actually',
+  'finally',
+  'somehow',
+  'also',
+  'truly',
+]);
 const SUBJECT_PRONOUNS = new Set(['we', 'i', 'you', 'they', 'it', 'he', 'she', 'this', 'that']);
 
 /**
@@ -285,6 +295,9 @@ function presentVerbAfterSubject(words: readonly Word[], from: number): number |
     )
       return at - 1;
   }
+  // "if codex ever writes a bug-free PR": an adverb between the subject and its verb
+  // (rules-2.13.54).
+  while (SKIPPED_ADVERBS.has(words[at]?.text ?? '') && words[at]!.pos === 'ADV') at++;
   const verb = words[at];
   if (verb === undefined || NOT_PRESENT.has(verb.text)) return null;
   if (verb.pos === 'AUX')

@@ -77,8 +77,9 @@ export const TALK_ABOUT = [
   // Not "every codex weekly limit goes back to zero used at 5pm PT today", nor "weekly
   // window starts over as of now" (rules-2.13.41).
   /\b(?=(?:weekly|5-hour|5 hour|five-hour|5h|daily|rolling|your|my) )(?<!\b(?:every|everyone's|everybody's|all) (?:\w+ ){0,2})(?:weekly|5-hour|5 hour|five-hour|5h|daily|rolling|your|my) (?:\w+ ){0,2}(?:limit|window|quota|cap|one) (?:resets|goes re-?set|will re-?set)\b(?! (?:as of )?(?:right |just )?now\b)/,
-  // "the weekly one resets 7 days after your first use" (rules-2.12.2).
-  /\bre-?sets (?:\d+|seven|five) ?(?:days?|hours?|h) (?:after|from|later)\b/,
+  // "the weekly one resets 7 days after your first use" (rules-2.12.2); "weekly windows
+  // reset 7 days after the window starts" (rules-2.13.54).
+  /\b(?:re-?sets|(?:windows|limits|quotas|caps|ones) re-?set) (?:\d+|seven|five) ?(?:days?|hours?|h) (?:after|from|later)\b/,
   // The cycle left to itself: "your weekly window will refresh on its own" (rules-2.12.0);
   // "your 5-hour window refilling on its own isn't us" (rules-2.13.34).
   // "weekly limits reset on your normal cycle", "… on your own 7-day cycle" (rules-2.13.45).
@@ -177,6 +178,15 @@ const ONE_LIKES = '(?:you|u|they|users|people) (?:want|like|choose|need|wish)';
 export const WHENEVER_ONE_LIKES = new RegExp(String.raw`\bwhenever ${ONE_LIKES}\b`, 'g');
 
 /**
+ * When a reset given may be spent, not when it lands: "you'll be able to apply it any time in
+ * the next 30 days", "valid for 30 days" (rules-2.13.54).
+ */
+const TIME_TO_USE =
+  /\b(?:(?:apply|use|redeem|spend|claim)(?: it| them| yours| one)? (?:any ?time|whenever|within|in the next|over the next|before|until)|(?:valid|good) for (?:\d+|a|one|two|thirty)|expires?|expiring)\b[^,.;!?\n]*/g;
+/** `sentence` without when what it gives may be spent: its time is the landing's alone. */
+export const withoutTimeToUse = (sentence: string) => sentence.replace(TIME_TO_USE, ' ');
+
+/**
  * A habit or a count, not one reset: "we reset whenever…", "so many resets", "how often";
  * "we now have hourly global resets at home" (rules-2.13.24).
  */
@@ -188,9 +198,12 @@ export const HABIT = new RegExp(
 export const LANDING =
   /\b(?:eta|expect it|should see it|(?:should|will|'ll) be (?:live|showing|there|out|available)|kicks? in|goes out|going out|back in a)\b/;
 
-/** A banked reset: one the user keeps and spends when they choose. */
+/**
+ * A banked reset: one the user keeps and spends when they choose. "a banked reset",
+ * "banked resets land tomorrow"; "banked resets 🏦" as a heading (rules-2.13.54).
+ */
 export const BANKED =
-  /\b(?:a|one|another|an extra|an additional|the full|the|full|your|\d{1,2}) (?:\w+ ){0,2}bank(?:ed|able) re-?sets?\b|\bbank(?:ed|able) re-?sets? (?:for|to|today|tomorrow|tonight|incoming|coming|come|comes|on|is|are|will|have|has|were|was|got|go|goes|going|land|lands|landing|load|loads|loading|loaded|drop|drops|ship|ships|out)\b|\b(?:into|in|to) (?:your|the|their|its) (?:re-?set )?bank\b|\bre-?set bank\b|\bre-?set credits?\b|\bsave (?:\w+ ){0,3}re-?sets? (?:to use |for )?later\b|\bre-?sets? on your own (?:time|schedule)\b|\b(?:credit(?:s|ed|ing)?|giv(?:e|es|ing)|gets?|getting|receiv(?:e|es|ing)|add(?:s|ed|ing)?|load(?:s|ed|ing)?|grant(?:s|ed|ing)?)\b[^.!?]{0,50}\bbank(?:ed|able)\b|\bbanked one (?:(?:is )?(?:coming|landing|dropping)|(?:just )?(?:landed|dropped|arrived))\b/;
+  /\b(?:a|one|another|an extra|an additional|the full|the|full|your|\d{1,2}) (?:\w+ ){0,2}bank(?:ed|able) re-?sets?\b|\bbank(?:ed|able) re-?sets?(?: [^\w\s]+)?[.!]*(?=\n|$)|\bbank(?:ed|able) re-?sets?(?: [^\w\s]+)? (?:for|to|today|tomorrow|tonight|incoming|coming|come|comes|on|is|are|will|have|has|were|was|got|go|goes|going|land|lands|landing|load|loads|loading|loaded|drop|drops|ship|ships|out)\b|\b(?:into|in|to) (?:your|the|their|its) (?:re-?set )?bank\b|\bre-?set bank\b|\bre-?set credits?\b|\bsave (?:\w+ ){0,3}re-?sets? (?:to use |for )?later\b|\bre-?sets? on your own (?:time|schedule)\b|\b(?:credit(?:s|ed|ing)?|giv(?:e|es|ing)|gets?|getting|receiv(?:e|es|ing)|add(?:s|ed|ing)?|load(?:s|ed|ing)?|grant(?:s|ed|ing)?)\b[^.!?]{0,50}\bbank(?:ed|able)\b|\bbanked one (?:(?:is )?(?:coming|landing|dropping)|(?:just )?(?:landed|dropped|arrived))\b/;
 
 /** A reset of everyone's limits, besides or instead of a banked one. */
 export const GLOBAL =

@@ -447,7 +447,10 @@ export function postTense(
   // or when the sentence after says for whom, or bids them use it: "limits reset. all
   // plans. ✅", "limits reset. go build." (rules-2.13.16).
   const named = sentences.some((s) => NAMED_FOR.test(s));
-  const sequel = sequels.find((s) => s !== undefined && (WHOM_ALONE.test(s) || GO_USE_IT.test(s)));
+  // "limits reset. everyone, all plans, just now." (rules-2.13.54).
+  const sequel = sequels.find(
+    (s) => s !== undefined && (WHOM_ALONE.test(s) || WHOM_JUST_NOW.test(s) || GO_USE_IT.test(s)),
+  );
   // "zeroed out all codex usage counters about an hour ago", "wiped the slate on codex limits
   // this morning": a past form first, the speaker's, and a time gone by (rules-2.13.45).
   const gone = sentences.find((s) => PAST_FIRST.test(s) && GONE_BY.test(s));
@@ -486,6 +489,13 @@ const NAMED_FOR =
 /** A sentence of nothing but whom: "all plans.", "everyone!", "plus and pro." */
 const WHOM_ALONE =
   /^(?:all (?:plans|tiers|users)|every (?:plan|tier|user)|everyone|everybody|(?:plus|pro|business|edu|enterprise)(?:(?:,| and| \+| &) (?:plus|pro|business|edu|enterprise))*)[.!]*(?: [^\p{L}\p{N}\s]+)?$/u;
+/** Whom, then when, just gone: "everyone, all plans, just now.", "all plans, 5 min ago." */
+const WHOM =
+  '(?:all (?:plans|tiers|users)|every (?:plan|tier|user)|everyone|everybody|plus|pro|business|edu|enterprise)';
+const WHOM_JUST_NOW = new RegExp(
+  String.raw`^${WHOM}(?:(?:,| and| \+| &) ${WHOM})*,? (?:just now|(?:a few|\d+|a couple of) (?:min|mins|minutes|hours?) ago)[.!]*(?: [^\p{L}\p{N}\s]+)?$`,
+  'u',
+);
 /** A bid to use what was given: "go build.", "enjoy!", "happy shipping". */
 const GO_USE_IT =
   /^(?:go (?:build|ship|nuts|wild|forth|crazy|code)|enjoy|have fun|happy (?:building|coding|shipping|hacking))\b/;

@@ -46,7 +46,13 @@ const ITS_OWN_VERBS = new Set([
   'postpone',
   'bump',
   'shift',
+  // "we're crediting it to every account by EOD today PT" under "when does the banked reset
+  // show up?": the reset given (rules-2.13.54).
+  'credit',
 ]);
+
+/** "workspaces get it tomorrow morning PT": the reset ("it", "one") received (rules-2.13.54). */
+const RECEIVED = new Set(['it', 'one', 'theirs', 'yours']);
 
 /**
  * Does `sentence` (with a time in it, found by the caller) give the time of the reset it
@@ -61,8 +67,9 @@ export function timeIsTheResets(sentence: string): boolean {
 function namesAnotherEvent(words: readonly Word[], index: number, word: Word): boolean {
   if (word.pos !== 'VERB') return false;
   if (ITS_OWN_VERBS.has(word.lemma) || isArrival(word)) return false;
-  // "a banked reset", "the updated window": a participle before a noun qualifies it.
   const next = words[index + 1];
+  if (word.lemma === 'get' && RECEIVED.has(next?.text ?? '')) return false;
+  // "a banked reset", "the updated window": a participle before a noun qualifies it.
   // "update: …": a heading, not an event (rules-2.13.16).
   if (next?.text === ':') return false;
   const participle =
