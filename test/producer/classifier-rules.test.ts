@@ -5587,3 +5587,110 @@ describe('rounds 250, 253 and 254, and probes (rules-2.13.54)', () => {
     assert.equal(within.reset?.scheduleWindow?.endAt, '2026-11-21T07:59:59.999Z');
   });
 });
+
+describe('rounds 255 to 258, and probes (rules-2.13.55)', () => {
+  test("another product's limits said in other words, a plea asked \"whether …\", a judged reset, one's own window and one's own thing announce nothing", () => {
+    assert.equal(
+      at10(
+        "Usage limits have been restored to full for ChatGPT image generation after this morning's outage. Codex wasn't affected, so nothing changes there.",
+      ),
+      'none',
+    );
+    assert.equal(
+      at10(
+        "lots of you asked whether the cloud tasks double-count means everyone gets their usage zeroed; we measured it, the worst case was under 1% of a weekly window, so there won't be a global wipe.",
+      ),
+      'none',
+    );
+    assert.equal(at10("the best reset is friday's, change my mind"), 'none');
+    assert.equal(at10('your weekly reset is monday'), 'none');
+    assert.equal(at10("there's a reset tomorrow in my calendar for my sleep schedule"), 'none');
+    assert.equal(at10('limits reset for image gen and codex'), 'reset_completed (held)');
+  });
+
+  test('"there\'s a reset tomorrow", "the reset is tonight", "is at 5pm PT": the time after the copula decides; they were published as done', () => {
+    assert.equal(at10("there's a reset tomorrow for everyone"), 'reset_scheduled');
+    assert.equal(at10('the reset is tonight for all plans'), 'reset_scheduled');
+    assert.equal(
+      at10('the reset is friday for plus and pro, monday for business'),
+      'reset_scheduled',
+    );
+    assert.equal(at10('there is a reset for all plans.'), 'reset_completed');
+    assert.equal(at10("the reset is not tonight, it's next week"), 'none');
+  });
+
+  test('usage "set back to zero", "put back … to zero", "give back full usage", "slate\'s wiped clean", "weekly is back at 0 for you and everybody", "a global wipe"', () => {
+    assert.equal(
+      at10("everyone's 5-hour and weekly usage was set back to zero earlier this morning."),
+      'reset_completed',
+    );
+    assert.equal(
+      at10(
+        'we have put back all codex usage to zero for every users now, because the counting was wrong since monday. sorry for this trouble',
+      ),
+      'reset_completed',
+    );
+    assert.equal(
+      at10(
+        'next week on tuesday we will give back full usage of codex to all plans, it is decided already',
+      ),
+      'reset_scheduled',
+    );
+    assert.equal(
+      at10("codex folks: slate's wiped clean. both windows, every plan, already live."),
+      'reset_completed (held)',
+    );
+    const relief = reply(
+      'just went out — check your usage page, weekly is back at 0 for you and everybody else',
+      'got locked out of codex for 4 days after the tasks bug, any chance of some relief?',
+      'nora_ships',
+    );
+    assert.deepEqual([relief.reset?.kind, relief.review], ['reset_completed', false]);
+    assert.equal(at10('global wipe tonight for all plans'), 'reset_scheduled');
+    assert.equal(at10('we did a global wipe of the staging db'), 'none');
+  });
+
+  test('his question answered yes at once is said: "will everyone get their codex usage back before the weekend? yes — friday noon PT"; not "yes if …", nor "are you resetting …?"', () => {
+    assert.equal(
+      at10(
+        'will everyone get their codex usage back before the weekend? yes — friday noon PT, all plans, both windows.',
+      ),
+      'reset_scheduled',
+    );
+    assert.equal(at10('will we get a reset this week? yes if we hit 5M users'), 'none');
+    assert.equal(at10('are you resetting limits? yes, my own, lol'), 'none');
+  });
+
+  test('in his threads: a post of only a time read with his reply; "one click and your windows go back to zero" is what the banked reset does; "back at 0" is no midnight', () => {
+    const thread = (text: string, parentText: string) =>
+      classify(text, {
+        createdAt: MORNING,
+        inReplyToId: '2000000000000000000',
+        parentText,
+        parentHandle: 'thsottiaux',
+      });
+    const timed = thread(
+      'full usage reset across plus, pro, business, edu and enterprise. after lunch PT',
+      'tomorrow',
+    );
+    assert.deepEqual(
+      [timed.reset?.kind, timed.reset?.scheduleWindow?.startAt],
+      ['reset_scheduled', '2026-11-20T08:00:00.000Z'],
+    );
+    assert.equal(
+      thread(
+        "find it under usage settings. one click and your 5h + weekly windows go back to zero, and it doesn't expire",
+        'banked resets are now live for Business and Edu workspaces 🎉',
+      ).reset,
+      null,
+    );
+    const done = thread("and it's done. every account should be back at 0", 'reset is rolling out');
+    assert.equal(done.reset?.kind, 'reset_completed');
+    const plans = reply(
+      'reset going out to all plans right now, should hit your account in a few min',
+      'any chance of a limit reset? burned my whole weekly on one migration 😭',
+      'kenji_builds',
+    );
+    assert.deepEqual([plans.reset?.kind, plans.review], ['reset_completed', false]);
+  });
+});

@@ -34,7 +34,7 @@ export interface Landing {
 }
 
 /** A sentence of nothing but words of time: "Friday.", "8am PT.", "tomorrow 9am". */
-const TIME_ONLY =
+export const TIME_ONLY =
   /^(?:(?:on|at|by|this|next|tomorrow|tonight|today|(?:mon|tues|wednes|thurs|fri|satur|sun)day|\d{1,2}(?::\d\d)? ?(?:am|pm)?|pt|pst|pdt|et|est|edt|utc|gmt|cet|cest|noon|midnight|morning|afternoon|evening)(?:[ ,]+|[.!]*$)){1,4}$/;
 
 export function landingOf(

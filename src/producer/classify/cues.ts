@@ -8,10 +8,15 @@
 export const RESET_WORD =
   /\bre-?set(?:s|ting|ing|ed)?\b|\brefresh(?:ed|ing)? (?:\w+ )?(?:usage |rate )?limits\b|\b(?:limits|quotas) (?:\w+ ){0,3}refreshed\b|\bbrand new usage\b|\bnew usage (?=for (?:every|all|each)\b)|\bfresh (?:(?:codex|weekly|5h|5-hour)(?: \+| and| &|,)? ){0,3}(?:usage|limits|allowance|quota)\b|\bfresh (?:(?:codex|weekly|5h|5-hour)(?: \+| and|,)? ){1,3}bucket\b|\bfresh (?:5h|5-hour|five-hour|weekly)(?: (?:and|\+|&) (?:5h|5-hour|five-hour|weekly))? windows\b/;
 
-/** Another product's limits: "sora", "image gen" (rules-2.13.52). */
+/**
+ * Another product's limits: "sora", "image gen" (rules-2.13.52); "limits restored to full for
+ * ChatGPT image generation" (rules-2.13.55), not "… for image gen and codex".
+ */
 const OTHER_PRODUCT =
   '(?:sora|image[ -]gen(?:eration)?|dall-?e|voice mode|deep research|video[ -]gen(?:eration)?|gpt-image)';
-const OTHER_PRODUCT_RESET = String.raw`\b(?:the )?${OTHER_PRODUCT}(?: [\w-]+){0,2} (?:limits?|quotas?|usage|caps?)(?: (?:in|on|for) chatgpt)?(?: (?:just|all|have|has|were|was|got|get|gets|are|is|been|being|will|be)){0,3} re-?set(?:s|ting)?\b|\bre-?set(?:s|ting)? (?:the |all |everyone's )?${OTHER_PRODUCT} (?:limits?|quotas?|usage|caps?)\b`;
+const OTHER_PRODUCT_RESET = String.raw`\b(?:the )?${OTHER_PRODUCT}(?: [\w-]+){0,2} (?:limits?|quotas?|usage|caps?)(?: (?:in|on|for) chatgpt)?(?: (?:just|all|have|has|were|was|got|get|gets|are|is|been|being|will|be)){0,3} re-?set(?:s|ting)?\b|\bre-?set(?:s|ting)? (?:the |all |everyone's )?${OTHER_PRODUCT} (?:limits?|quotas?|usage|caps?)\b|\bre-?set(?:s|ting)? (?:for|on|in) (?:chatgpt(?:'s)? )?${OTHER_PRODUCT}\b(?! ?(?:and|&|\+|,) ?codex\b)`;
+/** Another product's resets, also as the idioms read them (mentions.ts). */
+export const OTHER_PRODUCT_RESETS = new RegExp(OTHER_PRODUCT_RESET, 'g');
 
 /**
  * "reset" in a sense that has nothing to do with usage limits; "woke up feeling reset" is
@@ -26,11 +31,12 @@ const OTHER_PRODUCT_RESET = String.raw`\b(?:the )?${OTHER_PRODUCT}(?: [\w-]+){0,
  * given by no one; not "the reset itself went through"; a plea to hit the reset button, or
  * the button on one's own limits ("pls hit the reset button on my limits") (rules-2.13.45);
  * "## things that reset on monday", things in general (rules-2.13.47); "the image gen limits
- * in chatgpt were reset", "sora limits reset": another product's limits (rules-2.13.52).
+ * in chatgpt were reset", "sora limits reset": another product's limits (rules-2.13.52); "a
+ * reset tomorrow in my calendar for my sleep schedule", one's own thing (rules-2.13.55).
  */
 export const OTHER_SENSE = new RegExp(
   `${OTHER_PRODUCT_RESET}|${
-    /\bthings (?:i|we)(?:'ve| have)? re-?set\b|\b(?:things|stuff) (?:that|which) re-?sets?\b|\bre-?set button (?:on|for) (?:my|his|her)\b|\b(?:pls|plz|please|someone|somebody|can (?:you|u|someone)) (?:\w+ )?(?:hit|press|push|smash) (?:the|that) (?:big )?(?:red )?re-?set button\b|\b(?!(?:the|this|that|a) )\w+ re-?set(?:s|ting)? (?:itself|themselves)\b|\b(?:eval|staging|test|dev|internal|ci|gpu|cluster|load-?test)(?: [\w-]+)? (?:quotas?|limits?|credits|usage|budget) (?:(?:just |finally )?(?:got|gets|get|was|were|is|are|has been|have been) )?(?:re-?set|refilled|refreshed|wiped|cleared|topped up|restored|replenished)\b|\b(?:password|factory|git|context|session|conversation|thread|chat|api key|token|cache|counter|mindset|brain|life|sandbox|server|database|db|router|modem|cluster|gpu|vm|container|pod|network|dns|proxy|kernel|laptop|phone|browser)[ -]re-?set(?:s|ting)?\b|\b(?:context|sessions?|conversations?|chats?|threads?|cache|sandbox(?:es)?|passwords?|memory|streaks?|sleep schedules?|routines?|leaderboards?|scoreboards?) (?:just )?(?:gets?|getting|got|is|are|was|were|being|will be|has been|have been) re-?set\b|(?:^|\(|\b(?!(?:usage|limits?|codex|quota|rate) )[a-z]+ )counters? (?:gets?|getting|got|is|are|was|were|being|will be|has been|have been) re-?set\b|`[^`\n]{0,40}\bre-?set\b[^`\n]{0,30}`|\bre-?set(?:ting)? (?:your |the |my )?(?:password|context|session|conversation|chat|thread|api key|branch|repo|head|mind|brain|expectations|counter|clock|timer|streak|scoreboard|leaderboard|on-call rotation|oncall rotation|rotation|roster|pager|sprint board|backlog|roadmap)\b|\breset --|\/reset\b|\bre-?set (?:to|back to) (?:the |a |your |an )?(?:last|previous|earlier|known|good|clean|main|head|origin|commit)\b|\bre-?set (?:the |our |their |all the )?(?:[\w-]+ ){0,2}(?:quota|usage|limit|rate|credit)s? (?:[\w-]+ )?(?:dashboards?|graphs?|charts?|alerts?|panels?|pages?|monitors?|exporters?|metrics)\b|\bre-?set(?:ting)? (?:my|his|her) (?!(?:own )?(?:codex )?(?:usage|limits?|quotas?|rate))|\b(?:feel|feels|feeling|felt|seems?|looks?)(?: (?:so|very|totally|completely|fully|truly|really|a bit|kinda))? re-?set(?:t?ed)?\b|\bre-?set\b[^.!?]{0,40}\b(?:on|for|in|of) (?:our|the|my|an?) (?:own )?(?:internal|staging|test|dev|eval|load-?test) (?:[\w-]+ )?(?:harness|cluster|environment|env|account|org|workspace|server|instance|setup|box|tenant|project|dashboard|chart|graph|metric|page|panel)s?\b/
+    /\bthings (?:i|we)(?:'ve| have)? re-?set\b|\b(?:things|stuff) (?:that|which) re-?sets?\b|\bre-?set button (?:on|for) (?:my|his|her)\b|\b(?:pls|plz|please|someone|somebody|can (?:you|u|someone)) (?:\w+ )?(?:hit|press|push|smash) (?:the|that) (?:big )?(?:red )?re-?set button\b|\b(?!(?:the|this|that|a) )\w+ re-?set(?:s|ting)? (?:itself|themselves)\b|\b(?:eval|staging|test|dev|internal|ci|gpu|cluster|load-?test)(?: [\w-]+)? (?:quotas?|limits?|credits|usage|budget) (?:(?:just |finally )?(?:got|gets|get|was|were|is|are|has been|have been) )?(?:re-?set|refilled|refreshed|wiped|cleared|topped up|restored|replenished)\b|\b(?:password|factory|git|context|session|conversation|thread|chat|api key|token|cache|counter|mindset|brain|life|sandbox|server|database|db|router|modem|cluster|gpu|vm|container|pod|network|dns|proxy|kernel|laptop|phone|browser)[ -]re-?set(?:s|ting)?\b|\b(?:context|sessions?|conversations?|chats?|threads?|cache|sandbox(?:es)?|passwords?|memory|streaks?|sleep schedules?|routines?|leaderboards?|scoreboards?) (?:just )?(?:gets?|getting|got|is|are|was|were|being|will be|has been|have been) re-?set\b|(?:^|\(|\b(?!(?:usage|limits?|codex|quota|rate) )[a-z]+ )counters? (?:gets?|getting|got|is|are|was|were|being|will be|has been|have been) re-?set\b|`[^`\n]{0,40}\bre-?set\b[^`\n]{0,30}`|\bre-?set(?:ting)? (?:your |the |my )?(?:password|context|session|conversation|chat|thread|api key|branch|repo|head|mind|brain|expectations|counter|clock|timer|streak|scoreboard|leaderboard|on-call rotation|oncall rotation|rotation|roster|pager|sprint board|backlog|roadmap)\b|\bre-?set\b[^.!?,;:]{0,40}\bfor my (?!(?:own )?(?:codex|usage|limits?|quotas?|weekly|5h|account|plan)\b)[\w-]+|\breset --|\/reset\b|\bre-?set (?:to|back to) (?:the |a |your |an )?(?:last|previous|earlier|known|good|clean|main|head|origin|commit)\b|\bre-?set (?:the |our |their |all the )?(?:[\w-]+ ){0,2}(?:quota|usage|limit|rate|credit)s? (?:[\w-]+ )?(?:dashboards?|graphs?|charts?|alerts?|panels?|pages?|monitors?|exporters?|metrics)\b|\bre-?set(?:ting)? (?:my|his|her) (?!(?:own )?(?:codex )?(?:usage|limits?|quotas?|rate))|\b(?:feel|feels|feeling|felt|seems?|looks?)(?: (?:so|very|totally|completely|fully|truly|really|a bit|kinda))? re-?set(?:t?ed)?\b|\bre-?set\b[^.!?]{0,40}\b(?:on|for|in|of) (?:our|the|my|an?) (?:own )?(?:internal|staging|test|dev|eval|load-?test) (?:[\w-]+ )?(?:harness|cluster|environment|env|account|org|workspace|server|instance|setup|box|tenant|project|dashboard|chart|graph|metric|page|panel)s?\b/
       .source
   }`,
 );
@@ -63,7 +69,9 @@ export const TALK_ABOUT = [
   /\b(?:accounts?|users?|workspaces?|plans?|seats?|subscriptions?) (?:\w+ )?(?:start|starts|begin|begins) with (?:fresh|full|new|brand new|empty) (?:\w+ )?(?:limits|usage)\b|\b(?:comes?|ships?|includes?) with (?:an? )?(?:fresh|full|new|brand new) (?:[\w-]+ ){0,2}(?:limits?|usage|allowance|quota|window)\b/,
   /\b(?:said|say|says|told (?:me|us|him|her|them)(?: to)?|tells? (?:me|us)(?: to)?|asked (?:me|us) to|begged (?:me|us) to|dared (?:me|us) to) "?re-?set(?:ting)?\b/,
   // "to the folks asking if a reset is part of the plan" (rules-2.13.3).
-  /\b(?:asking|asked|ask|wondering|wonder|wondered)\b[^.!?:]{0,30}?\b(?:if|whether)\b[^.!?:]{0,40}\bre-?set/,
+  // "lots of you asked whether the cloud tasks double-count means everyone gets their usage
+  // zeroed" (rules-2.13.55).
+  /\b(?:asking|asked|ask|wondering|wonder|wondered)\b[^.!?:]{0,30}?\b(?:if|whether)\b[^.!?:]{0,70}\bre-?set/,
   /\bre-?sets? (?:every|each) (?:day|week|month|\d|five|seven)/,
   /\b(?:limits?|usage) re-?sets? (?:every|each|on a\b|after|\d|weekly|daily)/,
   // "new billing cycle starts at 12am UTC, limits reset with it", "your limits reset when
@@ -86,6 +94,13 @@ export const TALK_ABOUT = [
   // "your weekly window rolls over on its own on friday" (rules-2.13.51).
   /\b(?:re-?set(?:s|ting)?|refresh(?:es|ing)?|rolls? over|rolling over)\b[^.!?]{0,12}\b(?:on (?:its|their) own|by (?:itself|themselves)|automatically|naturally|as (?:usual|normal)|on (?:your|their|its|the) (?:(?:own|normal|usual|regular) )+(?:[\w-]+ )?(?:cycle|schedule|cadence))\b/,
   /\b(?:since|after|before|until|till) (?:the|your|our|my|a|last|yesterday's|today's) (?:last |latest |recent |next |weekly |global |banked |[a-z]+ \d{1,2}(?:st|nd|rd|th)? )?re-?set\b/,
+  // "the best reset is friday's", "my favorite reset": resets judged (rules-2.13.55).
+  /\b(?:the|my|our|your) (?:best|worst|favou?rite|greatest|funniest) (?:[\w-]+ )?re-?set\b/,
+  // "your weekly reset is monday": the cycle of one's own window (rules-2.13.55).
+  /\b(?:your|my) (?:weekly|5h|5-hour|five-hour|daily) (?:limit |window |usage )?re-?set (?:is|happens|comes|lands)\b/,
+  // What using one does: "one click and your 5h + weekly windows go back to zero"
+  // (rules-2.13.55).
+  /\b(?:(?:one|a single|1) (?:click|tap)|(?:click|tap|press|hit) (?:it|apply|redeem|use|the button)) and\b/,
   // Instructions: "How to use your banked reset: Settings > Usage > Apply" (rules-2.10.0).
   /^how to\b/,
   /\bhow (?:do |does )?re-?sets? work/,

@@ -76,17 +76,18 @@ const FRESHLY_DONE = new RegExp(
 /**
  * "usage is back at zero", "limits are back to 100%", "has been restored to full", "the codex
  * meter has been rewound to zero" (rules-2.13.47); and "back at 0% used", which names the
- * usage itself.
+ * usage itself. "usage was set back to zero", the verb and all (rules-2.13.55).
  */
 const BACK_TO_EMPTY = new RegExp(
-  String.raw`(?<=\b(?:${USAGE_NOUN}\b|${WINDOW_NOUN}),?[^.!?,;]{0,40})\b(?:back|restored|refilled|rewound|goes|go|going|return|returns|returned|returning) (?:to|at) (?:zero|0%?|100%|full|empty|square one)(?: used| usage)?${AFTER_AMOUNT}|\bback (?:to|at) 0% (?:used|usage)${AFTER_AMOUNT}|\b(?=sitting at )(?<=\b(?:${USAGE_NOUN}\b|${WINDOW_NOUN})[^.!?,;]{0,20})sitting at (?:zero|0%)(?: used)? again\b`,
+  String.raw`(?<=\b(?:${USAGE_NOUN}\b|${WINDOW_NOUN}),?[^.!?,;]{0,40})\b(?:(?:set|put|brought|turned|dialed|wound) )?(?:back|restored|refilled|rewound|goes|go|going|return|returns|returned|returning) (?:to|at) (?:zero|0%?|100%|full|empty|square one)(?: used| usage)?${AFTER_AMOUNT}|\bback (?:to|at) 0% (?:used|usage)${AFTER_AMOUNT}|\b(?=sitting at )(?<=\b(?:${USAGE_NOUN}\b|${WINDOW_NOUN})[^.!?,;]{0,20})sitting at (?:zero|0%)(?: used)? again\b`,
 );
 /**
  * "5h + weekly back to full for all paid plans": the windows named, without "windows", and
- * for whom (rules-2.13.17); not "your weekly is back to full on monday", its cycle.
+ * for whom (rules-2.13.17); not "your weekly is back to full on monday", its cycle. "weekly
+ * is back at 0 for you and everybody else" (rules-2.13.55).
  */
 const WINDOWS_BACK_TO_FULL =
-  /\b(?=back (?:to|at) (?:full|100%))(?<=\b(?:5h|5-hour|weekly) (?:(?:\+|and|&) (?:5h|5-hour|weekly) )?(?:(?:are|is|both|now|all) ){0,2})back (?:to|at) (?:full|100%)(?= (?:for|across|on) (?:all|every|everyone|everybody|paid|plus|pro|business|edu|enterprise)\b)/;
+  /\b(?=back (?:to|at) (?:full|100%|zero|0%?(?!\w)))(?<=\b(?:5h|5-hour|weekly) (?:(?:\+|and|&) (?:5h|5-hour|weekly) )?(?:(?:are|is|both|now|all) ){0,2})back (?:to|at) (?:full|100%|zero|0%?)(?= (?:for|across|on) (?:you and )?(?:all|every|everyone|everybody|paid|plus|pro|business|edu|enterprise)\b)/;
 /**
  * "we'll zero everyone's codex limits before the US wakes up" (rules-2.13.17); "we will make
  * zero again the usage for everyone" (rules-2.13.28).
@@ -255,10 +256,11 @@ const GIVE_BACK =
   /\b(gave|give|gives|giving|hand|hands|handed|handing) (everyone|everybody|every (?:single )?(?:paid |codex )?user) (?:their|your) ((?:[\w-]+ ){0,2}(?:usage|limits|allowance|quota|budget)) back\b/;
 /**
  * "we have give back all the usage to everybody on Codex", "we will give back all the Codex
- * usage for everybody", "we give back to everybody the full weekly limit" (rules-2.13.24).
+ * usage for everybody", "we give back to everybody the full weekly limit" (rules-2.13.24);
+ * "we will give back full usage of codex to all plans" (rules-2.13.55).
  */
 const GIVE_BACK_TO = new RegExp(
-  String.raw`\b(gave|give|gives|giving|given) back (?:all )?(?:of )?(?:the |your |their )?((?:codex |weekly |5h )?(?:usage|limits))(?: on codex)?(?= (?:to|for) (?:${PEOPLE}|all plans|every plan)\b)|\b(gave|give|gives|giving|given) back to ${PEOPLE} (?:the |their |your )?(?:full )?((?:codex |weekly |5h )?(?:usage|limits?))\b`,
+  String.raw`\b(gave|give|gives|giving|given) back (?:all )?(?:of )?(?:the |your |their )?(?:full )?((?:codex |weekly |5h )?(?:usage|limits))(?: (?:on|of) codex)?(?= (?:to|for) (?:${PEOPLE}|all plans|every plan)\b)|\b(gave|give|gives|giving|given) back to ${PEOPLE} (?:the |their |your )?(?:full )?((?:codex |weekly |5h )?(?:usage|limits?))\b`,
 );
 /**
  * "gonna hit the big red button on everyone's codex limits tomorrow morning": the button
@@ -354,10 +356,11 @@ const INVERTED =
   /^(?:(refilled|topped (?:up|off)|wiped|zeroed|cleared|emptied),? ((?:your|everyone's|everybody's|all (?:the )?|the) (?:[\w-]+ ){0,2}(?:tanks?|limits|usage|quotas?|meters|counters|allowances?))(?: now| all)? (are|is)|back to (?:zero|full|0%|100%),? ((?:your|everyone's|everybody's|all (?:the )?|the) (?:[\w-]+ ){0,2}(?:limits|usage|quotas?|meters|counters|allowances?)) (will|'ll|shall|are going to|is going to|are gonna) go)\b/;
 /**
  * "slate's clean for everybody" (rules-2.13.37): the slate of whom named after it; "slate
- * wiped clean 🧽 all codex limits" (rules-2.13.42): of what.
+ * wiped clean 🧽 all codex limits" (rules-2.13.42): of what. "codex folks: slate's wiped
+ * clean." (rules-2.13.55): Codex's slate.
  */
 const SLATE_CLEAN = new RegExp(
-  String.raw`\bslate(?:'s| is) (?:wiped )?clean(?: again)?(?= for (?:${PEOPLE}|${PLANS_PEOPLE}))|\bslate (?:wiped|scrubbed) clean(?=[^.!?,;]{0,8}[ ,;:]+(?:all |your |everyone's )?(?:codex )?(?:limits|usage)\b)`,
+  String.raw`\bslate(?:'s| is) (?:wiped )?clean(?: again)?(?= for (?:${PEOPLE}|${PLANS_PEOPLE}))|(?<=\bcodex\b[^.!?]{0,30})\bslate(?:'s| is| has been| was| got| gets)? (?:wiped|scrubbed)(?: clean)?(?=[.!,;:]|$)|\bslate (?:wiped|scrubbed) clean(?=[^.!?,;]{0,8}[ ,;:]+(?:all |your |everyone's )?(?:codex )?(?:limits|usage)\b)`,
 );
 /** "every codex meter to zero", "all usage counters back to 0%" (rules-2.13.37). */
 const METERS_TO_ZERO =
@@ -368,6 +371,17 @@ const METERS_TO_ZERO =
  */
 const ALLOWANCE_FULL_AGAIN =
   /\b(?=full again\b)(?<=\b(?:allowance|quota|usage) is (?:now )?)full again\b(?! (?:on|every|each|at|in|when|once)\b| (?:mon|tues|wednes|thurs|fri|satur|sun)day\b)/;
+
+/**
+ * "we have put back all codex usage to zero", "we set everyone's usage back to zero": a verb
+ * putting usage back to zero, its object between (rules-2.13.55); not "it just sets usage
+ * back to 0", what a reset does.
+ */
+const SET_OBJECT_TO_ZERO =
+  /(?<!\b(?:it|this|that|which)(?: just| only| simply)? )\b(set|sets|setting|put|puts|putting|brought|bring|brings|bringing|turned|turn|turns|turning)( back)? ((?:(?:all|the|your|their|everyone's|everybody's|every|codex|weekly|5h|5-hour|usage|rate|of) ){0,4}(?:usage|limits|quotas?|meters|counters|windows))(?: back)? to (?:zero|0%?)(?![\w%])/;
+
+/** "a global wipe", "no global wipe tonight": a global reset (rules-2.13.55); not "a global wipe of the staging db". */
+const GLOBAL_WIPE = /\b((?:a|the|no|one more|another) )?global (?:usage |limits? )?wipe\b(?! of\b)/;
 
 /** A word every idiom above has. */
 const TRIGGER =
@@ -409,6 +423,7 @@ const PHRASES: readonly (readonly [RegExp, string])[] = [
   [USAGE_GIVEBACK, '$1 reset'],
   [BANKED_ONE, 'banked reset'],
   [SLATE_CLEAN, 'reset'],
+  [GLOBAL_WIPE, '$1global reset'],
   [METERS_TO_ZERO, '$1 reset'],
   [ALLOWANCE_FULL_AGAIN, 'reset'],
 ];
@@ -419,6 +434,11 @@ export function resetIdiomRead(sentence: string): string | null {
   if (!TRIGGER.test(sentence)) return null;
   let read = sentence.replace(WIPED_THE_SLATE, (_match, ending: string) =>
     resetFormOf(ending === 'e' ? '' : ending),
+  );
+  read = read.replace(
+    SET_OBJECT_TO_ZERO,
+    (_match, verb: string, _back: string | undefined, what: string) =>
+      `${resetFormOfVerb(verb)} ${what}`,
   );
   for (const [pattern, phrase] of PHRASES) read = read.replace(pattern, phrase);
   read = read.replace(VERB_THEN_OBJECT, resetFormOfVerb);

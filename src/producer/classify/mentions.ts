@@ -1,6 +1,7 @@
 import { clip } from './classification.ts';
 import {
   HABIT,
+  OTHER_PRODUCT_RESETS,
   OTHER_SENSE,
   PAST_REFERENCE,
   RESET_WORD,
@@ -87,12 +88,23 @@ export function mentionsOf(own: ReadText): Mention[] {
   for (const [at, sentence] of own.sentences.entries()) {
     const previous = own.sentences[at - 1];
     // "Reset: done." is "reset is done" (rules-2.10.0).
-    const stripped = sentence.replace(OTHER_SENSES, ' ').replace(STATUS_COLON, '$1 is $2');
+    // "will there be a reset this week? yep — tomorrow …": a question he answers yes at once
+    // is said, and read in the order of a statement (rules-2.13.13, 2.13.55).
+    const answered = answeredYes(sentence, own.sentences[at + 1] ?? '');
+    const stripped = (answered ? said(sentence) : sentence)
+      .replace(OTHER_SENSES, ' ')
+      .replace(STATUS_COLON, '$1 is $2');
     // "usage is back at zero", "wiped the usage counters": read as "reset" (idioms.ts).
     // "🔄 limits: refreshed." is "limits are reset" (rules-2.11.0).
     // "Codex rate limits will be refreshed": named by the cues, read as "reset" too, so the
     // grammar reads its verb (rules-2.13.19).
-    const plain = (/\bre-?set/.test(stripped) ? stripped : (resetIdiomRead(stripped) ?? stripped))
+    // Another product's, said in other words: "usage limits have been restored to full for
+    // ChatGPT image generation" (rules-2.13.55).
+    const plain = (
+      /\bre-?set/.test(stripped)
+        ? stripped
+        : (resetIdiomRead(stripped)?.replace(OTHER_PRODUCT_RESETS, ' ') ?? stripped)
+    )
       .replace(LIMITS_COLON, '$1 are reset')
       .replace(HAD_RESET, '$1 have been reset');
     const named = RESET_WORD.test(plain);
@@ -146,13 +158,7 @@ export function mentionsOf(own: ReadText): Mention[] {
       read,
       // "did we just reset everyone's codex limits? yes. yes we did.": a question he answers
       // yes at once is said (rules-2.13.13).
-      refused: refusalOf(
-        ASKED_DONE.test(sentence) && ANSWERED_YES.test(own.sentences[at + 1] ?? '')
-          ? sentence.replace(QUESTION_END, '.')
-          : sentence,
-        doubted,
-        read,
-      ),
+      refused: refusalOf(answered ? said(sentence) : sentence, doubted, read),
       reading: doubted,
     });
   }
@@ -309,6 +315,43 @@ const ONE_MORE =
 const ANSWERED_YES = /^(?:yes|yep|yup|yeah|of course|absolutely|you bet|indeed|sure)\b/;
 /** A question of what was done: "did we just reset…?", "have we reset…?" (not "will…?"). */
 const ASKED_DONE = /^(?:did|have|has)\b/;
+/**
+ * A question of what comes, said back in the order of a statement: "will there be a reset…?"
+ * is "there will be a reset…", "will everyone get…?" is "everyone will get…", "are we
+ * resetting…?" is "we are resetting…" (not "are you resetting…?", a user's question quoted).
+ */
+const ASKED_COMING =
+  /^(?:(will) there be|(is|are) there|(will) (we|everyone|everybody|y'all|all of you|all plans|every plan)|(are) (we))\b/;
+const said = (question: string) =>
+  question
+    .replace(QUESTION_END, '.')
+    .replace(
+      ASKED_COMING,
+      (
+        _match,
+        willBe?: string,
+        isAre?: string,
+        will?: string,
+        who?: string,
+        are?: string,
+        whoAre?: string,
+      ) =>
+        willBe !== undefined
+          ? 'there will be'
+          : isAre !== undefined
+            ? `there ${isAre}`
+            : will !== undefined
+              ? `${who} will`
+              : `${whoAre} ${are}`,
+    );
+/** An answer with a doubt of its own: "yes if the fix lands", "yes, eventually". */
+const DOUBTFUL_ANSWER =
+  /\b(?:if|unless|maybe|probably|once|when|might|hopefully|eventually|someday|one day|not|lol|lmao|jk|kidding|my own)\b/;
+
+/** He asks, and answers yes in the next sentence: the question is said. */
+const answeredYes = (question: string, next: string) =>
+  ANSWERED_YES.test(next) &&
+  (ASKED_DONE.test(question) || (ASKED_COMING.test(question) && !DOUBTFUL_ANSWER.test(next)));
 const QUESTION_END = /\?+(?=["')\s]*$)/;
 
 /** The windows after "fresh": "5 h and weekly windows" (as the words are split). */
@@ -443,7 +486,9 @@ const CROSSED_OUT = /\bre-?sets?\b:? ?(?:\u274c|\u2716|\u2717|\u2718|\u{1f6ab})/
 
 /**
  * One person's account, in a reply to them: "on your account", "yours"; not "yours included"
- * nor after "everyone's" ("topped up everyone's buckets, yours too"), rules-2.13.39.
+ * nor after "everyone's" ("topped up everyone's buckets, yours too"), rules-2.13.39; nor
+ * after "to all plans" ("reset going out to all plans right now, should hit your account in a
+ * few min"), rules-2.13.55.
  */
 export const ONE_ACCOUNT =
-  /\b(?:your (?:account|workspace|org|seat)|yours)\b(?![^.!?]{0,20}\bincluded\b)(?<!\b(?:everyone's|everybody's)[^.!?]{0,40})/;
+  /\b(?:your (?:account|workspace|org|seat)|yours)\b(?![^.!?]{0,20}\bincluded\b)(?<!\b(?:everyone's|everybody's|(?:to|for) (?:all|every) (?:plans?|users|accounts|tiers))[^.!?]{0,40})/;

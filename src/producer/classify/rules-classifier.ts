@@ -1,6 +1,7 @@
 import type { Classification } from '../ledger/entry.ts';
 import type { Post } from '../ledger/post.ts';
 import { readAnnouncement } from './announcement.ts';
+import { TIME_ONLY } from './announcement-kinds.ts';
 import { clip, held, lessSure, notAReset } from './classification.ts';
 import { confirmedFromContext } from './confirmation.ts';
 import { DAY_HEADING, RESET_WORD, USAGE_CONTEXT } from './cues.ts';
@@ -63,6 +64,19 @@ export function classifyPost(
   const off = calledOff(post, own, thread, mentions, options);
   if (off !== null) return off;
   const announcing = mentions.filter((m) => m.refused === null);
+  // "tomorrow" then his reply "full usage reset across plus, pro, …": a post of only a time,
+  // whose reset his reply names without a verb, is one post read together (rules-2.13.55).
+  if (
+    thread?.author === 'self' &&
+    announcing.length > 0 &&
+    announcing.every((m) => m.reading.tense === 'none') &&
+    post.parentText !== undefined &&
+    TIME_ONLY.test(thread.parent.all) &&
+    timeAhead(thread.parent.all, Date.parse(post.createdAt), options.timeZone) !== null
+  ) {
+    const { inReplyToId: _id, parentText, parentHandle: _handle, ...alone } = post;
+    return classifyPost({ ...alone, text: `${parentText}\n${post.text}` }, options, context);
+  }
   if (announcing.length === 0) {
     if (thread !== null) return readReply(post, own, thread, mentions, options);
     if (mentions.length > 0)
@@ -158,8 +172,9 @@ const saysWhatNext = (next: string) =>
 const USAGE_BACK =
   /^(?:(?:your|the|all|everyone's|codex) )*(?:limits|usage|quotas?) (?:are|is) (?:all )?back\b(?=[^.!?]{0,30}\b(?:everyone|everybody|all|every)\b)/;
 
-/** Words of a reset arrived: "done. everyone's reset", "it's live". */
-const SAYS_DONE = /\b(?:done|landed|live|went out|rolled out|complete|completed|finished)\b/;
+/** Words of a reset arrived: "done. everyone's reset", "it's live", "it's out" (rules-2.13.55). */
+const SAYS_DONE =
+  /\b(?:done|landed|live|went out|rolled out|complete|completed|finished)\b|\b(?:it's|it is|is) out\b/;
 
 /**
  * `sentence` and the fragments that follow it, words said one by one: "reset. tonight. 8pm

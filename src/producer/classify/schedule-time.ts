@@ -383,6 +383,11 @@ function statedTimes(text: string, posted: DateTime, doubts: string[]): StatedTi
   const prepared = text
     // "back at 0% used": a share, not a time of day (rules-2.12.2).
     .replace(/\b\d{1,3}(?:\.\d+)? ?%/g, ' ')
+    // "should be back at 0", "at 0 used": an amount, not midnight (rules-2.13.55).
+    .replace(
+      /\b(?:back|usage|sitting|down|meter|counter)s? (?:at|to) 0\b(?![:.]\d| ?(?:am|pm)\b)/g,
+      ' ',
+    )
     // "1/2 of you", "2/3 of plans": a fraction, not a date (rules-2.13.23).
     .replace(/\b\d{1,2}\/\d{1,2}(?= of\b)/g, ' ')
     .replace(/\b(1[3-9]|2[0-3])(?::00)? ?pm\b/g, '$1:00') // "14pm" is 14:00

@@ -415,6 +415,15 @@ export function readMention(words: readonly Word[], index: number): MentionReadi
         COMING_AFTER.has(words[index + 1]?.text ?? '')
       )
         group = { ...group, tense: 'coming' };
+      // "there's a reset tomorrow for everyone", "there is a reset tonight": a reset there
+      // is, at a time said after it; named, its time decides (rules-2.13.55).
+      if (
+        /^(?:'s|is|are|'re)$/.test(verb.text) &&
+        group.tense === 'done' &&
+        words.slice(start, phraseStart).some((w) => w.text === 'there') &&
+        timeWordAfter(words, index + 1, end)
+      )
+        group = { ...group, tense: 'none' };
       // "there's a reset going out saturday morning": on its way, at its time; "… going out
       // now" stays done (rules-2.13.45).
       if (
@@ -531,6 +540,14 @@ export function readMention(words: readonly Word[], index: number): MentionReadi
         // there may be a feature, not resets given (rules-2.10.0): held.
         const feature = featureStatement(words, index, phraseStart, predicate);
         if (feature !== null) doubt ??= `resets in general ${feature}: a feature, or resets given?`;
+        // "the reset is tonight", "the reset is at 5pm PT": what the copula says is its time,
+        // and the time decides (rules-2.13.55).
+        if (
+          /^(?:is|'s|are|'re)$/.test(words[predicate]!.text) &&
+          !group.negated &&
+          timeWordAfter(words, after, Math.min(end, after + 2))
+        )
+          group = { ...group, tense: 'none' };
         // "A reset is on the way", "is on its way": coming.
         if (
           isAux(words[predicate]!) &&
@@ -905,6 +922,28 @@ function namedForOf(words: readonly Word[], index: number, start: number, verbUs
   return namesNothingReset([before]) ? before.text : null;
 }
 const DAY_NAME = /^(?:mon|tues|wednes|thurs|fri|satur|sun)day$/;
+/** Words of a time ahead: "tonight", "friday", "5pm", "eod" (not "today", which may be gone). */
+const TIME_WORD =
+  /^(?:tonight|tomorrow|tmrw|tmr|later|eod|noon|midnight|(?:mon|tues|wednes|thurs|fri|satur|sun)day|\d{1,2}(?::\d\d)?(?:am|pm)|\d{1,2}:\d\d)$/;
+/** A time among the words [from, end): "there's a reset tomorrow", "is at 5pm". */
+function timeWordAfter(words: readonly Word[], from: number, end: number): boolean {
+  for (let at = from; at < end; at++) {
+    const word = words[at]!;
+    if (TIME_WORD.test(word.text)) return true;
+    if (
+      !['at', 'on', 'this', 'next', 'by'].includes(word.text) &&
+      word.pos !== 'ADP' &&
+      word.pos !== 'DET' &&
+      word.pos !== 'NOUN' &&
+      word.pos !== 'ADJ' &&
+      word.pos !== 'PROPN' &&
+      word.pos !== 'CCONJ' &&
+      word.pos !== 'PUNCT'
+    )
+      return false;
+  }
+  return false;
+}
 
 /** The indices of the words that say "reset" (as a noun or a verb). */
 export const resetWordsOf = (words: readonly Word[]) =>
