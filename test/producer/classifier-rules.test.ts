@@ -5694,3 +5694,104 @@ describe('rounds 255 to 258, and probes (rules-2.13.55)', () => {
     assert.deepEqual([plans.reset?.kind, plans.review], ['reset_completed', false]);
   });
 });
+
+describe('rounds 259 to 262 (rules-2.13.56)', () => {
+  test('"isn\'t something we reset", "hypothetically, a reset at 6pm PT lands …" and "no refill tonight after all" under his refill announce nothing', () => {
+    assert.equal(
+      at10(
+        "the 5-hour window isn't something we reset. it just slides. start a session at 10am and you're fresh again at 3pm",
+      ),
+      'none',
+    );
+    assert.equal(
+      at10(
+        "hypothetically, a reset at 6pm PT lands in the middle of Europe's night. one of the reasons we haven't done one",
+      ),
+      'none',
+    );
+    const off = classify(
+      'correction: no refill tonight after all. the overcount turned out to be display-only, nobody actually lost any usage',
+      {
+        createdAt: MORNING,
+        inReplyToId: '2000000000000000000',
+        parentText: "we're going to refill everyone's codex limits tonight",
+        parentHandle: 'thsottiaux',
+      },
+    );
+    assert.deepEqual(
+      [off.review, off.reasons.at(-1)?.startsWith('his reply calls off')],
+      [true, true],
+    );
+  });
+
+  test('"reset for everyone affected goes out monday": the participle modifies "everyone", the verb is "goes out"', () => {
+    const read = classify(
+      'reset for everyone affected goes out monday. we need the weekend to verify the numbers',
+      {
+        createdAt: MORNING,
+        inReplyToId: '2000000000000000000',
+        parentText: 'the metering bug is fixed as of an hour ago',
+        parentHandle: 'thsottiaux',
+      },
+    );
+    assert.deepEqual(
+      [read.reset?.kind, read.reset?.scheduleWindow?.startAt],
+      ['reset_scheduled', '2026-11-23T08:00:00.000Z'],
+    );
+  });
+
+  test('other words: "tank gets topped back to full", "had their whole weekly allowance handed back", "usage drops back to nothing", "codex usage: 0%. for everyone. just now."; not "the counter is back at zero after the migration"', () => {
+    assert.equal(
+      at10(
+        "heads up: at 3pm PT today your codex tank gets topped back to full, whatever plan you're on",
+      ),
+      'reset_scheduled',
+    );
+    assert.equal(
+      at10(
+        'meanwhile we noticed the token counter was double charging long contexts since monday, so everyone has had their whole weekly allowance handed back as of today.',
+      ),
+      'reset_completed',
+    );
+    assert.equal(
+      at10(
+        "after tonight's deploy (around 11pm PT) all codex usage drops back to nothing. fresh start for the weekend",
+      ),
+      'reset_scheduled',
+    );
+    assert.equal(at10('codex usage: 0%. for everyone. just now.'), 'reset_completed');
+    assert.equal(at10('The counter is back at zero after the migration.'), 'none');
+  });
+
+  test('replies held: "they do, it\'s already sitting in your account", "you earned it", "🫶 ship something cool with it" under thanks, and an answer to "for the reset to show up for my org"', () => {
+    const held = (text: string, parentText: string) => {
+      const read = reply(text, parentText, 'someone');
+      return [read.reset?.kind, read.review];
+    };
+    assert.deepEqual(
+      held(
+        "they do, it's already sitting in your account. spend it whenever you like",
+        'do edu accounts get the banked reset too?',
+      ),
+      ['reset_completed', true],
+    );
+    assert.deepEqual(
+      held("you earned it after yesterday's outage 🫡", 'thank you for the reset tibo!! 🙏'),
+      ['reset_completed', true],
+    );
+    assert.deepEqual(
+      held(
+        '🫶 ship something cool with it',
+        "tibo you're a legend, reset came right when I needed it",
+      ),
+      ['reset_completed', true],
+    );
+    assert.deepEqual(
+      held(
+        "Nothing needed on your side — it's already applied to every enterprise workspace.",
+        'Enterprise admin here — do I need to do anything for the reset to show up for my org?',
+      ),
+      ['reset_completed', true],
+    );
+  });
+});

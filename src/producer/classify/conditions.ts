@@ -34,7 +34,18 @@ const PRONOUNS = new Set(['you', 'we', 'i', 'they', 'he', 'she', 'it', 'anyone',
 const TIME_WORDS = new Set(['today', 'tonight', 'tomorrow', 'now', 'soon', 'later']);
 const AWAITED = new Set(['once']);
 /** Verbs of a release expected to happen: "the second it ships". */
-const EVENT_VERBS = new Set(['ship', 'land', 'launch', 'deploy', 'release', 'drop', 'go']);
+const EVENT_VERBS = new Set([
+  'ship',
+  'land',
+  'launch',
+  'deploy',
+  'release',
+  'drop',
+  'go',
+  // "the moment it flips on" (rules-2.13.55).
+  'flip',
+  'switch',
+]);
 /** Words of a day: the condition's event has a date. */
 const DAY_WORDS = /^(?:today|tonight|tomorrow|(?:mon|tues|wednes|thurs|fri|satur|sun)day)$/;
 /** After "or", an alternative of times or amounts, not of events: "tonight or tomorrow". */

@@ -13,14 +13,18 @@
 const SYMBOL = String.raw`[^\w\s'"]`;
 /** Words that may follow the head of a phrase: its end, a preposition, a verb. */
 const AFTER_HEAD =
-  '(?:for|across|of|on|in|to|and|at|as|over|during|throughout|this|today|tonight|tomorrow|now|again|back|with|from|so|because|right|too|already|is|are|were|was|have|has|will|should|get|gets|got|getting|go|goes|just|all|clean|wiped|zeroed|scrubbed|refunded|replenished|refilled|restored|cleared|emptied|nuked|start|starts|started|went|roll|rolls|rolled|rolling|return|returns|returned|came|come|comes|after|before|once|when|until|by|within|around|soon|shortly|later|earlier|yesterday|overnight|going|refills|about|a few|an hour|a couple|eod|eow|(?:mon|tues|wednes|thurs|fri|satur|sun)day)';
+  '(?:for|across|of|on|in|to|and|at|as|over|during|throughout|this|today|tonight|tomorrow|now|again|back|with|from|so|because|right|too|already|is|are|were|was|have|has|will|should|get|gets|got|getting|go|goes|drops?|dropped|dropping|falls?|fell|just|all|clean|wiped|zeroed|scrubbed|refunded|replenished|refilled|restored|cleared|emptied|nuked|start|starts|started|went|roll|rolls|rolled|rolling|return|returns|returned|came|come|comes|after|before|once|when|until|by|within|around|soon|shortly|later|earlier|yesterday|overnight|going|refills|about|a few|an hour|a couple|eod|eow|(?:mon|tues|wednes|thurs|fri|satur|sun)day)';
 /**
  * What a reset of usage acts on, as the head of its phrase: "the usage counters for all",
  * not "usage logs" or "the usage page" (another noun after it is what is acted on).
  */
 const USAGE_NOUN = String.raw`(?:usage|limits?|quotas?|counters?|meters?|allowances?|buckets?|(?<=usage )bars?)(?=[.!?,;:)]|$| ${AFTER_HEAD}\b| ${SYMBOL})`;
-/** After "back to zero" / "back to full": the clause goes on with no noun ("full color"). */
-const AFTER_AMOUNT = String.raw`(?=[.!?,;:)]|$| (?:for|across|on|in|as|at|by|before|once|until|this|today|tonight|tomorrow|now|just|again|already|and|so|because|right|next|first|about|around|roughly|since|earlier|overnight|later|soon|shortly|(?:mon|tues|wednes|thurs|fri|satur|sun)day|(?:a|an|\d+|a few|a couple of) (?:min(?:ute)?s?|hours?|moments?|sec(?:ond)?s?) ago)\b| ${SYMBOL})`;
+/**
+ * After "back to zero" / "back to full": the clause goes on with no noun ("full color"); "…
+ * (the good kind of empty)", "… thanks to …" (rules-2.13.55); not "after …" or
+ * "following …": "the counter is back at zero after the migration" is another counter.
+ */
+const AFTER_AMOUNT = String.raw`(?=[.!?,;:)]|$| \(| (?:for|across|on|in|as|at|by|before|thanks to|once|until|this|today|tonight|tomorrow|now|just|again|already|and|so|because|right|next|first|about|around|roughly|since|earlier|overnight|later|soon|shortly|(?:mon|tues|wednes|thurs|fri|satur|sun)day|(?:a|an|\d+|a few|a couple of) (?:min(?:ute)?s?|hours?|moments?|sec(?:ond)?s?) ago)\b| ${SYMBOL})`;
 /** Whose limits: "topped everyone back up" ("a clean slate for everyone" may be of anything). */
 const PEOPLE = String.raw`(?:everyone|everybody|all of you|(?:all )?(?:paid |codex )?(?:users|accounts|subscribers)|every (?:paid |codex )?(?:users?|accounts?|subscribers?|workspaces?))`;
 /** Whose, by their plans: "all pro + plus folks", "every plus/pro account" (rules-2.13.37). */
@@ -76,10 +80,11 @@ const FRESHLY_DONE = new RegExp(
 /**
  * "usage is back at zero", "limits are back to 100%", "has been restored to full", "the codex
  * meter has been rewound to zero" (rules-2.13.47); and "back at 0% used", which names the
- * usage itself. "usage was set back to zero", the verb and all (rules-2.13.55).
+ * usage itself. "usage was set back to zero", the verb and all; "all codex usage drops back to
+ * nothing" (rules-2.13.55).
  */
 const BACK_TO_EMPTY = new RegExp(
-  String.raw`(?<=\b(?:${USAGE_NOUN}\b|${WINDOW_NOUN}),?[^.!?,;]{0,40})\b(?:(?:set|put|brought|turned|dialed|wound) )?(?:back|restored|refilled|rewound|goes|go|going|return|returns|returned|returning) (?:to|at) (?:zero|0%?|100%|full|empty|square one)(?: used| usage)?${AFTER_AMOUNT}|\bback (?:to|at) 0% (?:used|usage)${AFTER_AMOUNT}|\b(?=sitting at )(?<=\b(?:${USAGE_NOUN}\b|${WINDOW_NOUN})[^.!?,;]{0,20})sitting at (?:zero|0%)(?: used)? again\b`,
+  String.raw`(?<=\b(?:${USAGE_NOUN}\b|${WINDOW_NOUN}),?[^.!?,;]{0,40})\b(?:(?:set|put|brought|turned|dialed|wound|drops?|dropping|dropped|falls?|falling|fell) )?(?:back|restored|refilled|rewound|goes|go|going|return|returns|returned|returning) (?:to|at) (?:zero|0%?|100%|full|empty|square one|nothing)(?: used| usage)?${AFTER_AMOUNT}|\bback (?:to|at) 0% (?:used|usage)${AFTER_AMOUNT}|\b(?=sitting at )(?<=\b(?:${USAGE_NOUN}\b|${WINDOW_NOUN})[^.!?,;]{0,20})sitting at (?:zero|0%)(?: used)? again\b`,
 );
 /**
  * "5h + weekly back to full for all paid plans": the windows named, without "windows", and
@@ -180,10 +185,11 @@ const TOP_OBJECT_UP =
  * as a headline (rules-2.13.16), "everyone's codex allowance topped back up to full"
  * (rules-2.13.22), "everybody got topped up about ten minutes ago" (rules-2.13.30); "I did it,
  * limits topped up just now", a bare participle with a time just gone (rules-2.13.34); not
- * "want your usage topped back up".
+ * "want your usage topped back up". "your codex tank gets topped back to full"
+ * (rules-2.13.55).
  */
 const ARE_TOPPED_UP =
-  /\b(?=topped )(?<=\b(?:tanks?|limits|usage|quotas?|windows|buckets?|allowances?) (?:(?:are|is|got|get|all|been|have|has|now|just) ){1,3})topped (?:back )?(?:up|off)\b|\b(?=topped )(?<=\b(?:everyone's|everybody's) (?:[\w-]+ ){0,2}(?:tanks?|limits|usage|quotas?|windows|buckets?|allowances?) )topped (?:back )?(?:up|off)\b|\b(?=topped )(?<=^(?:\w+ )?(?:tanks?|buckets?) )topped (?:back )?(?:up|off)\b|\b(?=topped )(?<=\b(?:everyone|everybody|all of you|every (?:codex |paid )?user) (?:just )?(?:got|gets|get|getting|was|were|is|are|has been|have been) )topped (?:back )?(?:up|off)\b|\b(?=topped )(?<=(?:^|[,:] |\()(?:\w+ )?(?:limits|usage|tanks?|buckets?|allowances?) )topped (?:back )?(?:up|off)\b(?=[^.!?]{0,30}\b(?:just now|(?:seconds?|minutes?|mins?|hours?|hrs?) ago|earlier today)\b)/;
+  /\b(?=topped )(?<=\b(?:tanks?|limits|usage|quotas?|windows|buckets?|allowances?) (?:(?:are|is|got|get|gets|getting|all|been|have|has|now|just) ){1,3})topped (?:back )?(?:up|off|to full|to 100%)(?![\w%])|\b(?=topped )(?<=\b(?:everyone's|everybody's) (?:[\w-]+ ){0,2}(?:tanks?|limits|usage|quotas?|windows|buckets?|allowances?) )topped (?:back )?(?:up|off)\b|\b(?=topped )(?<=^(?:\w+ )?(?:tanks?|buckets?) )topped (?:back )?(?:up|off)\b|\b(?=topped )(?<=\b(?:everyone|everybody|all of you|every (?:codex |paid )?user) (?:just )?(?:got|gets|get|getting|was|were|is|are|has been|have been) )topped (?:back )?(?:up|off)\b|\b(?=topped )(?<=(?:^|[,:] |\()(?:\w+ )?(?:limits|usage|tanks?|buckets?|allowances?) )topped (?:back )?(?:up|off)\b(?=[^.!?]{0,30}\b(?:just now|(?:seconds?|minutes?|mins?|hours?|hrs?) ago|earlier today)\b)/;
 /** "one banked refill", "a saved refill", "one extra refill sitting in your bank" (rules-2.13.10). */
 const BANKED_REFILL =
   /\b(?:(?:one|an?|another|the) )?(?:banked|saved) (?:refills?|top-?ups?)\b|\b(?:one|an?|another) (?:extra |more |additional |spare )?refill\b(?=[^.!?]{0,40}\b(?:bank|spend it|use it)\b| (?:into|in|to) (?:every|each|your|all)\b)|\b(?=(?:one|an?|another) (?:extra |more |additional )?refill\b)(?<=\bbank\b[^.!?]{0,40})(?:one|an?|another) (?:extra |more |additional )?refill\b/;
@@ -219,6 +225,8 @@ const HAVE_A_FULL_TANK = new RegExp(
 /** "codex limits: 100% for everyone. just now." (rules-2.13.33). */
 const LIMITS_AT_FULL =
   /\b(?=(?:100%|full) for (?:everyone|everybody|all)\b)(?<=\b(?:limits|usage): )(?:100%|full)/;
+/** "codex usage: 0%. for everyone. just now." (rules-2.13.55): Codex's usage, at none. */
+const CODEX_AT_ZERO = /\b(codex (?:usage|limits)): (?:0%|zero)(?=[.!]*$|[.!]? for\b)/;
 /** "usage bars at 0% for everyone" (rules-2.13.15). */
 const USAGE_AT_ZERO =
   /\busage (?:bars?|meters?|counters?) (?:are |all )*at (?:0%|zero)(?= for (?:everyone|everybody|all)\b)/;
@@ -334,6 +342,12 @@ const PUT_BACK_AT_FULL = new RegExp(
  */
 const GIVEN_BACK =
   /\b((?:limits|usage|quotas?|allowances?) (?:have|has|had|were|was|are|is|will be|'ve|'s)(?: (?:all|just|now))? (?:been )?)(?:given|handed|put) back\b/;
+/**
+ * "everyone has had their whole weekly allowance handed back as of today" (rules-2.13.55):
+ * had it handed back, the causative's own tense.
+ */
+const HAD_IT_HANDED_BACK =
+  /\b(has|have|'ve|had) had (their|your|its) ((?:[\w-]+ ){0,2}(?:usage|limits|allowance|quota|budget)) (?:handed|given) back\b/;
 /** "will all get their usage handed back Wednesday" (rules-2.13.35): got back, handed. */
 const GET_IT_HANDED_BACK =
   /\b(get|gets|got|getting) (their|your|its) ((?:[\w-]+ ){0,2}(?:usage|limits|allowance|quota)) (?:handed|given) back\b/;
@@ -385,7 +399,7 @@ const GLOBAL_WIPE = /\b((?:a|the|no|one more|another) )?global (?:usage |limits?
 
 /** A word every idiom above has. */
 const TRIGGER =
-  /\b(?:wip|button on|clocks? back on|refresh|refill|replenish|clear|restor|zero|back (?:to|at) |clean slate|fresh|full|top|start(?:s|ed|ing)? (?:over|fresh|afresh|from zero|from scratch)|do-?over|sitting at|go(?:es|ing)? to (?:zero|0|100|full)|return\w* to (?:zero|full)|mulligan|recharge|tank|brand new|nuk|: 100%|empt|(?:now )?(?:reads?|shows?) (?:0|zero)|(?:usage|limits|allowance|quota|budget) back\b|give\w* back|gave back|start\w* (?:fresh|afresh|over)|put\w* \w+ back|allowance|usage (?:bars?|meters?|counters?) |handed back|give-?back|banked one|slate|to (?:zero|0)|scrub|refund)/;
+  /\b(?:wip|button on|clocks? back on|refresh|refill|replenish|clear|restor|zero|back (?:to|at) |clean slate|fresh|full|top|start(?:s|ed|ing)? (?:over|fresh|afresh|from zero|from scratch)|do-?over|sitting at|go(?:es|ing)? to (?:zero|0|100|full)|return\w* to (?:zero|full)|mulligan|recharge|tank|brand new|nuk|: 100%|: 0%|: zero|empt|(?:now )?(?:reads?|shows?) (?:0|zero)|(?:usage|limits|allowance|quota|budget) back\b|give\w* back|gave back|start\w* (?:fresh|afresh|over)|put\w* \w+ back|allowance|usage (?:bars?|meters?|counters?) |handed back|give-?back|banked one|slate|to (?:zero|0)|scrub|refund)/;
 
 /** Idioms read as a phrase of "reset", in this order: each reads what those before left. */
 const PHRASES: readonly (readonly [RegExp, string])[] = [
@@ -415,11 +429,13 @@ const PHRASES: readonly (readonly [RegExp, string])[] = [
   [GETTING_A_REFILL, 'a reset'],
   [GIVEN_A_RESET, 'a reset'],
   [USAGE_AT_ZERO, 'usage reset'],
+  [CODEX_AT_ZERO, '$1 reset'],
   [HAVE_A_FULL_TANK, 'a reset'],
   [READS_ZERO, 'reset'],
   [LIMITS_AT_FULL, 'reset'],
   [GIVEN_BACK, '$1reset'],
   [GET_IT_HANDED_BACK, '$1 $2 $3 reset'],
+  [HAD_IT_HANDED_BACK, '$1 had $2 $3 reset'],
   [USAGE_GIVEBACK, '$1 reset'],
   [BANKED_ONE, 'banked reset'],
   [SLATE_CLEAN, 'reset'],

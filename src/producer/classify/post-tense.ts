@@ -486,14 +486,14 @@ const PAST_FIRST = /^(?!(?:i|you|we|they|he|she|it|that|there|who)'d\b)[a-z]+(?:
 const NAMED_FOR =
   /\b(?:for|to) (?:all|every|everyone|everybody|our|your|paid|plus|pro|business|the|codex|chatgpt|free|edu|enterprise)\b|\b(?:on|across) (?:all|every|paid|plus|pro|business|free|edu|enterprise)\b|\beveryone\b|\ball (?:paid )?(?:users|accounts|plans)\b/;
 
-/** A sentence of nothing but whom: "all plans.", "everyone!", "plus and pro." */
+/** A sentence of nothing but whom: "all plans.", "everyone!", "plus and pro.", "for everyone." */
 const WHOM_ALONE =
-  /^(?:all (?:plans|tiers|users)|every (?:plan|tier|user)|everyone|everybody|(?:plus|pro|business|edu|enterprise)(?:(?:,| and| \+| &) (?:plus|pro|business|edu|enterprise))*)[.!]*(?: [^\p{L}\p{N}\s]+)?$/u;
+  /^(?:for |to )?(?:all (?:plans|tiers|users)|every (?:plan|tier|user)|everyone|everybody|(?:plus|pro|business|edu|enterprise)(?:(?:,| and| \+| &) (?:plus|pro|business|edu|enterprise))*)[.!]*(?: [^\p{L}\p{N}\s]+)?$/u;
 /** Whom, then when, just gone: "everyone, all plans, just now.", "all plans, 5 min ago." */
 const WHOM =
   '(?:all (?:plans|tiers|users)|every (?:plan|tier|user)|everyone|everybody|plus|pro|business|edu|enterprise)';
 const WHOM_JUST_NOW = new RegExp(
-  String.raw`^${WHOM}(?:(?:,| and| \+| &) ${WHOM})*,? (?:just now|(?:a few|\d+|a couple of) (?:min|mins|minutes|hours?) ago)[.!]*(?: [^\p{L}\p{N}\s]+)?$`,
+  String.raw`^(?:for |to )?${WHOM}(?:(?:,| and| \+| &) ${WHOM})*,? (?:just now|(?:a few|\d+|a couple of) (?:min|mins|minutes|hours?) ago)[.!]*(?: [^\p{L}\p{N}\s]+)?$`,
   'u',
 );
 /** A bid to use what was given: "go build.", "enjoy!", "happy shipping". */

@@ -343,7 +343,8 @@ export function readReply(
     // "banked one for after thanksgiving" under "pls reset before the holidays": one kept
     // for later (rules-2.13.40).
     FOR_LATER.test(own.all) ||
-    // "enjoy, you earned it" under "thank u for the reset tibo!!" (rules-2.13.40).
+    // "enjoy, you earned it" under "thank u for the reset tibo!!" (rules-2.13.40); "you earned it
+    // after yesterday's outage 🫡", "🫶 ship something cool with it" (rules-2.13.55).
     (YOU_ARE_WELCOME.test(own.sentences[0] ?? '') && THANKED.test(thread.parent.all)) ||
     // "slipped a bit, sorry. moving it to 11am PT" under "reset was supposed to be 9am PT":
     // the reset asked about, moved (rules-2.13.36).
@@ -494,9 +495,13 @@ const FOR_LATER =
   /^(?:banked|banking|saving|holding|keeping) (?:one|it)\b|(?<!(?:n't|\bnot|\bnever) )\b(?:have|got|keeping|holding) (?:one|it|a reset) (?:banked|saved|planned|queued|lined up|scheduled|in (?:my|our|the) back pocket)\b/;
 /** "enjoy", "you're welcome", "anytime": a reply to thanks. */
 const YOU_ARE_WELCOME =
-  /^(?:enjoy|you're welcome|anytime|np|no problem|of course|my pleasure|love (?:this|it|that|to hear))\b/;
-/** Thanks for a reset: "thank u for the reset tibo!!", "ty for the refill". */
-const THANKED = /\b(?:thank(?:s| you)|ty|tysm)\b[^.!?]{0,24}\b(?:reset|refill)\b/;
+  /^(?:[^\p{L}\p{N}\s]+ )?(?:enjoy|you're welcome|anytime|np|no problem|of course|my pleasure|love (?:this|it|that|to hear)|you earned it|ship something|build something|make it count|put it to good use)\b/u;
+/**
+ * Thanks for a reset: "thank u for the reset tibo!!", "ty for the refill"; "you're a legend,
+ * reset came right when I needed it" (rules-2.13.55).
+ */
+const THANKED =
+  /\b(?:thank(?:s| you)|ty|tysm)\b[^.!?]{0,24}\b(?:reset|refill)\b|\b(?:legend|hero|goat|the best)\b[^.!?]{0,12}\bre-?set (?:came|landed|hit|dropped|arrived)\b/;
 /** Said gone out: "went out", "rolled out", "landed". */
 const WENT_OUT = /\b(?:went out|rolled out|landed|shipped|kicked in|took effect)\b/;
 /** A reply that opens by saying it is mended: "fixed.", "sorted, sorry". */
@@ -517,7 +522,7 @@ const PLANS_GOT_IT =
  * did." (rules-2.12.0).
  */
 const ANSWERS_YES =
-  /^(?:yes|yep|yup|yeah|yea|sure|correct|confirmed|indeed|(?:it|they|we) did|sure did|good timing|(?:just |already )?did (?:it|that)|just did|already did|already happened|on it|doing it|(?:will|i'll|we'll) do (?:it|that|one)|will do|(?:it's |very |for )?real(?=[.!,]|\s*$))\b/;
+  /^(?:yes|yep|yup|yeah|yea|sure|correct|confirmed|indeed|(?:it|they|we) did|(?:it|they) do(?:es)?(?=[.!,]|\s*$)|sure did|good timing|(?:just |already )?did (?:it|that)|just did|already did|already happened|on it|doing it|(?:will|i'll|we'll) do (?:it|that|one)|will do|(?:it's |very |for )?real(?=[.!,]|\s*$))\b/;
 /** "a global one", "a full one": the reset asked about, named by its kind. */
 const KIND_OF_ONE = 'an?(?: (?:global|full|banked|fresh|new|proper|hard|quick|big|small))+ one';
 /**

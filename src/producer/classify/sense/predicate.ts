@@ -126,6 +126,14 @@ function reducedRelativeEnd(words: readonly Word[], at: number, end: number): nu
   for (let next = at + 1; next < end; next++) {
     const word = words[next]!;
     if (isAux(word) && word.text !== 'been' && word.text !== 'being') return next;
+    // "reset for everyone affected goes out monday": a finite verb after the participle's
+    // phrase is the noun's (rules-2.13.55).
+    if (
+      (word.pos === 'VERB' || isArrival(word)) &&
+      formOf(word) === 'present3' &&
+      words[next - 1]?.text !== 'to'
+    )
+      return next;
     if (word.pos === 'VERB' || RELATIVE.has(word.text)) return null;
   }
   return null;
