@@ -5795,3 +5795,110 @@ describe('rounds 259 to 262 (rules-2.13.56)', () => {
     );
   });
 });
+
+describe('rounds 263 to 266, and probes (rules-2.13.57)', () => {
+  test('"Nov 24: …", "in ~2h we reset …", "2. reset … (tomorrow morning)", "by EOD today, all your codex limits: back to zero": times said first, aside or approximately are ahead; they were published as done', () => {
+    assert.equal(
+      at10(
+        'Nov 24: full usage reset for every Codex user to mark the launch. Put it in your calendar.',
+      ),
+      'reset_scheduled',
+    );
+    assert.equal(
+      at10('in ~2h we reset codex limits on all plans. eating lunch first'),
+      'reset_scheduled',
+    );
+    assert.equal(
+      at10(
+        "this week's plan:\n1. ship the new review mode (today)\n2. reset codex usage limits for all plans (tomorrow morning)\n3. sleep",
+      ),
+      'reset_scheduled',
+    );
+    assert.equal(
+      at10("by EOD today, all your codex limits: back to zero. i'm pressing the button at 6pm PT"),
+      'reset_scheduled',
+    );
+    assert.equal(at10('yesterday, we reset all codex limits.'), 'reset_completed');
+    // Another zone's clock time aside is not unwrapped.
+    const utc = classify(
+      'Resetting Codex rate limits for all Plus and Pro users at 17:00 UTC (9am PT) tomorrow.',
+      { createdAt: MORNING },
+    );
+    assert.deepEqual(
+      [utc.review, utc.reset?.scheduleWindow?.startAt],
+      [false, '2026-11-20T17:00:00.000Z'],
+    );
+  });
+
+  test('the window\'s cycle "every 7 days", a day remembered, "assuming …", a demo account, and "more than we ship features" announce nothing firm', () => {
+    assert.equal(
+      at10(
+        "there's a reset on your weekly window every 7 days, counted from your first message. that's the product working, not us doing anything",
+      ),
+      'none',
+    );
+    assert.equal(
+      at10(
+        "march 12 was the day we reset everyone after the double-count bug. still the most replies i've ever gotten",
+      ),
+      'none',
+    );
+    assert.equal(
+      at10(
+        'planning a reset for 6pm pt, assuming the counter migration actually completes. big assumption atm. will confirm or cancel later',
+      ),
+      'reset_scheduled (held)',
+    );
+    assert.equal(
+      at10(
+        "reset the demo account limits so the booth laptop stops saying 'usage limit reached' in front of 200 people 😅",
+      ),
+      'none',
+    );
+    assert.equal(at10('at this point, we reset limits more than we ship features'), 'none');
+  });
+
+  test('"moving it up — starting right now actually" under his reset at 3pm is done now; "resettted evryone\'s codex limits just now" is read', () => {
+    const now = classify('moving it up — starting right now actually', {
+      createdAt: MORNING,
+      inReplyToId: '2000000000000000000',
+      parentText: "we're resetting codex limits today at 3pm PT",
+      parentHandle: 'thsottiaux',
+    });
+    assert.deepEqual([now.reset?.kind, now.review], ['reset_completed', false]);
+    assert.equal(
+      at10(
+        "typo city today but: resettted evryone's codex limits just now. both windows. go build",
+      ),
+      'reset_completed',
+    );
+  });
+
+  test('replies held: a time said first ("6pm PT today, you read it right"), "Automatically, yes. It\'s rolling through …", "pro batch runs tonight, 9pm PT"', () => {
+    const kind = (text: string, parentText: string) => {
+      const read = reply(text, parentText, 'someone');
+      return [read.reset?.kind, read.review];
+    };
+    assert.deepEqual(
+      kind(
+        '6pm PT today, you read it right',
+        'Is the reset happening at 6pm PT today or did I misread?',
+      ),
+      ['reset_scheduled', true],
+    );
+    assert.deepEqual(
+      kind(
+        "Automatically, yes. It's rolling through enterprise orgs right now and should hit yours within the hour.",
+        'Enterprise admin here — do our seats get the reset automatically?',
+      )[1],
+      true,
+    );
+    assert.deepEqual(
+      kind(
+        'pro batch runs tonight, 9pm PT. hang tight',
+        'did the reset hit Pro yet? mine still says 71%',
+      ),
+      ['reset_scheduled', true],
+    );
+  });
+});

@@ -32,11 +32,12 @@ export const OTHER_PRODUCT_RESETS = new RegExp(OTHER_PRODUCT_RESET, 'g');
  * the button on one's own limits ("pls hit the reset button on my limits") (rules-2.13.45);
  * "## things that reset on monday", things in general (rules-2.13.47); "the image gen limits
  * in chatgpt were reset", "sora limits reset": another product's limits (rules-2.13.52); "a
- * reset tomorrow in my calendar for my sleep schedule", one's own thing (rules-2.13.55).
+ * reset tomorrow in my calendar for my sleep schedule", one's own thing (rules-2.13.55); "reset
+ * the demo account limits", a test account's (rules-2.13.56).
  */
 export const OTHER_SENSE = new RegExp(
   `${OTHER_PRODUCT_RESET}|${
-    /\bthings (?:i|we)(?:'ve| have)? re-?set\b|\b(?:things|stuff) (?:that|which) re-?sets?\b|\bre-?set button (?:on|for) (?:my|his|her)\b|\b(?:pls|plz|please|someone|somebody|can (?:you|u|someone)) (?:\w+ )?(?:hit|press|push|smash) (?:the|that) (?:big )?(?:red )?re-?set button\b|\b(?!(?:the|this|that|a) )\w+ re-?set(?:s|ting)? (?:itself|themselves)\b|\b(?:eval|staging|test|dev|internal|ci|gpu|cluster|load-?test)(?: [\w-]+)? (?:quotas?|limits?|credits|usage|budget) (?:(?:just |finally )?(?:got|gets|get|was|were|is|are|has been|have been) )?(?:re-?set|refilled|refreshed|wiped|cleared|topped up|restored|replenished)\b|\b(?:password|factory|git|context|session|conversation|thread|chat|api key|token|cache|counter|mindset|brain|life|sandbox|server|database|db|router|modem|cluster|gpu|vm|container|pod|network|dns|proxy|kernel|laptop|phone|browser)[ -]re-?set(?:s|ting)?\b|\b(?:context|sessions?|conversations?|chats?|threads?|cache|sandbox(?:es)?|passwords?|memory|streaks?|sleep schedules?|routines?|leaderboards?|scoreboards?) (?:just )?(?:gets?|getting|got|is|are|was|were|being|will be|has been|have been) re-?set\b|(?:^|\(|\b(?!(?:usage|limits?|codex|quota|rate) )[a-z]+ )counters? (?:gets?|getting|got|is|are|was|were|being|will be|has been|have been) re-?set\b|`[^`\n]{0,40}\bre-?set\b[^`\n]{0,30}`|\bre-?set(?:ting)? (?:your |the |my )?(?:password|context|session|conversation|chat|thread|api key|branch|repo|head|mind|brain|expectations|counter|clock|timer|streak|scoreboard|leaderboard|on-call rotation|oncall rotation|rotation|roster|pager|sprint board|backlog|roadmap)\b|\bre-?set\b[^.!?,;:]{0,40}\bfor my (?:sleep|soul|brain|mind|body|life|routine|habits?|diet|mental health|calendar|inbox|desk|garden|plants?|kids?|family|cat|dog|streak|playlist)\b|\breset --|\/reset\b|\bre-?set (?:to|back to) (?:the |a |your |an )?(?:last|previous|earlier|known|good|clean|main|head|origin|commit)\b|\bre-?set (?:the |our |their |all the )?(?:[\w-]+ ){0,2}(?:quota|usage|limit|rate|credit)s? (?:[\w-]+ )?(?:dashboards?|graphs?|charts?|alerts?|panels?|pages?|monitors?|exporters?|metrics)\b|\bre-?set(?:ting)? (?:my|his|her) (?!(?:own )?(?:codex )?(?:usage|limits?|quotas?|rate))|\b(?:feel|feels|feeling|felt|seems?|looks?)(?: (?:so|very|totally|completely|fully|truly|really|a bit|kinda))? re-?set(?:t?ed)?\b|\bre-?set\b[^.!?]{0,40}\b(?:on|for|in|of) (?:our|the|my|an?) (?:own )?(?:internal|staging|test|dev|eval|load-?test) (?:[\w-]+ )?(?:harness|cluster|environment|env|account|org|workspace|server|instance|setup|box|tenant|project|dashboard|chart|graph|metric|page|panel)s?\b/
+    /\bthings (?:i|we)(?:'ve| have)? re-?set\b|\b(?:things|stuff) (?:that|which) re-?sets?\b|\bre-?set button (?:on|for) (?:my|his|her)\b|\b(?:pls|plz|please|someone|somebody|can (?:you|u|someone)) (?:\w+ )?(?:hit|press|push|smash) (?:the|that) (?:big )?(?:red )?re-?set button\b|\b(?!(?:the|this|that|a) )\w+ re-?set(?:s|ting)? (?:itself|themselves)\b|\b(?:eval|staging|test|dev|internal|ci|gpu|cluster|load-?test)(?: [\w-]+)? (?:quotas?|limits?|credits|usage|budget) (?:(?:just |finally )?(?:got|gets|get|was|were|is|are|has been|have been) )?(?:re-?set|refilled|refreshed|wiped|cleared|topped up|restored|replenished)\b|\b(?:password|factory|git|context|session|conversation|thread|chat|api key|token|cache|counter|mindset|brain|life|sandbox|server|database|db|router|modem|cluster|gpu|vm|container|pod|network|dns|proxy|kernel|laptop|phone|browser)[ -]re-?set(?:s|ting)?\b|\b(?:context|sessions?|conversations?|chats?|threads?|cache|sandbox(?:es)?|passwords?|memory|streaks?|sleep schedules?|routines?|leaderboards?|scoreboards?) (?:just )?(?:gets?|getting|got|is|are|was|were|being|will be|has been|have been) re-?set\b|(?:^|\(|\b(?!(?:usage|limits?|codex|quota|rate) )[a-z]+ )counters? (?:gets?|getting|got|is|are|was|were|being|will be|has been|have been) re-?set\b|`[^`\n]{0,40}\bre-?set\b[^`\n]{0,30}`|\bre-?set(?:ting)? (?:your |the |my )?(?:password|context|session|conversation|chat|thread|api key|branch|repo|head|mind|brain|expectations|counter|clock|timer|streak|scoreboard|leaderboard|on-call rotation|oncall rotation|rotation|roster|pager|sprint board|backlog|roadmap)\b|\bre-?set\b[^.!?,;:]{0,40}\bfor my (?:sleep|soul|brain|mind|body|life|routine|habits?|diet|mental health|calendar|inbox|desk|garden|plants?|kids?|family|cat|dog|streak|playlist)\b|\bre-?set(?:ting)? (?:the |our |my )?(?:demo|test|staging|internal|booth|dev) (?:[\w-]+ )?(?:account|accounts|org|workspace|laptop|machine)(?:'s)? (?:limits?|usage|quotas?)\b|\breset --|\/reset\b|\bre-?set (?:to|back to) (?:the |a |your |an )?(?:last|previous|earlier|known|good|clean|main|head|origin|commit)\b|\bre-?set (?:the |our |their |all the )?(?:[\w-]+ ){0,2}(?:quota|usage|limit|rate|credit)s? (?:[\w-]+ )?(?:dashboards?|graphs?|charts?|alerts?|panels?|pages?|monitors?|exporters?|metrics)\b|\bre-?set(?:ting)? (?:my|his|her) (?!(?:own )?(?:codex )?(?:usage|limits?|quotas?|rate))|\b(?:feel|feels|feeling|felt|seems?|looks?)(?: (?:so|very|totally|completely|fully|truly|really|a bit|kinda))? re-?set(?:t?ed)?\b|\bre-?set\b[^.!?]{0,40}\b(?:on|for|in|of) (?:our|the|my|an?) (?:own )?(?:internal|staging|test|dev|eval|load-?test) (?:[\w-]+ )?(?:harness|cluster|environment|env|account|org|workspace|server|instance|setup|box|tenant|project|dashboard|chart|graph|metric|page|panel)s?\b/
       .source
   }`,
 );
@@ -98,6 +99,11 @@ export const TALK_ABOUT = [
   // window isn't something we reset": what is supposed, or what kind of thing it is
   // (rules-2.13.55).
   /\b(?:hypothetically|theoretically|in theory)\b|\b(?:something|anything|nothing|a thing) (?:that |which )?(?:we|i|you)(?: (?:can|could|would|do|don't|usually|ever|just|normally))? re-?set\b/,
+  // "there's a reset on your weekly window every 7 days": the window's own cycle; "march 12
+  // was the day we reset everyone": a day remembered (rules-2.13.56).
+  /\bre-?sets?\b[^.!?]{0,40}\bevery (?:\d+|seven|five|24) (?:days?|hours?|h)\b|\b(?:was|were) the (?:day|night|week|time|morning|evening|weekend|month) (?:that |when )?(?:we|i|they|you) re-?set\b/,
+  // "we reset limits more than we ship features": how often, compared (rules-2.13.56).
+  /\bre-?set\b[^.!?]{0,30}\b(?:more|less) (?:often )?than (?:we|i|you|they)\b/,
   // "the best reset is friday's", "my favorite reset": resets judged (rules-2.13.55).
   /\b(?:the|my|our|your) (?:best|worst|favou?rite|greatest|funniest) (?:[\w-]+ )?re-?set\b/,
   // "your weekly reset is monday": the cycle of one's own window (rules-2.13.55).
@@ -239,9 +245,9 @@ export const BANK_VOCABULARY =
 export const USAGE_CONTEXT =
   /\blimits?\b|\busage\b|\bglobal\b|\bbank|\bplans?\b|\busers\b|\beveryone\b|\b(?:all|every|both) (?:of )?(?:plus|pro|business|edu|enterprise)\b|\beverybody\b|\bcodex\b|\bquota|\bpaid\b|\bsubscribers\b|\brate\b|\baccounts\b|\bchatgpt\b|\bworkspaces\b|\b(?:5-hour|5h|five-hour|weekly|hourly|usage) windows?\b|\b(?:all|every|everyone's) (?:usage |codex )?(?:meters|counters)\b/;
 
-/** Hedges: the author is not sure it will happen. */
+/** Hedges: the author is not sure it will happen; "assuming the migration completes" (rules-2.13.56). */
 export const HEDGED =
-  /\b(?:maybe|perhaps|might|may|possibly|probably|hopefully|considering|thinking (?:about|of)|tbd|not sure|no promises|we'll see|could)\b/;
+  /\b(?:maybe|perhaps|might|may|possibly|probably|hopefully|considering|thinking (?:about|of)|tbd|tbc|not sure|no promises|we'll see|could|assuming|confirm or cancel|tentative(?:ly)?)\b/;
 
 /**
  * Words taking back what was said before them: "jk", "scratch that", "changed my mind", "we
@@ -260,7 +266,7 @@ export const BARE_ACK =
 
 /** Progress or completion words that mean something under a reset post ("it's out": rules-2.13.24). */
 export const PROGRESS =
-  /\b(?:done|live|landed|propagated|propagating|rolled (?:(?:it|them) )?out|rolling (?:(?:it|them) )?out|complete|completed|finished|delivered|applied|went out|gone out|it's through|(?<!\b(?:once|when|after|until|till|before|if|soon as) )(?:it's|it is) out|pushed|there now|going out|goes out|kicked in|took effect|credited|deposited)\b|\bwent through(?= (?:around|at|about|this|earlier|an hour|\d)|[.!,]|$)|\b\d{1,3}%/;
+  /\b(?:done|live|landed|propagated|propagating|rolled (?:(?:it|them) )?out|rolling (?:(?:it|them) )?(?:out|through)|complete|completed|finished|delivered|applied|went out|gone out|it's through|(?<!\b(?:once|when|after|until|till|before|if|soon as) )(?:it's|it is) out|pushed|there now|going out|goes out|kicked in|took effect|credited|deposited)\b|\bwent through(?= (?:around|at|about|this|earlier|an hour|\d)|[.!,]|$)|\b\d{1,3}%/;
 
 /**
  * A heading that names a day of a series ("Day 6/ Reset", "Day 2.1: …"): a reset named

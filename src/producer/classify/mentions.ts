@@ -64,6 +64,13 @@ const introducedBy = (sentence: string, colon: RegExpExecArray) =>
   sentence.slice(colon.index + colon[0].length).split(/[,;]/)[0]!;
 const RESET_HEADING = /\bre-?sets?\s*:/;
 /**
+ * A time opening a sentence, before its comma: "by EOD today, all your codex limits: back to
+ * zero", "tomorrow at 9am PT, …" (rules-2.13.56); empty when there is none.
+ */
+export const openingTime = (sentence: string) => OPENING_TIME.exec(sentence)?.[0] ?? '';
+const OPENING_TIME =
+  /^(?:by|at|on|from|starting|in|around|this|next|tomorrow|tonight|today|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b[^,.!?:]{0,30}(?=,)/;
+/**
  * Where a reset's own time is said: its clause, the sentence's heading ("Monday: reset."),
  * and what its own heading's colon introduces ("Reset: tomorrow 9am PT").
  */
@@ -71,7 +78,7 @@ export function ownTimeText(m: Mention): string {
   const heading = HEADING.exec(m.sentence)?.[0] ?? '';
   const colon = RESET_HEADING.exec(m.sentence);
   const introduced = colon === null ? '' : introducedBy(m.sentence, colon);
-  return `${heading} ${m.reading.clause} ${introduced}`;
+  return `${heading} ${openingTime(m.sentence)} ${m.reading.clause} ${introduced}`;
 }
 /**
  * A sentence's heading: "Monday:", "10am PT tomorrow:", "tomorrow 10:30am PT:"; not the

@@ -1,7 +1,7 @@
 import type { PostTense } from './announcement.ts';
 import { clip } from './classification.ts';
 import { DAY_HEADING } from './cues.ts';
-import { HEADING, type Mention, SECOND_ONE } from './mentions.ts';
+import { HEADING, type Mention, openingTime, SECOND_ONE } from './mentions.ts';
 import { timeAhead, timePassedToday, timeStartsAfter, tookEffectToday } from './schedule-time.ts';
 import type { Tense } from './sense.ts';
 
@@ -39,7 +39,7 @@ const FUTURE_HEADING = /\b(?:going to|gonna|will|plan|next up|what happens next|
 const THEY_RESET = /(?:^|\s)(?:they|it) re-?set\b/;
 /** "in a few hours", "in a couple of minutes": a while ahead. */
 const IN_A_WHILE =
-  /\b(?:in|within) (?:a few|a couple(?: of)?|several|the next (?:few|couple(?: of)?)) (?:minutes|mins|hours|hrs)\b/;
+  /\b(?:in|within) (?:a few|a couple(?: of)?|several|the next (?:few|couple(?: of)?)) (?:minutes|mins|hours|hrs)\b|\bin ~ ?\d+(?:\.\d+)? ?(?:h|hrs?|hours?|m|mins?|minutes?)\b/;
 /** A deadline: "by EOD", "by 5pm", "by tonight", "by end of day". */
 const DEADLINE = /\bby (?:eod|end of (?:the )?day|tonight|tomorrow|\d)/;
 /** Words that place a weekday ahead: "next monday", "tomorrow", "this friday", "on monday at 9". */
@@ -137,6 +137,9 @@ export const GOING_OUT_NOW =
 /** What one announcing mention says, its time counted: under way + a time ahead is coming. */
 export function mentionKind(mention: Mention, announcedMs: number, zone: string): Tense {
   const { tense, cue } = mention.reading;
+  // "by EOD today, all your codex limits: back to zero": its time said first (rules-2.13.56).
+  const opening = openingTime(mention.sentence);
+  const openingAhead = opening !== '' && timeAhead(opening, announcedMs, zone) === 'explicit';
   // "limits reset on the way shortly" (rules-2.11.0).
   if (ON_THE_WAY.test(mention.reading.clause)) return 'coming';
   // "fresh codex limits incoming for everyone today" (rules-2.13.45).
@@ -161,7 +164,8 @@ export function mentionKind(mention: Mention, announcedMs: number, zone: string)
     (timeStartsAfter(mention.reading.clause, announcedMs, zone) ||
       (DAY_FIRST.test(mention.sentence) && timeStartsAfter(mention.sentence, announcedMs, zone)) ||
       // "by the time you're back from lunch, everyone's codex meter is back at full" (rules-2.13.22).
-      BY_THE_TIME.test(mention.sentence))
+      BY_THE_TIME.test(mention.sentence) ||
+      openingAhead)
   )
     return 'coming';
   // "spoiler: it's a full usage reset for all plans, friday 9am PT": what it is, said with
@@ -203,7 +207,8 @@ export function mentionKind(mention: Mention, announcedMs: number, zone: string)
         timeAhead(mention.reading.clause, announcedMs, zone) === 'explicit') ||
       IN_A_WHILE.test(mention.reading.clause) ||
       LATER_TODAY.test(mention.sentence);
-    if (byDeadline || timeStartsAfter(mention.reading.clause, announcedMs, zone)) return 'coming';
+    if (byDeadline || openingAhead || timeStartsAfter(mention.reading.clause, announcedMs, zone))
+      return 'coming';
     // "tomorrow 10am PT: codex reset, all plans", "EOD: codex limits reset for everyone": its
     // day first, or its heading's time ahead (rules-2.13.23).
     const heading = HEADING.exec(mention.sentence)?.[0];

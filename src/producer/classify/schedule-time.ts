@@ -388,6 +388,11 @@ function statedTimes(text: string, posted: DateTime, doubts: string[]): StatedTi
       /\b(?:back|usage|sitting|down|meter|counter)s? (?:at|to) 0\b(?![:.]\d| ?(?:am|pm)\b)/g,
       ' ',
     )
+    // "Nov 24: full usage reset …": a date heading's colon, not a clock's (rules-2.13.56).
+    .replace(
+      /(?<=\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]* \d{1,2}(?:st|nd|rd|th)?):(?=\s|$)/g,
+      ' ',
+    )
     // "1/2 of you", "2/3 of plans": a fraction, not a date (rules-2.13.23).
     .replace(/\b\d{1,2}\/\d{1,2}(?= of\b)/g, ' ')
     .replace(/\b(1[3-9]|2[0-3])(?::00)? ?pm\b/g, '$1:00') // "14pm" is 14:00

@@ -14,6 +14,13 @@ export interface ReadText {
   readonly sentences: readonly string[];
 }
 
+/**
+ * A time alone in parentheses: "(tomorrow morning)", "(today)", "(6pm PT)"; not after a clock
+ * time, whose other zone it gives: "at 17:00 UTC (9am PT)".
+ */
+const PARENTHESISED_TIME =
+  /(?<!(?:\d|am|pm|utc|gmt|pt|et|ct|cet|cest|pst|pdt|est|edt|bst) )\(((?:today|tonight|tomorrow|(?:this|tomorrow|friday|monday) (?:morning|afternoon|evening)|(?:mon|tues|wednes|thurs|fri|satur|sun)day|\d{1,2}(?::\d\d)? ?(?:am|pm)(?: [a-z]{2,4})?|eod|end of day|noon|midnight)(?: (?:morning|afternoon|evening|night|pt|et|utc))?)\)/g;
+
 export function readText(raw: string): ReadText {
   const plain = raw
     .slice(0, MAX_CLASSIFIED_CHARS)
@@ -35,6 +42,11 @@ export function readText(raw: string): ReadText {
     .replace(/(?<![\w.'])u(?![\w.'])/g, 'you')
     .replace(/(?<![\w.'])ur(?![\w.'])/g, 'your')
     .replace(/\byday\b/g, 'yesterday')
+    // "resettted evryone's limits", "resetted": the verb mistyped (rules-2.13.56).
+    .replace(/\bresett+(?:t|e)d\b/g, 'reset')
+    // "reset codex usage limits for all plans (tomorrow morning)": a time said aside is said
+    // (rules-2.13.56).
+    .replace(PARENTHESISED_TIME, ' $1 ')
     // "wed night", "on fri", "sat morning": a weekday's short name before a part of the day,
     // or after "on", "this", "next", "by", "until", "before" or "for" (rules-2.13.42), "coming",
     // "landing", "lands" or "due" (rules-2.13.43), is that day;

@@ -1,6 +1,7 @@
 import type { Classification, ClassifiedReset } from '../ledger/entry.ts';
 import type { Post } from '../ledger/post.ts';
 import { readAnnouncement } from './announcement.ts';
+import { TIME_ONLY } from './announcement-kinds.ts';
 import { clip, held, lessSure, notAReset, resetTypeOf, scheduledAt } from './classification.ts';
 import { BANKED, BARE_ACK, GLOBAL, PROGRESS, TAKES_IT_BACK, TALK_ABOUT } from './cues.ts';
 import { callsItOff, callsOff, type Mention, mentionsOf } from './mentions.ts';
@@ -228,8 +229,11 @@ export function readReply(
   // "real. 10am PT." under "is the reset tomorrow real?": a clock time without a day takes
   // the day its parent named (rules-2.13.52).
   const dated = withParentDay(own, thread.parent);
+  // "6pm PT today, you read it right": the time, said first, answers (rules-2.13.56).
   const itsTime = dated.sentences.some(
-    (s) => timeAhead(s, postedMs, options.timeZone) !== null && timeIsTheResets(s),
+    (s) =>
+      timeAhead(s, postedMs, options.timeZone) !== null &&
+      (timeIsTheResets(s) || TIME_ONLY.test(s.split(',')[0]!)),
   );
 
   // "remember the reset i banked a couple weeks ago?" then his "just used it. all plans": the
@@ -338,6 +342,7 @@ export function readReply(
     ONE_OF_THEM.test(own.all) ||
     PLANS_GOT_IT.test(own.all) ||
     PLANS_ANSWER.test(own.all) ||
+    (PLANS_BATCH.test(own.all) && timeAhead(own.all, postedMs, options.timeZone) !== null) ||
     (own.all.length <= 280 && PROGRESS.test(own.all)) ||
     (own.all.length <= 120 && itsTime) ||
     // "banked one for after thanksgiving" under "pls reset before the holidays": one kept
@@ -433,10 +438,11 @@ const REACHES_WITHIN =
 /**
  * "we're doing it right now instead", "scratch that, just did it now" (rules-2.13.35): the
  * reset under way now, or done (besides GOING_OUT_NOW's words); "moving it up: doing it now
- * instead", "happening right now" (rules-2.13.51).
+ * instead", "happening right now" (rules-2.13.51); "moving it up — starting right now actually"
+ * (rules-2.13.56).
  */
 const DOING_IT_NOW =
-  /\b(?:(?:we're|i'm|we are) )?(?:doing|running|pushing|flipping) it (?:right )?now\b|\bjust did it(?: right)? now\b|\bhappening (?:right )?now\b/;
+  /\b(?:(?:we're|i'm|we are) )?(?:doing|running|pushing|flipping) it (?:right )?now\b|\bjust did it(?: right)? now\b|\bhappening (?:right )?now\b|\bstarting (?:it |them )?(?:right )?now\b/;
 /** "give it a few minutes", "may take a few min to show": how long it takes to appear. */
 const SHOWS_IN =
   /\bgive it (?:a (?:few|couple(?: of)?) |a |an |~ ?\d+ ?)?(?:min(?:ute)?s?|sec(?:ond)?s?|moments?|bit|hour)\b|\b(?:may|might|could|can) take (?:a (?:few|couple(?: of)?) |a |an |~ ?\d+ ?)?(?:min(?:ute)?s?|sec(?:ond)?s?|moments?|bit)\b[^.!?]*/g;
@@ -512,6 +518,9 @@ const MISSED_THEM =
 /** "business and enterprise too", "global. every plan": the plans or type asked about. */
 const PLANS_ANSWER =
   /^(?:(?:plus|pro|business|team|edu|enterprise|free|all plans|every plan|everyone)(?:,? (?:and|&|\+) |, )?)+ (?:too|as well|also|included|are included|is included)\b|^(?:global|banked|both)[.!,]|^(?:everyone|everybody|all plans|every plan)[.!]/;
+/** "pro batch runs tonight, 9pm PT": a plan's batch of the reset, when it goes (rules-2.13.56). */
+const PLANS_BATCH =
+  /^(?:(?:plus|pro|business|team|edu|enterprise)(?: ?[/+&] ?| and )?)+ (?:batch|cohort|wave|rollout) (?:runs|goes|lands|hits|is|starts)\b/;
 /** "not this time", "not this round": a reply that turns something down. */
 const NOT_THIS_TIME = /\bnot (?:this|that) (?:time|round)\b|\bnot on top\b/;
 /** "both plus and pro got it": the plans asked about got the reset (rules-2.13.10). */
@@ -519,10 +528,10 @@ const PLANS_GOT_IT =
   /\b(?:plus|pro|business|team|edu|enterprise|everyone|everybody|all plans|both)\b[^.!?]{0,24}\bgot (?:it|one)\b|\b(?:you|you've|you all|everyone) got (?:it|them|everything) (?:all )?back\b|\bit (?:happened|did happen|went out|landed)\b/;
 /**
  * A reply that opens on yes: "yep 🫡 everyone got one", "yes, going out later today", "just
- * did." (rules-2.12.0).
+ * did." (rules-2.12.0); "Automatically, yes." (rules-2.13.56).
  */
 const ANSWERS_YES =
-  /^(?:yes|yep|yup|yeah|yea|sure|correct|confirmed|indeed|(?:it|they|we) did|(?:it|they) do(?:es)?(?=[.!,]|\s*$)|sure did|good timing|(?:just |already )?did (?:it|that)|just did|already did|already happened|on it|doing it|(?:will|i'll|we'll) do (?:it|that|one)|will do|(?:it's |very |for )?real(?=[.!,]|\s*$))\b/;
+  /^(?:[a-z]+, )?(?:yes|yep|yup|yeah|yea|sure|correct|confirmed|indeed|(?:it|they|we) did|(?:it|they) do(?:es)?(?=[.!,]|\s*$)|sure did|good timing|(?:just |already )?did (?:it|that)|just did|already did|already happened|on it|doing it|(?:will|i'll|we'll) do (?:it|that|one)|will do|(?:it's |very |for )?real(?=[.!,]|\s*$))\b/;
 /** "a global one", "a full one": the reset asked about, named by its kind. */
 const KIND_OF_ONE = 'an?(?: (?:global|full|banked|fresh|new|proper|hard|quick|big|small))+ one';
 /**
