@@ -5902,3 +5902,121 @@ describe('rounds 263 to 266, and probes (rules-2.13.57)', () => {
     );
   });
 });
+
+describe('rounds 267 to 270 (rules-2.13.58)', () => {
+  test('"someday i will …", a promise reported ("told someone … i\'d personally reset"), "(joke. …)" announce nothing firm', () => {
+    assert.equal(
+      at10(
+        "someday i will reset codex limits the second anyone tweets 'pls'. today is not that day",
+      ),
+      'reset_scheduled (held)',
+    );
+    assert.equal(
+      at10(
+        "told someone yesterday i'd personally reset their codex usage after the bug. turns out i can't touch single accounts. sent them to support, my bad",
+      ),
+      'none',
+    );
+    assert.equal(
+      at10(
+        "next week i'm going to reset everyone's limits, triple the caps and hand out free GPUs. (joke. please do not screenshot this)",
+      ),
+      'reset_scheduled (held)',
+    );
+  });
+
+  test('in his threads: "friday reset is ON", a teaser naming a day completed by his reply, "not usage limits" taking his post back', () => {
+    const thread = (text: string, parentText: string) =>
+      classify(text, {
+        createdAt: MORNING,
+        inReplyToId: '2000000000000000000',
+        parentText,
+        parentHandle: 'thsottiaux',
+      });
+    const on = thread(
+      'capacity came through. friday reset is ON 🎉',
+      "if we get the extra capacity we'll reset limits friday",
+    );
+    assert.equal(on.reset?.kind, 'reset_scheduled');
+    const teased = thread(
+      "(it's limits. we're resetting them. all plans.)",
+      'one more thing for friday 👀',
+    );
+    assert.deepEqual(
+      [teased.reset?.kind, teased.reset?.scheduleWindow?.startAt],
+      ['reset_scheduled', '2026-11-20T08:00:00.000Z'],
+    );
+    const apology = thread(
+      "fixed. also reset everyone's 5h windows as an apology, live as of 9:40 PT",
+      'sorry about the 429s this morning',
+    );
+    assert.equal(apology.reset?.kind, 'reset_completed');
+    const other = thread(
+      'wait, that was the web session reset, not usage limits. my bad, ignore',
+      'reset went out earlier for pro',
+    );
+    assert.equal(other.review, true);
+  });
+
+  test('replies held: "Plus and Pro" to "which plans…", "UTC" to "9am PT or 9am UTC?", "legit" to "is that legit?"', () => {
+    const held = (text: string, parentText: string) => reply(text, parentText, 'someone').review;
+    assert.equal(
+      held('Plus and Pro', "which plans got today's codex limit reset? asking for my team"),
+      true,
+    );
+    assert.equal(
+      held('UTC', "tomorrow morning's codex reset at 9 — is that 9am PT or 9am UTC?"),
+      true,
+    );
+    assert.equal(
+      held(
+        'legit',
+        'Just got an email saying codex limits reset next Tuesday — is that legit or phishing?',
+      ),
+      true,
+    );
+  });
+
+  test('the meter read at nothing, and other words: "Codex meters on Plus, Pro, … now read empty", "meters start at nil", "roll every codex usage odometer back to 0", "unwind this week\'s Codex usage", "fill every codex user\'s tank", "Codex Usage Amnesty"', () => {
+    assert.equal(
+      at10(
+        'Mulligan granted. Codex meters on Plus, Pro, Business, Edu and Enterprise now read empty, and the bug that double-counted IDE requests is fixed.',
+      ),
+      'reset_completed',
+    );
+    assert.equal(
+      at10(
+        'friday is a new inning for every codex user: meters start at nil when you wake up. both windows, all tiers ⚾',
+      ),
+      'reset_scheduled',
+    );
+    assert.equal(
+      at10(
+        'at 5pm PT today we roll every codex usage odometer back to 0. all plans, no action needed',
+      ),
+      'reset_scheduled',
+    );
+    assert.equal(
+      at10(
+        "Overcount bug was ours. On Sunday night we'll unwind this week's Codex usage for everyone, all plans, both windows.",
+      ),
+      'reset_scheduled',
+    );
+    assert.equal(
+      at10("tomorrow 8am PT: we fill every codex user's tank, 5h and weekly alike."),
+      'reset_scheduled',
+    );
+    assert.equal(
+      at10('COMING FRIDAY: Codex Usage Amnesty Day. All limits, all plans, back to 0%.'),
+      'reset_scheduled',
+    );
+    // Not the usage service's counters that "zero out" when a flag is flipped, nor a rollback.
+    assert.equal(
+      at10(
+        "honestly it's just a flag we flip on the usage service and the counters zero out. nothing magic",
+      ),
+      'none',
+    );
+    assert.equal(at10('we had to roll back the usage dashboard deploy'), 'none');
+  });
+});

@@ -102,6 +102,9 @@ export const TALK_ABOUT = [
   // "there's a reset on your weekly window every 7 days": the window's own cycle; "march 12
   // was the day we reset everyone": a day remembered (rules-2.13.56).
   /\bre-?sets?\b[^.!?]{0,40}\bevery (?:\d+|seven|five|24) (?:days?|hours?|h)\b|\b(?:was|were) the (?:day|night|week|time|morning|evening|weekend|month) (?:that |when )?(?:we|i|they|you) re-?set\b/,
+  // "told someone yesterday i'd personally reset their codex usage": a promise reported
+  // (rules-2.13.58).
+  /\b(?:told|promised|said to) (?:someone|somebody|a user|him|her|them|a customer|a friend)\b[^.!?]{0,30}\b(?:i'd|i would|we'd|we would|i'll|we'll)\b/,
   // "we reset limits more than we ship features": how often, compared (rules-2.13.56).
   /\bre-?set\b[^.!?]{0,30}\b(?:more|less) (?:often )?than (?:we|i|you|they)\b/,
   // "the best reset is friday's", "my favorite reset": resets judged (rules-2.13.55).
@@ -245,9 +248,12 @@ export const BANK_VOCABULARY =
 export const USAGE_CONTEXT =
   /\blimits?\b|\busage\b|\bglobal\b|\bbank|\bplans?\b|\busers\b|\beveryone\b|\b(?:all|every|both) (?:of )?(?:plus|pro|business|edu|enterprise)\b|\beverybody\b|\bcodex\b|\bquota|\bpaid\b|\bsubscribers\b|\brate\b|\baccounts\b|\bchatgpt\b|\bworkspaces\b|\b(?:5-hour|5h|five-hour|weekly|hourly|usage) windows?\b|\b(?:all|every|everyone's) (?:usage |codex )?(?:meters|counters)\b/;
 
-/** Hedges: the author is not sure it will happen; "assuming the migration completes" (rules-2.13.56). */
+/**
+ * Hedges: the author is not sure it will happen; "assuming the migration completes"
+ * (rules-2.13.56); "someday i will reset codex limits …" (rules-2.13.58).
+ */
 export const HEDGED =
-  /\b(?:maybe|perhaps|might|may|possibly|probably|hopefully|considering|thinking (?:about|of)|tbd|tbc|not sure|no promises|we'll see|could|assuming|confirm or cancel|tentative(?:ly)?)\b/;
+  /\b(?:maybe|perhaps|might|may|possibly|probably|hopefully|considering|thinking (?:about|of)|tbd|tbc|not sure|no promises|we'll see|could|assuming|confirm or cancel|tentative(?:ly)?|some ?day|one day)\b/;
 
 /**
  * Words taking back what was said before them: "jk", "scratch that", "changed my mind", "we

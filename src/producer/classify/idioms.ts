@@ -51,7 +51,7 @@ function resetFormOfVerb(verb: string): string {
 }
 
 const VERBS =
-  '(?:wip(?:e|es|ed|ing)|refresh(?:es|ed|ing)?|refill(?:s|ed|ing)?|replenish(?:es|ed|ing)?|clear(?:s|ed|ing)?(?! up\b| the air\b)|restor(?:e|es|ed|ing)|zero(?:es|ed|ing)? out|zeroed|zeroing|zeroes|top(?:s|ped|ping)? (?:back )?up|top(?:s|ped|ping)? off|nuk(?:e|es|ed|ing)|empt(?:y|ies|ied|ying)|scrub(?:s|bed|bing)?|refund(?:s|ed|ing)?)';
+  '(?:wip(?:e|es|ed|ing)|refresh(?:es|ed|ing)?|refill(?:s|ed|ing)?|replenish(?:es|ed|ing)?|clear(?:s|ed|ing)?(?! up\b| the air\b)|restor(?:e|es|ed|ing)|zero(?:es|ed|ing)? out|zeroed|zeroing|zeroes|top(?:s|ped|ping)? (?:back )?up|top(?:s|ped|ping)? off|nuk(?:e|es|ed|ing)|empt(?:y|ies|ied|ying)|scrub(?:s|bed|bing)?|refund(?:s|ed|ing)?|unwind(?:s|ing)?|unwound|rewind(?:s|ing)?|revers(?:e|es|ed|ing)|roll(?:s|ed|ing)? back|re-?rack(?:s|ed|ing)?|respawn(?:s|ed|ing)?)';
 /**
  * "everyone's 5h and weekly windows": the windows of usage, named with their length; "both
  * windows" (rules-2.13.38); "everyone's weekly + 5h", without "windows" (rules-2.13.40: not
@@ -261,7 +261,7 @@ const YOUR_REFILL = /\byour (?:full |codex )?refill\b(?= (?:is|lands|will|'s|com
  * "their week back", which a headline says of the week as well).
  */
 const GIVE_BACK =
-  /\b(gave|give|gives|giving|hand|hands|handed|handing) (everyone|everybody|every (?:single )?(?:paid |codex )?user) (?:their|your) ((?:[\w-]+ ){0,2}(?:usage|limits|allowance|quota|budget)) back\b/;
+  /\b(gave|give|gives|giving|hand|hands|handed|handing) (everyone|everybody|every (?:single )?(?:paid |codex )?user|(?:all )?codex (?:folks|users)) (?:their|your) ((?:[\w-]+ ){0,2}(?:usage|limits|allowance|quota|budget)) back\b/;
 /**
  * "we have give back all the usage to everybody on Codex", "we will give back all the Codex
  * usage for everybody", "we give back to everybody the full weekly limit" (rules-2.13.24);
@@ -290,7 +290,7 @@ const GAVE_A_WIPE =
  * before it.
  */
 const THEIR_TANK = new RegExp(
-  String.raw`\b(refill(?:s|ed|ing)?|top(?:s|ped|ping)? (?:off|up)) (?:((?:everyone's|everybody's|all) (?:codex )?)tanks?\b|(?:the|their|your) tanks?(?= for ${PEOPLE}\b))`,
+  String.raw`\b((?:re)?fill(?:s|ed|ing)?|top(?:s|ped|ping)? (?:off|up)) (?:((?:everyone's|everybody's|all|every (?:codex |paid )?(?:user|account|subscriber)'s) (?:codex )?)tanks?\b|(?:the|their|your) tanks?(?= for ${PEOPLE}\b))`,
 );
 /**
  * "tomorrow morning everyone gets their codex budget back" (rules-2.13.20); "y'all got the full
@@ -350,7 +350,7 @@ const HAD_IT_HANDED_BACK =
   /\b(has|have|'ve|had) had (their|your|its) ((?:[\w-]+ ){0,2}(?:usage|limits|allowance|quota|budget)) (?:handed|given) back\b/;
 /** "will all get their usage handed back Wednesday" (rules-2.13.35): got back, handed. */
 const GET_IT_HANDED_BACK =
-  /\b(get|gets|got|getting) (their|your|its) ((?:[\w-]+ ){0,2}(?:usage|limits|allowance|quota)) (?:handed|given) back\b/;
+  /\b(get|gets|got|getting) (their|your|its|this week's|the week's|today's|all their) ((?:[\w-]+ ){0,2}(?:usage|limits|allowance|quota)) (?:handed|given) back\b/;
 /** "usage giveback going out by EOD" (rules-2.13.35): a giveback of usage named. */
 const USAGE_GIVEBACK = /\b((?:codex )?(?:usage|limits?)) give-?back\b/;
 /**
@@ -392,14 +392,24 @@ const ALLOWANCE_FULL_AGAIN =
  * back to 0", what a reset does.
  */
 const SET_OBJECT_TO_ZERO =
-  /(?<!\b(?:it|this|that|which)(?: just| only| simply)? )\b(set|sets|setting|put|puts|putting|brought|bring|brings|bringing|turned|turn|turns|turning)( back)? ((?:(?:all|the|your|their|everyone's|everybody's|every|codex|weekly|5h|5-hour|usage|rate|of) ){0,4}(?:usage|limits|quotas?|meters|counters|windows))(?: back)? to (?:zero|0%?)(?![\w%])/;
+  /(?<!\b(?:it|this|that|which)(?: just| only| simply)? )\b(set|sets|setting|put|puts|putting|brought|bring|brings|bringing|turned|turn|turns|turning|roll|rolls|rolled|rolling|wind|winds|wound|winding)( back)? ((?:(?:all|the|your|their|everyone's|everybody's|every|codex|weekly|5h|5-hour|usage|rate|of) ){0,4}(?:usage|limits|quotas?|meters?|counters?|windows|odometers?|gauges?|tally))(?: back)? to (?:zero|0%?)(?![\w%])/;
 
 /** "a global wipe", "no global wipe tonight": a global reset (rules-2.13.55); not "a global wipe of the staging db". */
 const GLOBAL_WIPE = /\b((?:a|the|no|one more|another) )?global (?:usage |limits? )?wipe\b(?! of\b)/;
 
+/**
+ * A usage gauge read at nothing: "codex meters … now read empty", "every codex user's 5h and
+ * weekly meters will read empty by 9am PT", "meters start at nil", "usage meters empty, all
+ * plans" (rules-2.13.58): what users see after a reset, said of the meter.
+ */
+const GAUGE_AT_NOTHING =
+  /(?<=\b(?:codex|usage|5h|5-hour|weekly)(?: (?!and\b|or\b|but\b)[\w'+&-]+:?){0,4} (?:meters?|counters?|odometers?|gauges?|tall(?:y|ies)|bars?)(?: (?:on|for|across)(?:,? (?:and |& )?(?:plus|pro|business|edu|enterprise|every|all|each|codex|paid|plans?|users?|accounts?|tiers?))+)? )(?:(?:now|all|will|should|again) )*(?:(?:reads?|shows?|starts?(?: again)? (?:at|from)|(?:are|is) (?:now )?(?:at )?|sits? at) )?(?:empty|zero|0%?|nil|nothing)(?![\w%]| out\b)/;
+/** "codex usage amnesty is live", "codex usage jubilee, monday 9am PT" (rules-2.13.58). */
+const USAGE_AMNESTY = /\b(codex (?:usage|limits?)) (?:amnesty|jubilee|reprieve)\b/;
+
 /** A word every idiom above has. */
 const TRIGGER =
-  /\b(?:wip|button on|clocks? back on|refresh|refill|replenish|clear|restor|zero|back (?:to|at) |clean slate|fresh|full|top|start(?:s|ed|ing)? (?:over|fresh|afresh|from zero|from scratch)|do-?over|sitting at|go(?:es|ing)? to (?:zero|0|100|full)|return\w* to (?:zero|full)|mulligan|recharge|tank|brand new|nuk|: 100%|: 0%|: zero|empt|(?:now )?(?:reads?|shows?) (?:0|zero)|(?:usage|limits|allowance|quota|budget) back\b|give\w* back|gave back|start\w* (?:fresh|afresh|over)|put\w* \w+ back|allowance|usage (?:bars?|meters?|counters?) |handed back|give-?back|banked one|slate|to (?:zero|0)|scrub|refund)/;
+  /\b(?:wip|button on|clocks? back on|refresh|refill|replenish|clear|restor|zero|back (?:to|at) |clean slate|fresh|full|top|start(?:s|ed|ing)? (?:over|fresh|afresh|from zero|from scratch)|do-?over|sitting at|go(?:es|ing)? to (?:zero|0|100|full)|return\w* to (?:zero|full)|mulligan|recharge|tank|brand new|nuk|: 100%|: 0%|: zero|empt|(?:now )?(?:reads?|shows?) (?:0|zero)|(?:usage|limits|allowance|quota|budget) back\b|give\w* back|gave back|start\w* (?:fresh|afresh|over)|put\w* \w+ back|allowance|usage (?:bars?|meters?|counters?) |handed back|give-?back|banked one|slate|to (?:zero|0)|scrub|refund|unwind|unwound|rewind|revers|roll\w* back|rack|respawn|empty|nil\b|nothing|amnesty|jubilee|reprieve|fill)/;
 
 /** Idioms read as a phrase of "reset", in this order: each reads what those before left. */
 const PHRASES: readonly (readonly [RegExp, string])[] = [
@@ -440,6 +450,8 @@ const PHRASES: readonly (readonly [RegExp, string])[] = [
   [BANKED_ONE, 'banked reset'],
   [SLATE_CLEAN, 'reset'],
   [GLOBAL_WIPE, '$1global reset'],
+  [GAUGE_AT_NOTHING, 'reset'],
+  [USAGE_AMNESTY, '$1 reset'],
   [METERS_TO_ZERO, '$1 reset'],
   [ALLOWANCE_FULL_AGAIN, 'reset'],
 ];
@@ -454,7 +466,7 @@ export function resetIdiomRead(sentence: string): string | null {
   read = read.replace(
     SET_OBJECT_TO_ZERO,
     (_match, verb: string, _back: string | undefined, what: string) =>
-      `${resetFormOfVerb(verb)} ${what}`,
+      `${resetFormOfVerb(verb)} ${what.replace(/\b(?:odometers?|gauges?|tally)$/, 'meters')}`,
   );
   for (const [pattern, phrase] of PHRASES) read = read.replace(pattern, phrase);
   read = read.replace(VERB_THEN_OBJECT, resetFormOfVerb);

@@ -220,7 +220,7 @@ const RECAP = /^(?:(?:week(?:ly)?|month(?:ly)?|year(?:ly)?|quick|friday) )?recap
 /** Words that take back what was said, or mark it as a joke. */
 // "me: we should stop doing resets. also me, …: resetting everyone": the meme (rules-2.13.15).
 const JOKING =
-  /\bthat(?:'s| is) (?:\d+% |totally |exactly |definitely |absolutely |obviously )?how (?:this|that|it|capacity planning) works\b|^(?:oh )?sure,? let me (?:just )?|^oh sure\b|^yeah,? right\b|\b(?:jk|j\/k|just kidding|kidding|april fools?|april 1st)\b|^me: [^\n]*\balso me\b|\bby hand\b[^.!?]{0,60}\b(?:one (?:account|user|person|workspace|by one) at a time|with a (?:pencil|pen|quill|spreadsheet|calculator|abacus))\b|\bthanks for asking every \d+ (?:seconds|minutes|mins|hours)\b|\bfor the (?:[2-9]\d|\d{3,})(?:st|nd|rd|th) time (?:this|today|in a)\b/;
+  /\bthat(?:'s| is) (?:\d+% |totally |exactly |definitely |absolutely |obviously )?how (?:this|that|it|capacity planning) works\b|^(?:oh )?sure,? let me (?:just )?|^oh sure\b|^yeah,? right\b|\b(?:jk|j\/k|just kidding|kidding|april fools?|april 1st)\b|(?:^|\()(?:joke|joking|kidding)[.!)]|^me: [^\n]*\balso me\b|\bby hand\b[^.!?]{0,60}\b(?:one (?:account|user|person|workspace|by one) at a time|with a (?:pencil|pen|quill|spreadsheet|calculator|abacus))\b|\bthanks for asking every \d+ (?:seconds|minutes|mins|hours)\b|\bfor the (?:[2-9]\d|\d{3,})(?:st|nd|rd|th) time (?:this|today|in a)\b/;
 /**
  * Another's report: "limits reset for everyone at 6pm PT — according to a fake account"; not
  * "according to the plan".
@@ -231,7 +231,7 @@ export const TAKEN_BACK: readonly (readonly [RegExp, (words: string) => string])
   // "LIMITS RESET FOR EVERYONE!!! ...jk it's april 1st"; "yes, I personally reset
   // everyone's limits by hand, one account at a time, with a pencil" (rules-2.13.16).
   // "Codex team resets limits for the 47th time this month": a count past belief
-  // (rules-2.13.34).
+  // (rules-2.13.34). "… (joke. please do not screenshot this)" (rules-2.13.58).
   [JOKING, (words) => `"${words}": a joke?`],
   // "… That account isn't mine and nothing is planned."
   [DISMISSED, (words) => `"${words}": the post says no reset is coming?`],

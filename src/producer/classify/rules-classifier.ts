@@ -66,13 +66,23 @@ export function classifyPost(
   const announcing = mentions.filter((m) => m.refused === null);
   // "tomorrow" then his reply "full usage reset across plus, pro, …": a post of only a time,
   // whose reset his reply names without a verb, is one post read together (rules-2.13.55).
+  // So is "one more thing for friday 👀" then "(it's limits. we're resetting them. all
+  // plans.)": a short teaser naming a day, whose reset his reply names without a time of its
+  // own (rules-2.13.58).
+  const postedMs = Date.parse(post.createdAt);
   if (
     thread?.author === 'self' &&
     announcing.length > 0 &&
-    announcing.every((m) => m.reading.tense === 'none') &&
     post.parentText !== undefined &&
-    TIME_ONLY.test(thread.parent.all) &&
-    timeAhead(thread.parent.all, Date.parse(post.createdAt), options.timeZone) !== null
+    ((announcing.every((m) => m.reading.tense === 'none') &&
+      TIME_ONLY.test(thread.parent.all) &&
+      timeAhead(thread.parent.all, postedMs, options.timeZone) !== null) ||
+      (announcing.every((m) => m.reading.tense === 'none' || m.reading.tense === 'ongoing') &&
+        thread.parent.all.length <= 80 &&
+        TEASING.test(thread.parent.all) &&
+        mentionsOf(thread.parent).length === 0 &&
+        timeAhead(thread.parent.all, postedMs, options.timeZone) === 'explicit' &&
+        timeAhead(own.all, postedMs, options.timeZone) === null))
   ) {
     const { inReplyToId: _id, parentText, parentHandle: _handle, ...alone } = post;
     return classifyPost({ ...alone, text: `${parentText}\n${post.text}` }, options, context);
@@ -164,6 +174,9 @@ export function classifyPost(
     return hold(result, 'his post announced a reset to come: this one now, or with it?');
   return result;
 }
+
+/** A teaser: "one more thing for friday 👀", "something nice lands tomorrow". */
+const TEASING = /👀|\b(?:something|one more thing|stay tuned|surprise|big day|news)\b/u;
 
 /** The sentence after a bare "reset" says it arrived, or whose usage it is. */
 const saysWhatNext = (next: string) =>

@@ -557,6 +557,15 @@ export function readMention(words: readonly Word[], index: number): MentionReadi
         ) {
           group = { ...group, tense: 'coming' };
         }
+        // "friday reset is ON 🎉", "the reset is a go": it will happen, so ahead (rules-2.13.58).
+        if (
+          /^(?:is|'s|are|'re)$/.test(words[predicate]!.text) &&
+          ((words[after]?.text === 'on' &&
+            (after + 1 >= end || ['PUNCT', 'SYM'].includes(words[after + 1]!.pos))) ||
+            (words[after]?.text === 'a' && words[after + 1]?.text === 'go'))
+        ) {
+          group = { ...group, tense: 'coming' };
+        }
         // "the reset we paused is back on": on again, so ahead (rules-2.13.2).
         if (
           isAux(words[predicate]!) &&

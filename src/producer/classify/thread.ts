@@ -116,9 +116,12 @@ export function calledOff(
   );
 }
 
-/** "not your usage limits", "nothing to do with codex limits", "not a usage reset". */
+/**
+ * "not your usage limits", "nothing to do with codex limits", "not a usage reset"; "that was
+ * the web session reset, not usage limits" (rules-2.13.58).
+ */
 const NOT_ABOUT_LIMITS =
-  /\b(?:not|n't) (?:about |for )?(?:your|the|codex|any|anyone's|everyone's) (?:codex )?(?:usage |rate )?limits\b|\bnothing to do with (?:your |the |codex )?(?:usage |rate )?limits\b|\bnot an? (?:usage|limits?|rate limit) re-?set\b/;
+  /\b(?:not|n't) (?:about |for )?(?:your|the|codex|any|anyone's|everyone's) (?:codex )?(?:usage |rate )?limits\b|\bnot (?:codex |usage |rate )+limits\b|\bnothing to do with (?:your |the |codex )?(?:usage |rate )?limits\b|\bnot an? (?:usage|limits?|rate limit) re-?set\b/;
 
 /** "pushing this to tomorrow 9am PT": the words that move a reset to a time ahead, or null. */
 function movedTo(own: ReadText, post: Post, options: ClassifierOptions): string | null {
@@ -342,6 +345,7 @@ export function readReply(
     ONE_OF_THEM.test(own.all) ||
     PLANS_GOT_IT.test(own.all) ||
     PLANS_ANSWER.test(own.all) ||
+    ZONE_ANSWER.test(own.all) ||
     (PLANS_BATCH.test(own.all) && timeAhead(own.all, postedMs, options.timeZone) !== null) ||
     (own.all.length <= 280 && PROGRESS.test(own.all)) ||
     (own.all.length <= 120 && itsTime) ||
@@ -515,12 +519,18 @@ const FIXED = /^(?:fixed|sorted|all fixed|fixed now|should be fixed(?: now)?)\b/
 /** A reset that did not reach someone: "didn't apply to our workspace", "still capped". */
 const MISSED_THEM =
   /\bre-?set\b[^.!?]{0,40}\b(?:didn't|did not|doesn't|does not|hasn't|has not|never) (?:apply|reach|hit|show|land|work)\b|\bstill (?:capped|maxed|limited|locked out)\b|\b(?:got|were|was) (?:left out of|skipped (?:by|in)|missed by) (?:the|this|that) (?:last )?re-?set\b/;
-/** "business and enterprise too", "global. every plan": the plans or type asked about. */
+/**
+ * "business and enterprise too", "global. every plan": the plans or type asked about; "Plus
+ * and Pro", the plans alone (rules-2.13.58).
+ */
 const PLANS_ANSWER =
-  /^(?:(?:plus|pro|business|team|edu|enterprise|free|all plans|every plan|everyone)(?:,? (?:and|&|\+) |, )?)+ (?:too|as well|also|included|are included|is included)\b|^(?:global|banked|both)[.!,]|^(?:everyone|everybody|all plans|every plan)[.!]/;
+  /^(?:(?:plus|pro|business|team|edu|enterprise)(?:,? (?:and|&|\+) |, | ?\/ ?)?)+[.!]*$|^(?:(?:plus|pro|business|team|edu|enterprise|free|all plans|every plan|everyone)(?:,? (?:and|&|\+) |, )?)+ (?:too|as well|also|included|are included|is included)\b|^(?:global|banked|both)[.!,]|^(?:everyone|everybody|all plans|every plan)[.!]/;
 /** "pro batch runs tonight, 9pm PT": a plan's batch of the reset, when it goes (rules-2.13.56). */
 const PLANS_BATCH =
   /^(?:(?:plus|pro|business|team|edu|enterprise)(?: ?[/+&] ?| and )?)+ (?:batch|cohort|wave|rollout) (?:runs|goes|lands|hits|is|starts)\b/;
+/** "UTC", "pacific": the zone of the reset's time, asked about (rules-2.13.58). */
+const ZONE_ANSWER =
+  /^(?:utc|gmt|pt|pst|pdt|pacific(?: time)?|et|est|edt|eastern(?: time)?|cet|cest|london time|berlin time)[.!]*$/;
 /** "not this time", "not this round": a reply that turns something down. */
 const NOT_THIS_TIME = /\bnot (?:this|that) (?:time|round)\b|\bnot on top\b/;
 /** "both plus and pro got it": the plans asked about got the reset (rules-2.13.10). */
@@ -531,7 +541,7 @@ const PLANS_GOT_IT =
  * did." (rules-2.12.0); "Automatically, yes." (rules-2.13.56).
  */
 const ANSWERS_YES =
-  /^(?:[a-z]+, )?(?:yes|yep|yup|yeah|yea|sure|correct|confirmed|indeed|(?:it|they|we) did|(?:it|they) do(?:es)?(?=[.!,]|\s*$)|sure did|good timing|(?:just |already )?did (?:it|that)|just did|already did|already happened|on it|doing it|(?:will|i'll|we'll) do (?:it|that|one)|will do|(?:it's |very |for )?real(?=[.!,]|\s*$))\b/;
+  /^(?:[a-z]+, )?(?:yes|yep|yup|yeah|yea|sure|correct|confirmed|indeed|(?:it|they|we) did|(?:it|they) do(?:es)?(?=[.!,]|\s*$)|sure did|good timing|(?:just |already )?did (?:it|that)|just did|already did|already happened|on it|doing it|(?:will|i'll|we'll) do (?:it|that|one)|will do|(?:it's |very |for )?real(?=[.!,]|\s*$)|(?:it's |that's )?legit(?=[.!,]|\s*$))\b/;
 /** "a global one", "a full one": the reset asked about, named by its kind. */
 const KIND_OF_ONE = 'an?(?: (?:global|full|banked|fresh|new|proper|hard|quick|big|small))+ one';
 /**
