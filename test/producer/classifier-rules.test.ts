@@ -6020,3 +6020,91 @@ describe('rounds 267 to 270 (rules-2.13.58)', () => {
     assert.equal(at10('we had to roll back the usage dashboard deploy'), 'none');
   });
 });
+
+describe('rounds 271 to 274 (rules-2.13.59)', () => {
+  test('a reset after "remember …?" is held as recalled; "we\'re NOT doing that tonight" under his reset calls it off', () => {
+    assert.equal(
+      at10(
+        "remember the august outage? we zeroed everyone's usage after that one. this week is a different beast, no promises",
+      ),
+      'reset_completed (held)',
+    );
+    const off = classify(
+      "correction: we're NOT doing that tonight. the fix needs more time. will update when i know more",
+      {
+        createdAt: MORNING,
+        inReplyToId: '2000000000000000000',
+        parentText: "resetting everyone's codex limits tonight",
+        parentHandle: 'thsottiaux',
+      },
+    );
+    assert.deepEqual(
+      [off.review, off.reasons.at(-1)?.startsWith('his reply calls off')],
+      [true, true],
+    );
+  });
+
+  test('plain other words: "giving everybody their full week back", "reversed all codex usage logged since monday", "back where they started", "credited a full week of codex usage", "their full 5-hour and weekly quota back", "codex limit bars will be back at 0%", "gets reversed", "counters drop to zero"', () => {
+    assert.equal(
+      at10(
+        "monday we're giving everybody their full week back. the overcount fix ships this weekend and the credit lands monday morning",
+      ),
+      'reset_scheduled',
+    );
+    assert.equal(
+      at10(
+        'we reversed all codex usage logged since monday. the token counter was double-billing cloud tasks, sorry about that',
+      ),
+      'reset_completed',
+    );
+    assert.equal(
+      at10('limits are back where they started for all codex users as of a few minutes ago 🫡'),
+      'reset_completed',
+    );
+    assert.equal(
+      at10(
+        'credited a full week of codex usage to every account this morning. thanks for sitting through the slow cloud tasks',
+      ),
+      'reset_completed',
+    );
+    assert.equal(
+      at10(
+        'we gave every codex user their full 5-hour and weekly quota back just now. launch-day bonus 🎉',
+      ),
+      'reset_completed',
+    );
+    assert.equal(
+      at10(
+        "heads up: in about 3 hours both codex limit bars will be back at 0% for everyone. we're crediting the outage",
+      ),
+      'reset_scheduled',
+    );
+    assert.equal(
+      at10(
+        "later today: all codex usage since the sunday incident gets reversed, for every account. will confirm here once it's through",
+      ),
+      'reset_scheduled (held)',
+    );
+    assert.equal(
+      at10("sunday night we clear everyone's codex usage back to nothing. all plans, no opt-in"),
+      'reset_scheduled (held)',
+    );
+  });
+
+  test('replies held: "that was us 🫡 all plans" to "my codex limits went back to 0%, was that you??"; "bonus." to "the normal weekly one or a bonus?"', () => {
+    assert.equal(
+      reply(
+        'that was us 🫡 all plans',
+        'just saw my codex limits went back to 0%, was that you??',
+        'priya_dev',
+      ).review,
+      true,
+    );
+    const bonus = reply(
+      'bonus. happened about an hour ago, on top of your regular weekly rollover',
+      "is today's reset the normal weekly one or a bonus?",
+      'dana_ml',
+    );
+    assert.deepEqual([bonus.reset?.kind, bonus.review], ['reset_completed', true]);
+  });
+});

@@ -13,7 +13,7 @@
 const SYMBOL = String.raw`[^\w\s'"]`;
 /** Words that may follow the head of a phrase: its end, a preposition, a verb. */
 const AFTER_HEAD =
-  '(?:for|across|of|on|in|to|and|at|as|over|during|throughout|this|today|tonight|tomorrow|now|again|back|with|from|so|because|right|too|already|is|are|were|was|have|has|will|should|get|gets|got|getting|go|goes|drops?|dropped|dropping|falls?|fell|just|all|clean|wiped|zeroed|scrubbed|refunded|replenished|refilled|restored|cleared|emptied|nuked|start|starts|started|went|roll|rolls|rolled|rolling|return|returns|returned|came|come|comes|after|before|once|when|until|by|within|around|soon|shortly|later|earlier|yesterday|overnight|going|refills|about|a few|an hour|a couple|eod|eow|(?:mon|tues|wednes|thurs|fri|satur|sun)day)';
+  '(?:for|across|of|on|in|to|and|at|as|over|during|throughout|this|today|tonight|tomorrow|now|again|back|with|from|so|because|right|too|already|is|are|were|was|have|has|will|should|get|gets|got|getting|go|goes|drops?|dropped|dropping|falls?|fell|set|put|logged|recorded|billed|counted|charged|since|between|just|all|clean|wiped|zeroed|scrubbed|refunded|replenished|refilled|restored|cleared|emptied|nuked|start|starts|started|went|roll|rolls|rolled|rolling|return|returns|returned|came|come|comes|after|before|once|when|until|by|within|around|soon|shortly|later|earlier|yesterday|overnight|going|refills|about|a few|an hour|a couple|eod|eow|(?:mon|tues|wednes|thurs|fri|satur|sun)day)';
 /**
  * What a reset of usage acts on, as the head of its phrase: "the usage counters for all",
  * not "usage logs" or "the usage page" (another noun after it is what is acted on).
@@ -58,6 +58,13 @@ const VERBS =
  * "your weekly", which may be its own cycle); "codex weekly + 5h", both (rules-2.13.47).
  */
 const WINDOW_NOUN = String.raw`(?:(?:5h|5-hour|five-hour|weekly|hourly|usage) (?:codex )?windows?|both windows|(?<=\b(?:everyone|everybody)'s )(?:5h|5-hour|weekly)(?: (?:\+|and|&) (?:5h|5-hour|weekly))?(?! (?:usage|limits?|quotas?|windows?|allowances?|cap)\b)|(?<=\bcodex )(?:5h|5-hour|weekly) (?:\+|and|&) (?:5h|5-hour|weekly)(?! (?:usage|limits?|quotas?|windows?|allowances?|cap)\b))\b`;
+/**
+ * "we clear everyone's codex usage back to nothing": a verb of the idioms, its object, and
+ * where it goes back to; the verb says it all (rules-2.13.59).
+ */
+const VERB_OBJECT_BACK_TO = new RegExp(
+  String.raw`(\b${VERBS}\b ${OBJECT_GAP}(?:${USAGE_NOUN}|${WINDOW_NOUN})) back (?:to|at) (?:zero|0%?|nothing|empty|full)(?![\w%])`,
+);
 /** A verb and its object: "wiped the usage counters", "replenish the weekly usage". */
 const VERB_THEN_OBJECT = new RegExp(
   String.raw`\b(${VERBS})\b(?= ${OBJECT_GAP}(?:${USAGE_NOUN}\b|${WINDOW_NOUN}))`,
@@ -84,7 +91,7 @@ const FRESHLY_DONE = new RegExp(
  * nothing" (rules-2.13.55).
  */
 const BACK_TO_EMPTY = new RegExp(
-  String.raw`(?<=\b(?:${USAGE_NOUN}\b|${WINDOW_NOUN}),?[^.!?,;]{0,40})\b(?:(?:set|put|brought|turned|dialed|wound|drops?|dropping|dropped|falls?|falling|fell) )?(?:back|restored|refilled|rewound|goes|go|going|return|returns|returned|returning) (?:to|at) (?:zero|0%?|100%|full|empty|square one|nothing)(?: used| usage)?${AFTER_AMOUNT}|\bback (?:to|at) 0% (?:used|usage)${AFTER_AMOUNT}|\b(?=sitting at )(?<=\b(?:${USAGE_NOUN}\b|${WINDOW_NOUN})[^.!?,;]{0,20})sitting at (?:zero|0%)(?: used)? again\b`,
+  String.raw`(?<=\b(?:${USAGE_NOUN}\b|${WINDOW_NOUN}),?[^.!?,;]{0,40})\b(?:(?:set|put|brought|turned|dialed|wound|drops?|dropping|dropped|falls?|falling|fell) )?(?:back|restored|refilled|rewound|goes|go|going|return|returns|returned|returning) (?:to|at) (?:zero|0%?|100%|full|empty|square one|nothing)(?: used| usage)?${AFTER_AMOUNT}|\bback (?:to|at) 0% (?:used|usage)${AFTER_AMOUNT}|(?<=\b(?:${USAGE_NOUN}\b|${WINDOW_NOUN}) (?:(?:are|is|now|all) ){0,2})back (?:to )?where (?:they|it) (?:started|began)\b|\b(?=sitting at )(?<=\b(?:${USAGE_NOUN}\b|${WINDOW_NOUN})[^.!?,;]{0,20})sitting at (?:zero|0%)(?: used)? again\b`,
 );
 /**
  * "5h + weekly back to full for all paid plans": the windows named, without "windows", and
@@ -261,7 +268,7 @@ const YOUR_REFILL = /\byour (?:full |codex )?refill\b(?= (?:is|lands|will|'s|com
  * "their week back", which a headline says of the week as well).
  */
 const GIVE_BACK =
-  /\b(gave|give|gives|giving|hand|hands|handed|handing) (everyone|everybody|every (?:single )?(?:paid |codex )?user|(?:all )?codex (?:folks|users)) (?:their|your) ((?:[\w-]+ ){0,2}(?:usage|limits|allowance|quota|budget)) back\b/;
+  /\b(gave|give|gives|giving|hand|hands|handed|handing) (everyone|everybody|every (?:single )?(?:paid |codex )?user|(?:all )?codex (?:folks|users)) (?:their|your) ((?:[\w-]+ ){0,4}(?:usage|limits|allowance|quota|budget)|(?:full|whole|entire) week) back\b/;
 /**
  * "we have give back all the usage to everybody on Codex", "we will give back all the Codex
  * usage for everybody", "we give back to everybody the full weekly limit" (rules-2.13.24);
@@ -297,7 +304,7 @@ const THEIR_TANK = new RegExp(
  * codex allowance back" (rules-2.13.39).
  */
 const GETS_BACK =
-  /\b(everyone|everybody|y'all|yall|you all|all of you) (gets|get|got|getting|will get|'ll get) (?:their|your|the) ((?:[\w-]+ ){0,2}(?:usage|limits|allowance|quota|budget)) back\b/;
+  /\b(everyone|everybody|y'all|yall|you all|all of you)(?: on (?:plus|pro|business|edu|enterprise)(?:(?: and|,| &) (?:plus|pro|business|edu|enterprise))*)?(?: just)? (gets|get|got|getting|will get|'ll get) (?:their|your|the) ((?:[\w-]+ ){0,2}(?:usage|limits|allowance|quota|budget)|(?:full|whole|entire) week) back\b/;
 /** "refill incoming tonight", "the refill is live": a refill named first, then how it comes. */
 const REFILL_FIRST =
   /^(?:(?:a|the) )?(?:full |codex |usage |limits? )?refill(?: szn| season)?(?= (?:incoming|inbound|coming|tonight|tomorrow|today|is (?:coming|live|out|done|rolling)|lands|landing|drops|dropping|going out|rolling out)\b)/;
@@ -403,13 +410,17 @@ const GLOBAL_WIPE = /\b((?:a|the|no|one more|another) )?global (?:usage |limits?
  * plans" (rules-2.13.58): what users see after a reset, said of the meter.
  */
 const GAUGE_AT_NOTHING =
-  /(?<=\b(?:codex|usage|5h|5-hour|weekly)(?: (?!and\b|or\b|but\b)[\w'+&-]+:?){0,4} (?:meters?|counters?|odometers?|gauges?|tall(?:y|ies)|bars?)(?: (?:on|for|across)(?:,? (?:and |& )?(?:plus|pro|business|edu|enterprise|every|all|each|codex|paid|plans?|users?|accounts?|tiers?))+)? )(?:(?:now|all|will|should|again) )*(?:(?:reads?|shows?|starts?(?: again)? (?:at|from)|(?:are|is) (?:now )?(?:at )?|sits? at) )?(?:empty|zero|0%?|nil|nothing)(?![\w%]| out\b)/;
+  /(?<=\b(?:codex|usage|5h|5-hour|weekly)(?: (?!and\b|or\b|but\b)[\w'+&-]+:?){0,4} (?:meters?|counters?|odometers?|gauges?|tall(?:y|ies)|bars?)(?: (?:on|for|across)(?:,? (?:and |& )?(?:plus|pro|business|edu|enterprise|every|all|each|codex|paid|plans?|users?|accounts?|tiers?))+)? )(?:(?:now|all|will|should|again) )*(?:(?:reads?|shows?|starts?(?: again)? (?:at|from)|(?:are|is) (?:now )?(?:at )?|sits? at|(?:be )?back (?:at|to)|drops? to|goes to|falls? to) )?(?:empty|zero|0%?|nil|nothing)(?![\w%]| out\b)/;
 /** "codex usage amnesty is live", "codex usage jubilee, monday 9am PT" (rules-2.13.58). */
 const USAGE_AMNESTY = /\b(codex (?:usage|limits?)) (?:amnesty|jubilee|reprieve)\b/;
 
+/** "credited a full week of codex usage to every account" (rules-2.13.59). */
+const CREDITED_A_WEEK =
+  /\b(credit(?:s|ed|ing)?) (?:a|one) (?:full|whole) week(?:'s| of) (?:codex )?usage\b/;
+
 /** A word every idiom above has. */
 const TRIGGER =
-  /\b(?:wip|button on|clocks? back on|refresh|refill|replenish|clear|restor|zero|back (?:to|at) |clean slate|fresh|full|top|start(?:s|ed|ing)? (?:over|fresh|afresh|from zero|from scratch)|do-?over|sitting at|go(?:es|ing)? to (?:zero|0|100|full)|return\w* to (?:zero|full)|mulligan|recharge|tank|brand new|nuk|: 100%|: 0%|: zero|empt|(?:now )?(?:reads?|shows?) (?:0|zero)|(?:usage|limits|allowance|quota|budget) back\b|give\w* back|gave back|start\w* (?:fresh|afresh|over)|put\w* \w+ back|allowance|usage (?:bars?|meters?|counters?) |handed back|give-?back|banked one|slate|to (?:zero|0)|scrub|refund|unwind|unwound|rewind|revers|roll\w* back|rack|respawn|empty|nil\b|nothing|amnesty|jubilee|reprieve|fill)/;
+  /\b(?:wip|button on|clocks? back on|refresh|refill|replenish|clear|restor|zero|back (?:to|at) |clean slate|fresh|full|top|start(?:s|ed|ing)? (?:over|fresh|afresh|from zero|from scratch)|do-?over|sitting at|go(?:es|ing)? to (?:zero|0|100|full)|return\w* to (?:zero|full)|mulligan|recharge|tank|brand new|nuk|: 100%|: 0%|: zero|empt|(?:now )?(?:reads?|shows?) (?:0|zero)|(?:usage|limits|allowance|quota|budget) back\b|give\w* back|gave back|start\w* (?:fresh|afresh|over)|put\w* \w+ back|allowance|usage (?:bars?|meters?|counters?) |handed back|give-?back|banked one|slate|to (?:zero|0)|scrub|refund|unwind|unwound|rewind|revers|roll\w* back|rack|respawn|empty|nil\b|nothing|amnesty|jubilee|reprieve|fill|week back|where (?:they|it) (?:started|began)|credit)/;
 
 /** Idioms read as a phrase of "reset", in this order: each reads what those before left. */
 const PHRASES: readonly (readonly [RegExp, string])[] = [
@@ -462,6 +473,11 @@ export function resetIdiomRead(sentence: string): string | null {
   if (!TRIGGER.test(sentence)) return null;
   let read = sentence.replace(WIPED_THE_SLATE, (_match, ending: string) =>
     resetFormOf(ending === 'e' ? '' : ending),
+  );
+  read = read.replace(VERB_OBJECT_BACK_TO, '$1');
+  read = read.replace(
+    CREDITED_A_WEEK,
+    (_match, credit: string) => `${resetFormOfVerb(credit)} usage`,
   );
   read = read.replace(
     SET_OBJECT_TO_ZERO,

@@ -262,15 +262,20 @@ const HAD_RESET =
 /**
  * A reset called off, as a heading: "Cancelled: the reset we teased yesterday."; or in words:
  * "we're not going to do it after all", "decided against it" (rules-2.13.6); "Not something
- * we're doing this week, despite the screenshot going around: a global reset" (rules-2.13.34).
+ * we're doing this week, despite the screenshot going around: a global reset" (rules-2.13.34);
+ * "correction: we're NOT doing that tonight", "no refill tonight after all" (rules-2.13.56,
+ * 2.13.59).
  */
 const CALLED_OFF =
-  /^(?:cancel+ed|postponed|delayed|paused|scrapped|called off|on hold) ?:|\b(?:not|n't) (?:going to |gonna )?(?:do|doing|happen|happening)(?: (?:it|that|this|one))? (?:after all|anymore|any more)\b|\bdecided against (?:it|that|the reset)\b|\bcall(?:ed|ing) (?:it|that|this|the reset|this one|that one) off\b|\b(?:have|need|going|had) to push (?:it|this|the reset)\b(?![^.!?]{0,40}\b(?:to|until|till) )|\bnot happening\b|\b(?:not|n't) (?:going|rolling|shipping) out\b|\bno new (?:date|time|eta)\b|\bcancel+(?:ed|ing) (?:it|that|this)\b|\bscrap(?:ped|ping) (?:it|that|this)\b|\bcall(?:ed|ing) off (?:the |today's |tonight's |tomorrow's |this week's |friday's |monday's )?re-?set\b|\bhold(?:ing)? off\b|\b(?:we're|we are) holding (?:the|tonight's|today's|tomorrow's|this) re-?set\b|\b(?:the )?re-?set(?:'s| is) (?:off|cancel+ed|scrapped)\b|\b(?:was|were) going to re-?set\b[^.!?]{0,60}\bbut\b|\b(?:won't|will not|isn't|is not) (?:be )?happening\b|\bwon't happen\b|\bno (?:[\w-]+ )?(?:re-?set|refill|wipe|top-?up|refresh)\b[^.!?]{0,20}\bafter all\b|^(?:that's |it's )?not (?:something|anything|a thing) (?:we're|we are|we'll be|i'm) (?:doing|planning|considering|shipping)\b(?! (?:lightly|often|casually|every))/;
+  /^(?:cancel+ed|postponed|delayed|paused|scrapped|called off|on hold) ?:|\b(?:not|n't) (?:going to |gonna )?(?:do|doing|happen|happening)(?: (?:it|that|this|one))? (?:after all|anymore|any more)\b|\bdecided against (?:it|that|the reset)\b|\bcall(?:ed|ing) (?:it|that|this|the reset|this one|that one) off\b|\b(?:have|need|going|had) to push (?:it|this|the reset)\b(?![^.!?]{0,40}\b(?:to|until|till) )|\bnot happening\b|\b(?:not|n't) (?:going|rolling|shipping) out\b|\bno new (?:date|time|eta)\b|\bcancel+(?:ed|ing) (?:it|that|this)\b|\bscrap(?:ped|ping) (?:it|that|this)\b|\bcall(?:ed|ing) off (?:the |today's |tonight's |tomorrow's |this week's |friday's |monday's )?re-?set\b|\bhold(?:ing)? off\b|\b(?:we're|we are) holding (?:the|tonight's|today's|tomorrow's|this) re-?set\b|\b(?:the )?re-?set(?:'s| is) (?:off|cancel+ed|scrapped)\b|\b(?:was|were) going to re-?set\b[^.!?]{0,60}\bbut\b|\b(?:won't|will not|isn't|is not) (?:be )?happening\b|\bwon't happen\b|\b(?:we're|we are|i'm|i am) not doing (?:it|that|this|one|the reset)\b|\bno (?:[\w-]+ )?(?:re-?set|refill|wipe|top-?up|refresh)\b[^.!?]{0,20}\bafter all\b|^(?:that's |it's )?not (?:something|anything|a thing) (?:we're|we are|we'll be|i'm) (?:doing|planning|considering|shipping)\b(?! (?:lightly|often|casually|every))/;
 /** A reset and its state after a colon: "Reset: done.", "Global reset: live". */
 const STATUS_COLON = /\b(re-?set): (done|live|complete|completed|landed|out|shipped)\b/;
 
 /** Why the words around a mention put it in doubt (rules-2.10.0), or null. */
 function sentenceDoubt(read: string, previous: string | undefined): string | null {
+  // "remember the august outage? we zeroed everyone's usage after that one.": a reset
+  // recalled (rules-2.13.59).
+  if (REMEMBERED.test(previous ?? '')) return 'a reset after "remember …?": one recalled?';
   // "\"codex team reset limits again, legends\" - that was last tuesday": someone else's?
   if (insideQuotes(read)) return "a reset inside quotation marks: someone else's words?";
   // "Broke my Duolingo streak… Had to reset it to zero.": what is "it"? Not when the
@@ -281,6 +286,8 @@ function sentenceDoubt(read: string, previous: string | undefined): string | nul
   return null;
 }
 
+/** "remember the august outage?", "remember when …?": what comes next is recalled. */
+const REMEMBERED = /^(?:(?:oh|ha|lol|so),? )?(?:remember|recall)\b[^.!]*\?["')\s]*$/;
 /** The limits themselves named: what "it" or "them" in the next sentence may stand for. */
 const LIMITS_NAMED = /\b(?:limits?|usage|quotas?)\b/;
 

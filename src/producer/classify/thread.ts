@@ -346,6 +346,9 @@ export function readReply(
     PLANS_GOT_IT.test(own.all) ||
     PLANS_ANSWER.test(own.all) ||
     ZONE_ANSWER.test(own.all) ||
+    // "that was us 🫡 all plans" under "my codex limits went back to 0%, was that you??"
+    // (rules-2.13.59).
+    OWNS_UP.test(own.all) ||
     (PLANS_BATCH.test(own.all) && timeAhead(own.all, postedMs, options.timeZone) !== null) ||
     (own.all.length <= 280 && PROGRESS.test(own.all)) ||
     (own.all.length <= 120 && itsTime) ||
@@ -524,7 +527,7 @@ const MISSED_THEM =
  * and Pro", the plans alone (rules-2.13.58).
  */
 const PLANS_ANSWER =
-  /^(?:(?:plus|pro|business|team|edu|enterprise)(?:,? (?:and|&|\+) |, | ?\/ ?)?)+[.!]*$|^(?:(?:plus|pro|business|team|edu|enterprise|free|all plans|every plan|everyone)(?:,? (?:and|&|\+) |, )?)+ (?:too|as well|also|included|are included|is included)\b|^(?:global|banked|both)[.!,]|^(?:everyone|everybody|all plans|every plan)[.!]/;
+  /^(?:(?:plus|pro|business|team|edu|enterprise)(?:,? (?:and|&|\+) |, | ?\/ ?)?)+[.!]*$|^(?:(?:plus|pro|business|team|edu|enterprise|free|all plans|every plan|everyone)(?:,? (?:and|&|\+) |, )?)+ (?:too|as well|also|included|are included|is included)\b|^(?:global|banked|both|(?:a |the )?bonus(?: one)?|(?:an )?extra(?: one)?)[.!,]|^(?:everyone|everybody|all plans|every plan)[.!]/;
 /** "pro batch runs tonight, 9pm PT": a plan's batch of the reset, when it goes (rules-2.13.56). */
 const PLANS_BATCH =
   /^(?:(?:plus|pro|business|team|edu|enterprise)(?: ?[/+&] ?| and )?)+ (?:batch|cohort|wave|rollout) (?:runs|goes|lands|hits|is|starts)\b/;
