@@ -6108,3 +6108,105 @@ describe('rounds 271 to 274 (rules-2.13.59)', () => {
     assert.deepEqual([bonus.reset?.kind, bonus.review], ['reset_completed', true]);
   });
 });
+
+describe('rounds 275 to 278 (rules-2.13.60)', () => {
+  test('"no moment where we reset it", "were there ever a reset-worthy bug", "nobody … should expect a reset" announce nothing; "nobody will be left out of pocket: all plans get …" still does', () => {
+    assert.equal(
+      at10(
+        "it's rolling. usage from 5 hours ago drops off continuously. there's no moment where we reset it, it just recovers as you go.",
+      ),
+      'none',
+    );
+    assert.equal(
+      at10("were there ever a reset-worthy bug, you'd hear it from me first. this isn't one."),
+      'none',
+    );
+    assert.equal(
+      at10("nobody, and I mean nobody, should expect a reset just because it's thanksgiving week"),
+      'none',
+    );
+    assert.equal(
+      at10(
+        'Nobody will be left out of pocket: all plans get their Codex usage restored once the fix finishes deploying this afternoon.',
+      ),
+      'reset_scheduled',
+    );
+  });
+
+  test('"reset is locked in for tomorrow 9am PT" is coming (was published as done); "rolling out a reset … over the next hour" is under way, not to come', () => {
+    assert.equal(
+      at10('update: we hit it. reset is locked in for tomorrow 9am PT'),
+      'reset_scheduled',
+    );
+    assert.equal(
+      at10('rolling out a reset to all codex users over the next hour, plus first.'),
+      'reset_completed (held)',
+    );
+  });
+
+  test('plain and formal words: "all accounts now have their full codex allowance again", "restored each account\'s 5-hour and weekly usage limits in full", "the usage restoration for Codex Enterprise and Edu workspaces has finished", "all 5-hour and weekly counters were reset", "everyone\'s back to zero"', () => {
+    assert.equal(
+      at10(
+        "all accounts now have their full codex allowance again. thanks for bearing with us through yesterday's outage",
+      ),
+      'reset_completed',
+    );
+    assert.equal(
+      at10(
+        "Notice to Codex customers: Following incident 2026-1117-02, we have restored each account's 5-hour and weekly usage limits in full. This applies to all plans.",
+      ),
+      'reset_completed',
+    );
+    assert.equal(
+      at10(
+        'Status: Monitoring — The usage restoration for Codex Enterprise and Edu workspaces has finished. Plus and Pro accounts were completed earlier this morning.',
+      ),
+      'reset_completed',
+    );
+    assert.equal(
+      at10(
+        'Release notes, Codex 1.12 (Nov 19):\n• Faster diff review in the IDE extension\n• Usage: all 5-hour and weekly counters were reset with this release',
+      ),
+      'reset_completed',
+    );
+    assert.equal(
+      at10("who said we wouldn't reset? just did. everyone's back to zero 🎉"),
+      'reset_completed (held)',
+    );
+  });
+
+  test('replies: "it\'s scheduled for tonight" and "enterprise and edu were included" held; "your codex usage should read zero" is done; "nothing scheduled tonight" turns it down', () => {
+    const kind = (text: string, parentText: string) => {
+      const read = reply(text, parentText, 'someone');
+      return [read.reset?.kind ?? null, read.review];
+    };
+    assert.deepEqual(
+      kind(
+        "more than a chance. it's scheduled for tonight, all plans",
+        'any chance of a reset after the launch chaos?',
+      ),
+      ['reset_scheduled', true],
+    );
+    assert.deepEqual(
+      kind(
+        'enterprise and edu were included. they got zeroed at the same time as everyone else, about an hour ago',
+        'will enterprise get the reset too',
+      ),
+      ['reset_completed', true],
+    );
+    assert.equal(
+      kind(
+        'yes, it already went out about an hour ago. your codex usage should read zero',
+        'today??',
+      )[0],
+      'reset_completed',
+    );
+    assert.deepEqual(
+      kind(
+        'where did you hear that? nothing scheduled tonight',
+        'heard codex is resetting limits tonight 👀 anyone got confirmation?',
+      ),
+      [null, false],
+    );
+  });
+});

@@ -35,7 +35,7 @@ const PLANS_PEOPLE = String.raw`(?:all |every )?(?:(?:plus|pro|business|biz|edu|
  * about usage limits" (rules-2.11.0); nor a copula, whose subject the verb was: "the first
  * thing I checked after restoring was my codex usage" (rules-2.13.18).
  */
-const OBJECT_GAP = String.raw`(?:(?!(?:about|regarding|around|concerning|into|with|from|on|in|at|over|than|is|was|are|were) )[\w'%&+-]+ ){0,5}`;
+const OBJECT_GAP = String.raw`(?:(?!(?:about|regarding|around|concerning|into|with|from|on|in|at|over|than|is|was|are|were) )[\w'%&+-]+ ){0,6}`;
 
 /** The form of "reset" for a verb's ending: wiped → reset, wiping → resetting. */
 function resetFormOf(ending: string): string {
@@ -128,7 +128,7 @@ const A_REFILL =
  * refill", "one banked limit refresh" (rules-2.13.36).
  */
 const A_USAGE_REFILL =
-  /\b(a|the|one more|another|one|a single)((?: banked)?) (?:full )?(?:codex )?(?:usage|limits?|rate[ -]limits?|quota) (?:refill|refresh|wipe|top-?up)\b|\b(usage|limits?) (?:restoration|restore)(?= for (?:all|every|everyone|everybody)\b)/;
+  /\b(a|the|one more|another|one|a single)((?: banked)?) (?:full )?(?:codex )?(?:usage|limits?|rate[ -]limits?|quota) (?:refill|refresh|wipe|top-?up)\b|\b(usage|limits?) (?:restoration|restore)(?= for (?:all|every|everyone|everybody|codex|plus|pro|business|edu|enterprise)\b)/;
 /**
  * "your Codex limits are getting a refill in about an hour": the refill of what stands before
  * (rules-2.11.0); "your limits get a fresh start tomorrow" (rules-2.12.0).
@@ -418,9 +418,29 @@ const USAGE_AMNESTY = /\b(codex (?:usage|limits?)) (?:amnesty|jubilee|reprieve)\
 const CREDITED_A_WEEK =
   /\b(credit(?:s|ed|ing)?) (?:a|one) (?:full|whole) week(?:'s| of) (?:codex )?usage\b/;
 
+/**
+ * "all accounts now have their full codex allowance again", "everyone has a full weekly
+ * quota again": full once more (rules-2.13.60); not "every account has a full allowance",
+ * what a plan gives.
+ */
+const HAVE_IT_FULL_AGAIN =
+  /\b((?:all (?:accounts|users|plans)|every (?:account|user)|everyone|everybody) (?:now )?(?:has|have)) (?:their|its|a) full (?:codex )?(?:[\w-]+ )?(?:allowance|limits|usage|quota)(?: again| back| once more)\b|\b((?:all (?:accounts|users|plans)|every (?:account|user)|everyone|everybody) now (?:has|have)) (?:their|its|a) full (?:codex )?(?:[\w-]+ )?(?:allowance|limits|usage|quota)\b/;
+/**
+ * "everyone's back to zero", "everybody is back at full" (rules-2.13.60); not "everyone is
+ * back at 0% on the migration checklist", another thing's count.
+ */
+const EVERYONE_BACK_TO =
+  /\b(everyone|everybody)(?:'s| is) back (?:to|at) (?:zero|0%?|full|100%)(?![\w%])(?! (?:on|in|of|at|with|from) )/;
+/**
+ * "your codex usage should read zero" (rules-2.13.60): usage read at nothing, as it is now
+ * ("should" is what one will see, not a time ahead).
+ */
+const USAGE_READS_ZERO =
+  /(?<=\b(?:codex |weekly |5h )?usage )(?:(?:should|now|all) )*(?:reads?|shows?|read|show) (?:zero|0%|empty)(?![\w%])/;
+
 /** A word every idiom above has. */
 const TRIGGER =
-  /\b(?:wip|button on|clocks? back on|refresh|refill|replenish|clear|restor|zero|back (?:to|at) |clean slate|fresh|full|top|start(?:s|ed|ing)? (?:over|fresh|afresh|from zero|from scratch)|do-?over|sitting at|go(?:es|ing)? to (?:zero|0|100|full)|return\w* to (?:zero|full)|mulligan|recharge|tank|brand new|nuk|: 100%|: 0%|: zero|empt|(?:now )?(?:reads?|shows?) (?:0|zero)|(?:usage|limits|allowance|quota|budget) back\b|give\w* back|gave back|start\w* (?:fresh|afresh|over)|put\w* \w+ back|allowance|usage (?:bars?|meters?|counters?) |handed back|give-?back|banked one|slate|to (?:zero|0)|scrub|refund|unwind|unwound|rewind|revers|roll\w* back|rack|respawn|empty|nil\b|nothing|amnesty|jubilee|reprieve|fill|week back|where (?:they|it) (?:started|began)|credit)/;
+  /\b(?:wip|button on|clocks? back on|refresh|refill|replenish|clear|restor|zero|back (?:to|at) |clean slate|fresh|full|top|start(?:s|ed|ing)? (?:over|fresh|afresh|from zero|from scratch)|do-?over|sitting at|go(?:es|ing)? to (?:zero|0|100|full)|return\w* to (?:zero|full)|mulligan|recharge|tank|brand new|nuk|: 100%|: 0%|: zero|empt|(?:now )?(?:reads?|shows?) (?:0|zero)|(?:usage|limits|allowance|quota|budget) back\b|give\w* back|gave back|start\w* (?:fresh|afresh|over)|put\w* \w+ back|allowance|usage (?:bars?|meters?|counters?) |handed back|give-?back|banked one|slate|to (?:zero|0)|scrub|refund|unwind|unwound|rewind|revers|roll\w* back|rack|respawn|empty|nil\b|nothing|amnesty|jubilee|reprieve|fill|week back|where (?:they|it) (?:started|began)|credit|reads? zero|shows? zero)/;
 
 /** Idioms read as a phrase of "reset", in this order: each reads what those before left. */
 const PHRASES: readonly (readonly [RegExp, string])[] = [
@@ -462,6 +482,9 @@ const PHRASES: readonly (readonly [RegExp, string])[] = [
   [SLATE_CLEAN, 'reset'],
   [GLOBAL_WIPE, '$1global reset'],
   [GAUGE_AT_NOTHING, 'reset'],
+  [HAVE_IT_FULL_AGAIN, '$1$2 their limits reset'],
+  [EVERYONE_BACK_TO, "$1's limits reset"],
+  [USAGE_READS_ZERO, 'is reset'],
   [USAGE_AMNESTY, '$1 reset'],
   [METERS_TO_ZERO, '$1 reset'],
   [ALLOWANCE_FULL_AGAIN, 'reset'],

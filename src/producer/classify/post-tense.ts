@@ -40,6 +40,12 @@ const THEY_RESET = /(?:^|\s)(?:they|it) re-?set\b/;
 /** "in a few hours", "in a couple of minutes": a while ahead. */
 const IN_A_WHILE =
   /\b(?:in|within) (?:a few|a couple(?: of)?|several|the next (?:few|couple(?: of)?)) (?:minutes|mins|hours|hrs)\b|\bin ~ ?\d+(?:\.\d+)? ?(?:h|hrs?|hours?|m|mins?|minutes?)\b/;
+/** Going out over a span: "rolling out … over the next hour". */
+const ROLLING_OVER_A_SPAN =
+  /^(?:(?:we're|we are|i'm) )?(?:rolling|going|pushing) (?:it |them )?out\b[^.!?]*\bover the (?:next|coming) (?:hour|few (?:minutes|hours)|\d+ ?(?:min|mins|minutes|h|hours?))\b/;
+/** Set for a time: "locked in for", "booked for", "set for". */
+const LOCKED_IN_FOR =
+  /\b(?:is|are|'s) (?:locked in|booked|pencil+ed in|set|confirmed|on the calendar) for\b/;
 /** A deadline: "by EOD", "by 5pm", "by tonight", "by end of day". */
 const DEADLINE = /\bby (?:eod|end of (?:the )?day|tonight|tomorrow|\d)/;
 /** Words that place a weekday ahead: "next monday", "tomorrow", "this friday", "on monday at 9". */
@@ -142,6 +148,14 @@ export function mentionKind(mention: Mention, announcedMs: number, zone: string)
   const openingAhead = opening !== '' && timeAhead(opening, announcedMs, zone) === 'explicit';
   // "limits reset on the way shortly" (rules-2.11.0).
   if (ON_THE_WAY.test(mention.reading.clause)) return 'coming';
+  // "rolling out a reset to all codex users over the next hour": going out now, over a span
+  // that starts now (rules-2.13.60).
+  if (
+    (tense === 'coming' || tense === 'ongoing') &&
+    ROLLING_OVER_A_SPAN.test(mention.sentence) &&
+    !timeStartsAfter(mention.sentence, announcedMs, zone)
+  )
+    return 'ongoing';
   // "fresh codex limits incoming for everyone today" (rules-2.13.45).
   if (tense !== 'done' && FRESH_INCOMING.test(mention.sentence)) return 'coming';
   // "2026-11-19 · global usage reset ✔️", "Limits wiped at 18:00 CET ✅": a reset checked
@@ -242,6 +256,13 @@ export function mentionKind(mention: Mention, announcedMs: number, zone: string)
   // "banked resets are going out to all Pro users as we speak", "… going out to every user
   // now": under way (rules-2.10.0).
   if (tense === 'coming' && GOING_OUT_NOW.test(mention.reading.clause)) return 'ongoing';
+  // "reset is locked in for tomorrow 9am PT": set for a time ahead (rules-2.13.60).
+  if (
+    tense === 'done' &&
+    LOCKED_IN_FOR.test(mention.sentence) &&
+    timeAhead(mention.sentence, announcedMs, zone) === 'explicit'
+  )
+    return 'coming';
   // "ok so we have make all usage limit go back to full …, is done since 1 hour": said done
   // since a while (rules-2.13.26).
   if (tense === 'coming' && DONE_SINCE.test(mention.sentence)) return 'done';
@@ -353,7 +374,11 @@ export function postTense(
   // is a reset named in a sentence that says it is going out now (rules-2.13.52).
   const underWayNow =
     announcing.some((m, i) => kinds[i] === 'ongoing' && UNDER_WAY_NOW.test(m.sentence)) ||
-    [...landing, ...sentences].some((s) => GOING_OUT_NOW.test(s));
+    [...landing, ...sentences].some(
+      (s) =>
+        GOING_OUT_NOW.test(s) ||
+        (ROLLING_OVER_A_SPAN.test(s) && !timeStartsAfter(s, announcedMs, zone)),
+    );
   // "another reset is going out now … your weekly limit should be back at 100% in a few
   // minutes": the second says when it shows, not another reset ahead (rules-2.12.2).
   const shows = (m: Mention, i: number) =>

@@ -336,7 +336,8 @@ export function readReply(
   )
     return notAReset(`a reply that turns the reset down: "${clip(own.sentences[0]!)}"`);
   // "Which one? Haven't done one since the 6th." (rules-2.13.41).
-  const none = NONE_SINCE.exec(own.all);
+  // "where did you hear that? nothing scheduled tonight" (rules-2.13.60).
+  const none = NONE_SINCE.exec(own.all) ?? NOTHING_PLANNED.exec(own.all);
   if (none !== null && !/\bbut\b/.test(own.all))
     return notAReset(`a reply that says there was none: "${none[0]}"`);
   const acknowledges =
@@ -491,6 +492,8 @@ const ASKS_ABOUT_IT =
 const NONE_SINCE =
   /\b(?:haven't|have not|hasn't|has not) (?:done|had|given|pushed) (?:one|a reset|any)\b|\b(?:we're|we are|i'm|i am) not doing (?:one|a reset|any)\b|^(?:no|nope|nah),? nothing (?:went out|was reset|got reset|happened)\b/;
 /** "remember the reset i banked …?": a reset recalled, as a setup for what follows. */
+/** "nothing scheduled tonight", "no reset planned": none to come. */
+const NOTHING_PLANNED = /\b(?:nothing|no reset|none) (?:is |are )?(?:scheduled|planned)\b/;
 const REMEMBER_IT = /^(?:so,? )?(?:remember|recall) (?:the|that) (?:[\w-]+ )?reset\b/;
 /** "just used it", "spent it", "cashed it in": the reset recalled, spent. */
 const USED_IT =
@@ -527,7 +530,7 @@ const MISSED_THEM =
  * and Pro", the plans alone (rules-2.13.58).
  */
 const PLANS_ANSWER =
-  /^(?:(?:plus|pro|business|team|edu|enterprise)(?:,? (?:and|&|\+) |, | ?\/ ?)?)+[.!]*$|^(?:(?:plus|pro|business|team|edu|enterprise|free|all plans|every plan|everyone)(?:,? (?:and|&|\+) |, )?)+ (?:too|as well|also|included|are included|is included)\b|^(?:global|banked|both|(?:a |the )?bonus(?: one)?|(?:an )?extra(?: one)?)[.!,]|^(?:everyone|everybody|all plans|every plan)[.!]/;
+  /^(?:(?:plus|pro|business|team|edu|enterprise)(?:,? (?:and|&|\+) |, | ?\/ ?)?)+[.!]*$|^(?:(?:plus|pro|business|team|edu|enterprise|free|all plans|every plan|everyone)(?:,? (?:and|&|\+) |, )?)+ (?:too|as well|also|included|are included|is included|were included|was included|got included|got it)\b|^(?:global|banked|both|(?:a |the )?bonus(?: one)?|(?:an )?extra(?: one)?)[.!,]|^(?:everyone|everybody|all plans|every plan)[.!]/;
 /** "pro batch runs tonight, 9pm PT": a plan's batch of the reset, when it goes (rules-2.13.56). */
 const PLANS_BATCH =
   /^(?:(?:plus|pro|business|team|edu|enterprise)(?: ?[/+&] ?| and )?)+ (?:batch|cohort|wave|rollout) (?:runs|goes|lands|hits|is|starts)\b/;
