@@ -6210,3 +6210,69 @@ describe('rounds 275 to 278 (rules-2.13.60)', () => {
     );
   });
 });
+
+describe('rounds 279 to 282 (rules-2.13.61)', () => {
+  test('a badge quota, a partner\'s limits, what we are exploring, and "… is the tweet i\'d love to send" announce nothing', () => {
+    assert.equal(
+      at10('devday badge quota refills tomorrow 9am, the last batch went in 4 minutes 😅'),
+      'none',
+    );
+    assert.equal(
+      at10(
+        'a partner just bumped and reset their api rate limit tiers for all devs. great week to build on it',
+      ),
+      'none',
+    );
+    assert.equal(
+      at10(
+        "new thing we're exploring: every codex user, on every plan, getting one banked reset to spend whenever they hit a wall. would you use it? poll below",
+      ),
+      'none',
+    );
+    assert.equal(
+      at10(
+        "codex limits reset for everyone, every plan, done an hour ago 🫡 … is the tweet i'd love to send. not today, friends",
+      ),
+      'reset_completed (held)',
+    );
+  });
+
+  test('"noonish today we\'re zeroing everyone\'s usage" is coming (was published as done); "plus/pro/biz/edu all back to zero" and "biz/ent: zero\'d limits first thing tmrw" are read', () => {
+    assert.equal(
+      at10("noonish today we're zeroing everyone's usage. enjoy the afternoon"),
+      'reset_scheduled',
+    );
+    assert.equal(at10('plus/pro/biz/edu all back to zero. go build'), 'reset_completed');
+    assert.equal(at10("biz/ent: zero'd limits first thing tmrw 🌅"), 'reset_scheduled');
+  });
+
+  test('replies held: "all of them", "both windows", "around 9am PT, before most of the US workday starts"; his reply on another rollout ("~10% of plus") does not land his reset', () => {
+    const held = (text: string, parentText: string) => reply(text, parentText, 'someone').review;
+    assert.equal(
+      held(
+        'all of them',
+        'the reset going out tonight, does it cover business and edu seats too or just pro?',
+      ),
+      true,
+    );
+    assert.equal(
+      held('both windows', 'just got reset 🎉 was it the weekly too or only the 5 hour one?'),
+      true,
+    );
+    assert.equal(
+      held(
+        'around 9am PT, before most of the US workday starts',
+        'you said limits reset tomorrow - what time?',
+      ),
+      true,
+    );
+    const other = classify('rollout starts with ~10% of plus, ramping over the week', {
+      createdAt: MORNING,
+      inReplyToId: '2000000000000000000',
+      parentText:
+        "two bits of news: the new codex model starts rolling out to plus tomorrow, and we're resetting everyone's limits friday",
+      parentHandle: 'thsottiaux',
+    });
+    assert.notEqual(other.reset?.kind, 'reset_completed');
+  });
+});

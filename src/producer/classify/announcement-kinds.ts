@@ -35,7 +35,7 @@ export interface Landing {
 
 /** A sentence of nothing but words of time: "Friday.", "8am PT.", "tomorrow 9am". */
 export const TIME_ONLY =
-  /^(?:(?:on|at|by|this|next|tomorrow|tonight|today|(?:mon|tues|wednes|thurs|fri|satur|sun)day|\d{1,2}(?::\d\d)? ?(?:am|pm)?|pt|pst|pdt|et|est|edt|utc|gmt|cet|cest|noon|midnight|morning|afternoon|evening)(?:[ ,]+|[.!]*$)){1,4}$/;
+  /^(?:(?:on|at|by|around|about|roughly|this|next|tomorrow|tonight|today|(?:mon|tues|wednes|thurs|fri|satur|sun)day|\d{1,2}(?::\d\d)? ?(?:am|pm)?|pt|pst|pdt|et|est|edt|utc|gmt|cet|cest|noon|midnight|morning|afternoon|evening)(?:[ ,]+|[.!]*$)){1,4}$/;
 
 export function landingOf(
   own: ReadText,

@@ -211,7 +211,7 @@ const NOT_FOR_USERS =
  * alone opening a story told in the present, "good times" closing one (rules-2.13.33).
  */
 const STORY =
-  /^(?:picture it|throwback|flashback|story time|weird dream|(?:had a|last night i had a) dream|imagine)\b|\bjust a daydream\b|\bin (?:my|your|our) dreams\b|\b(?:one|a (?:man|guy|girl|person)) can dream\b|\b(?:is|was) what (?:i|we)(?:'d| would| could| will)? (?:say|post|tweet|write|type)\b|^(?:january|february|march|april|june|july|august|september|october|november|december)[.:]|\bgood (?:old )?times\b/;
+  /^(?:picture it|throwback|flashback|story time|weird dream|(?:had a|last night i had a) dream|imagine)\b|\bjust a daydream\b|\bin (?:my|your|our) dreams\b|\b(?:one|a (?:man|guy|girl|person)) can dream\b|\b(?:is|was) what (?:i|we)(?:'d| would| could| will)? (?:say|post|tweet|write|type)\b|\b(?:is|was) the (?:tweet|post) (?:i|we)(?:'d| would)? (?:love|like|want) to (?:send|post|tweet|write)\b|^(?:january|february|march|april|june|july|august|september|october|november|december)[.:]|\bgood (?:old )?times\b/;
 /** A poll: "poll: if we gave you one banked reset, when would you use it?" (rules-2.13.24). */
 const POLL =
   /^(?:\W+ )?(?:quick |twitter |x )?poll(?: time)? ?(?::|\p{Extended_Pictographic}|\n|$)/u;

@@ -110,6 +110,9 @@ export function classifyPost(
       m.reading.tense !== 'none' ||
       checkedOff(m.read) ||
       USAGE_CONTEXT.test(m.sentence) ||
+      // "plus/pro/biz/edu all back to zero", read "plus/pro/biz/edu limits reset": what the
+      // idiom names (rules-2.13.61).
+      (m.read !== m.sentence && /\blimits\b/.test(m.read) && !/\blimits\b/.test(m.sentence)) ||
       // "full reset for pro, plus and business": whom, by their plans (rules-2.13.48).
       PLAN_LIST.test(m.sentence) ||
       DAY_HEADING.test(m.sentence) ||

@@ -42,6 +42,10 @@ export function readText(raw: string): ReadText {
     .replace(/(?<![\w.'])u(?![\w.'])/g, 'you')
     .replace(/(?<![\w.'])ur(?![\w.'])/g, 'your')
     .replace(/\byday\b/g, 'yesterday')
+    // "noonish", "5pm-ish": about then; "zero'd limits": zeroed (rules-2.13.61).
+    .replace(/\bnoonish\b/g, 'around noon')
+    .replace(/\b(\d{1,2}(?::\d\d)? ?(?:am|pm|a|p)?)-?ish\b/g, 'around $1')
+    .replace(/\bzero'd\b/g, 'zeroed')
     // "resettted evryone's limits", "resetted": the verb mistyped (rules-2.13.56).
     .replace(/\bresett+(?:t|e)d\b/g, 'reset')
     // "reset codex usage limits for all plans (tomorrow morning)": a time said aside is said
