@@ -6276,3 +6276,136 @@ describe('rounds 279 to 282 (rules-2.13.61)', () => {
     assert.notEqual(other.reset?.kind, 'reset_completed');
   });
 });
+
+describe('rounds 283 to 286 (rules-2.13.62)', () => {
+  test('what a reset is of, said after a colon, a dash or a full stop, when it is not usage: "massive reset tonight: my sleep schedule", "Reset at 6pm PT sharp — the internal codex hackathon leaderboard", "just did a full reset. of my home router."; not "reset at 6pm PT — the whole fleet, every plan"', () => {
+    assert.equal(
+      at10('massive reset tonight: my sleep schedule, after three straight launch weeks'),
+      'none',
+    );
+    assert.equal(
+      at10(
+        'Reset at 6pm PT sharp — the internal codex hackathon leaderboard. scores to zero, round two starts.',
+      ),
+      'none',
+    );
+    assert.equal(
+      at10(
+        'resetting something tomorrow morning: the codex pricing page, which has shown the wrong Business number for a week. fixing it.',
+      ),
+      'none',
+    );
+    assert.equal(
+      at10('just did a full reset. of my home router. codex cloud was never the problem'),
+      'none',
+    );
+    assert.equal(at10('reset at 6pm PT — the whole fleet, every plan'), 'reset_scheduled');
+    assert.equal(
+      at10('reset tonight: the one we promised last week. all plans'),
+      'reset_scheduled',
+    );
+  });
+
+  test('a story, a draft, a repo, a discord, a team resting, resets that "come up", "global = we zero everyone …", "someone screenshotted …", "you\'ve got a banked reset", its expiry date, and one "separate from" another announce nothing', () => {
+    for (const text of [
+      "Wiping every codex user's usage to zero right now — in the dream I had last night. awake now, nothing happened",
+      "everyone's usage back to zero on monday: a sentence I'm not allowed to post until there's a ticket for it, and there isn't one.",
+      "reset incoming on `main` in the codex repo — we force-pushed something we shouldn't have. please re-pull.",
+      "reset coming for the codex discord: mods are rebuilding all the rank roles tonight, so don't panic if yours vanishes",
+      'The team is resetting tonight. offsite starts tomorrow, so replies from me will be slow till monday',
+      'limits reset at midnight for my chess clock side project, which codex wrote in one shot. blitz players only',
+      "someone screenshotted a second banked reset on their plus account. that's a staging build, not real",
+      'expiry date for your banked reset is on the usage page right under the button. mine says jan 18',
+    ])
+      assert.ok(at10(text) === 'none' || at10(text).endsWith('(held)'), text);
+    assert.equal(
+      reply(
+        'banked resets come up in planning a lot. not on the roadmap this quarter though.',
+        'when are banked resets coming back??',
+        'tabsnotspaces',
+      ).reset,
+      null,
+    );
+    assert.equal(
+      reply(
+        "not another one 🙃 you've got a banked reset, use that",
+        'can you just reset everyone again pls 🙏',
+        'sam_ships',
+      ).reset,
+      null,
+    );
+    assert.equal(
+      at10(
+        "resetting limits for every Enterprise seat right now. separate from the banked one coming friday, you'll have both",
+      ),
+      'reset_completed',
+    );
+    // Still read: "Your banked reset is in your account now."
+    assert.equal(
+      at10('Your banked reset is in your account now. Spend it whenever you hit the wall.'),
+      'reset_completed',
+    );
+  });
+
+  test('times and verbs of non-native and hurried English: "in two hours we make the reset", "tonight à 23h PT the usage of codex go back to zero", "the reset of 17h CET is finished", "Limits of Codex are put to zero", "limits for Codex at zero for everybody"; "in about an hour we zero out …"', () => {
+    assert.equal(
+      at10('in two hours we make the reset for all plans. after the launch.'),
+      'reset_scheduled',
+    );
+    const tonight = classify(
+      'tonight à 23h PT the usage of codex go back to zero for every plan 🌙',
+      {
+        createdAt: MORNING,
+      },
+    );
+    assert.deepEqual(
+      [tonight.reset?.kind, tonight.reset?.scheduleWindow?.startAt],
+      ['reset_scheduled', '2026-11-20T07:00:00.000Z'],
+    );
+    assert.equal(
+      at10(
+        'The reset of 17h CET is finished, every users have again full limits. Merci for the patience',
+      ),
+      'reset_completed',
+    );
+    assert.equal(
+      at10(
+        'Limits of Codex are put to zero for everyone since this morning, after the bug of yesterday who was counting double.',
+      ),
+      'reset_completed',
+    );
+    assert.equal(
+      at10('Just now I press the button. Weekly and 5h limits for Codex at zero for everybody.'),
+      'reset_completed',
+    );
+    assert.equal(
+      at10(
+        "in about an hour we zero out everyone's 5-hour and weekly usage on top of that. all plans",
+      ),
+      'reset_scheduled',
+    );
+    // "~2h" and "5h" stay durations and windows, not clock times.
+    const soon = classify('resetting limits in ~2h, waiting on a deploy to finish first', {
+      createdAt: MORNING,
+    });
+    assert.equal(soon.reset?.scheduleWindow?.startAt, '2026-11-19T18:00:00.000Z');
+  });
+
+  test('replies held: "not today, tomorrow 9h PT. for all", "yes, every Plus account gets a fresh one on december 1" to "another banked one?", "edu is going through now"', () => {
+    const held = (text: string, parentText: string) => reply(text, parentText, 'someone');
+    const tomorrow = held('not today, tomorrow 9h PT. for all', 'when the reset? today or not');
+    assert.deepEqual([tomorrow.reset?.kind, tomorrow.review], ['reset_scheduled', true]);
+    const banked = held(
+      'yes, every Plus account gets a fresh one on december 1',
+      'any chance plus gets another banked one? i used mine day one',
+    );
+    assert.deepEqual([banked.reset?.resetType, banked.review], ['banked', true]);
+    assert.equal(
+      held(
+        'edu is going through now, pro went first. should hit your seats in the next few minutes, sorry for the stagger',
+        'my pro friends got reset an hour ago but our edu seats still show maxed out?',
+      ).review,
+      true,
+    );
+  });
+});

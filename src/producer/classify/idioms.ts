@@ -366,7 +366,7 @@ const USAGE_GIVEBACK = /\b((?:codex )?(?:usage|limits?)) give-?back\b/;
  * the banked one from last week", one already had.
  */
 const BANKED_ONE =
-  /\bbanked one(?= (?:is )?(?:coming|going out|landing|dropping|(?:just )?(?:landed|dropped|arrived)|(?:for|to) (?:every|all|each)\b))/;
+  /\bbanked one(?= (?:is )?(?:coming|going out|landing|dropping|(?:just )?(?:landed|dropped|arrived)|(?:for|to) (?:every|all|each)\b))|(?<=\b(?:another|one more) )banked one\b/;
 
 /**
  * Said the other way round: "refilled, your tanks are", "back to zero, your codex counters
@@ -442,6 +442,16 @@ const USAGE_READS_ZERO =
 const PLANS_BACK_TO_ZERO =
   /^((?:plus|pro|biz|business|edu|enterprise|ent)(?: ?[/+&,] ?(?:plus|pro|biz|business|edu|enterprise|ent))+) (?:are )?(?:all )?back (?:to|at) (?:zero|0%?|full)(?![\w%])/;
 
+/**
+ * "Limits of Codex are put to zero", "the limits will be put to zero for all the users"
+ * (rules-2.13.62): put or set to zero, without "back".
+ */
+const PUT_TO_ZERO =
+  /(?<=\b(?:limits?|usage|quotas?)(?: of codex)? (?:(?:are|is|were|was|will|be|been|have|has|get|gets|got) ){1,3})(?:put|set) to (?:zero|0%?)(?![\w%])/;
+/** "Weekly and 5h limits for Codex at zero for everybody" (rules-2.13.62). */
+const LIMITS_AT_ZERO =
+  /(?<=\blimits(?: (?:for|of) codex)? )(?:(?:are|now) )?at (?:zero|0%?)(?= for (?:everyone|everybody|all)\b)/;
+
 /** A word every idiom above has. */
 const TRIGGER =
   /\b(?:wip|button on|clocks? back on|refresh|refill|replenish|clear|restor|zero|back (?:to|at) |clean slate|fresh|full|top|start(?:s|ed|ing)? (?:over|fresh|afresh|from zero|from scratch)|do-?over|sitting at|go(?:es|ing)? to (?:zero|0|100|full)|return\w* to (?:zero|full)|mulligan|recharge|tank|brand new|nuk|: 100%|: 0%|: zero|empt|(?:now )?(?:reads?|shows?) (?:0|zero)|(?:usage|limits|allowance|quota|budget) back\b|give\w* back|gave back|start\w* (?:fresh|afresh|over)|put\w* \w+ back|allowance|usage (?:bars?|meters?|counters?) |handed back|give-?back|banked one|slate|to (?:zero|0)|scrub|refund|unwind|unwound|rewind|revers|roll\w* back|rack|respawn|empty|nil\b|nothing|amnesty|jubilee|reprieve|fill|week back|where (?:they|it) (?:started|began)|credit|reads? zero|shows? zero)/;
@@ -490,6 +500,8 @@ const PHRASES: readonly (readonly [RegExp, string])[] = [
   [EVERYONE_BACK_TO, "$1's limits reset"],
   [USAGE_READS_ZERO, 'is reset'],
   [PLANS_BACK_TO_ZERO, '$1 limits reset'],
+  [PUT_TO_ZERO, 'reset'],
+  [LIMITS_AT_ZERO, 'reset'],
   [USAGE_AMNESTY, '$1 reset'],
   [METERS_TO_ZERO, '$1 reset'],
   [ALLOWANCE_FULL_AGAIN, 'reset'],

@@ -165,12 +165,33 @@ export function mentionsOf(own: ReadText): Mention[] {
       read,
       // "did we just reset everyone's codex limits? yes. yes we did.": a question he answers
       // yes at once is said (rules-2.13.13).
-      refused: refusalOf(answered ? said(sentence) : sentence, doubted, read),
+      refused:
+        refusalOf(answered ? said(sentence) : sentence, doubted, read) ??
+        namedAfter(sentence, own.sentences[at + 1]),
       reading: doubted,
     });
   }
   return mentions;
 }
+
+/**
+ * What a reset is of, said after it: "massive reset tonight: my sleep schedule", "Reset at
+ * 6pm PT sharp — the internal codex hackathon leaderboard", "just did a full reset. of my
+ * home router." (rules-2.13.62). A noun phrase after a colon, a spaced dash or an ellipsis
+ * (or a next sentence opening on "of"), with no usage, whom, plan or time in it: a reset of
+ * that thing, not of usage limits. Null when there is none.
+ */
+function namedAfter(sentence: string, next: string | undefined): string | null {
+  const what = SAID_AFTER.exec(sentence)?.[1] ?? OF_WHAT_NEXT.exec(next ?? '')?.[1];
+  if (what === undefined || USAGE_OR_WHEN.test(what)) return null;
+  return `a reset of "${clip(what)}", said after it: not of usage limits`;
+}
+const SAID_AFTER =
+  /\bre-?set(?:s|ting)?\b[^.!?:\u2014\u2013]{0,40}?(?::|\s[\u2014\u2013-]\s|\u2026|\.\.\.)\s*((?:the|my|our|his|her) [^.!?,;:]{3,60}(?:, (?:every|all|both|each|for (?:everyone|everybody|all))\b[^.!?]*)?)/;
+const OF_WHAT_NEXT = /^of ((?:my|the|our|his|her) [^.!?,;:]{3,40})/;
+/** Words of usage, whom, plans, time or state: what a reset of usage names after it. */
+const USAGE_OR_WHEN =
+  /\b(?:limits?|usage|quotas?|allowances?|windows?|meters?|counters?|bars?|tanks?|everyone|everybody|all|every|plans?|plus|pro|business|edu|enterprise|users?|accounts?|seats?|workspaces?|banked|global|full|weekly|5h|5-hour|both|one|reset|promised|gift|present|treat|bonus|usual|first|second|third|another|last|next|latest|tonight|today|tomorrow|(?:mon|tues|wednes|thurs|fri|satur|sun)day|morning|afternoon|evening|noon|midnight|eod|am|pm|pt|et|utc|now|done|live)\b|\d/;
 
 const BANKED_NOUN = /\bbank(?:ed|able) re-?sets?\b/;
 /** A verb "reset" whose object is only a pronoun: "reset it", "resetting them". */
@@ -211,7 +232,7 @@ const NOT_FOR_USERS =
  * alone opening a story told in the present, "good times" closing one (rules-2.13.33).
  */
 const STORY =
-  /^(?:picture it|throwback|flashback|story time|weird dream|(?:had a|last night i had a) dream|imagine)\b|\bjust a daydream\b|\bin (?:my|your|our) dreams\b|\b(?:one|a (?:man|guy|girl|person)) can dream\b|\b(?:is|was) what (?:i|we)(?:'d| would| could| will)? (?:say|post|tweet|write|type)\b|\b(?:is|was) the (?:tweet|post) (?:i|we)(?:'d| would)? (?:love|like|want) to (?:send|post|tweet|write)\b|^(?:january|february|march|april|june|july|august|september|october|november|december)[.:]|\bgood (?:old )?times\b/;
+  /^(?:picture it|throwback|flashback|story time|weird dream|(?:had a|last night i had a) dream|imagine)\b|\bjust a daydream\b|\bin (?:my|your|our) dreams\b|\b(?:one|a (?:man|guy|girl|person)) can dream\b|\b(?:is|was) what (?:i|we)(?:'d| would| could| will)? (?:say|post|tweet|write|type)\b|\b(?:is|was) the (?:tweet|post) (?:i|we)(?:'d| would)? (?:love|like|want) to (?:send|post|tweet|write)\b|\bin (?:the|a|my) dream\b|\bthe (?:post|tweet|draft) (?:i|we) (?:drafted|wrote|almost (?:sent|posted))\b|\ba (?:sentence|post|tweet) (?:i'm|i am|we're|we are) not allowed to (?:post|send|tweet|say)\b|^(?:january|february|march|april|june|july|august|september|october|november|december)[.:]|\bgood (?:old )?times\b/;
 /** A poll: "poll: if we gave you one banked reset, when would you use it?" (rules-2.13.24). */
 const POLL =
   /^(?:\W+ )?(?:quick |twitter |x )?poll(?: time)? ?(?::|\p{Extended_Pictographic}|\n|$)/u;

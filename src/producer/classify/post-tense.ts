@@ -40,6 +40,12 @@ const THEY_RESET = /(?:^|\s)(?:they|it) re-?set\b/;
 /** "in a few hours", "in a couple of minutes": a while ahead. */
 const IN_A_WHILE =
   /\b(?:in|within) (?:a few|a couple(?: of)?|several|the next (?:few|couple(?: of)?)) (?:minutes|mins|hours|hrs)\b|\bin ~ ?\d+(?:\.\d+)? ?(?:h|hrs?|hours?|m|mins?|minutes?)\b/;
+/** A while ahead, said first: "in about an hour we …", "in two hours we …". */
+const IN_A_WHILE_FIRST =
+  /^(?:in|within) (?:about |around |roughly |~ ?)?(?:an?|one|two|three|half an|a few|a couple(?: of)?|\d+) (?:hours?|hrs?|mins?|minutes?)\b/;
+/** After an event, said first: "right after it does, we …", "once it ships, we …". */
+const AFTER_IT_FIRST =
+  /^(?:right |just |shortly )?after (?:it|that|this|the (?:fix|deploy|launch)) (?:does|do|ships|lands|goes out|is (?:out|done|live))\b/;
 /** Going out over a span: "rolling out … over the next hour". */
 const ROLLING_OVER_A_SPAN =
   /^(?:(?:we're|we are|i'm) )?(?:rolling|going|pushing) (?:it |them )?out\b[^.!?]*\bover the (?:next|coming) (?:hour|few (?:minutes|hours)|\d+ ?(?:min|mins|minutes|h|hours?))\b/;
@@ -85,7 +91,7 @@ const DAY_FIRST = /^(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow|tonig
 const RESET_BEFORE = /\bre-?set(?:ting)? before\b/;
 /** "are reset", "is all reset", "is fresh": the present passive of "reset", and its state. */
 const PRESENT_PASSIVE = /^(?:is|are|'re|'s|am) (?:all )?(?:re-?set|fresh)$/;
-export const BARE_RESET = /^(?:re-?set|do|push|run|ship|flip|give)$/;
+export const BARE_RESET = /^(?:re-?set|do|push|run|ship|flip|give|make|go)$/;
 /** "limits reset on the way shortly", "a reset of rate limits is headed your way". */
 const ON_THE_WAY =
   /\bre-?set (?:is |are )?on (?:the|its) way\b|\bre-?set\b[^.!?]{0,40}?\b(?:is|are|'s) (?:headed|heading) (?:your|our|to|out|for)\b/;
@@ -217,6 +223,10 @@ export function mentionKind(mention: Mention, announcedMs: number, zone: string)
     // "- reset everyone's limits by EOD": a deadline ahead too (rules-2.13.3); so is "in a few
     // hours" (rules-2.13.4).
     const byDeadline =
+      // "in about an hour we zero out everyone's usage", "right after it does, we reset
+      // everyone's usage" (rules-2.13.62).
+      IN_A_WHILE_FIRST.test(mention.sentence) ||
+      AFTER_IT_FIRST.test(mention.sentence) ||
       (DEADLINE.test(mention.reading.clause) &&
         timeAhead(mention.reading.clause, announcedMs, zone) === 'explicit') ||
       IN_A_WHILE.test(mention.reading.clause) ||

@@ -49,8 +49,10 @@ const ITS_OWN_VERBS = new Set([
   // "we're crediting it to every account by EOD today PT" under "when does the banked reset
   // show up?": the reset given (rules-2.13.54).
   'credit',
-  // "it's scheduled for tonight, all plans" (rules-2.13.60).
+  // "it's scheduled for tonight, all plans" (rules-2.13.60); "theirs gets granted monday"
+  // (rules-2.13.62).
   'schedule',
+  'grant',
 ]);
 
 /** "workspaces get it tomorrow morning PT": the reset ("it", "one") received (rules-2.13.54). */

@@ -46,6 +46,13 @@ export function readText(raw: string): ReadText {
     .replace(/\bnoonish\b/g, 'around noon')
     .replace(/\b(\d{1,2}(?::\d\d)? ?(?:am|pm|a|p)?)-?ish\b/g, 'around $1')
     .replace(/\bzero'd\b/g, 'zeroed')
+    // "à 23h PT", "9h PT", "17h CET": the hour as French, German and others write it
+    // (rules-2.13.62).
+    .replace(/(?<=\s|^)à (?=\d)/g, 'at ')
+    .replace(
+      /\b(\d{1,2})h(\d\d)?(?= ?(?:pt|pst|pdt|et|est|edt|utc|gmt|cet|cest|bst|kst|jst|sgt)\b)|(?<=\b(?:at|by|until|from) )(\d{1,2})h(\d\d)?\b/g,
+      (_m, h?: string, m?: string, h2?: string, m2?: string) => `${h ?? h2}:${m ?? m2 ?? '00'}`,
+    )
     // "resettted evryone's limits", "resetted": the verb mistyped (rules-2.13.56).
     .replace(/\bresett+(?:t|e)d\b/g, 'reset')
     // "reset codex usage limits for all plans (tomorrow morning)": a time said aside is said

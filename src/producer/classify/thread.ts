@@ -468,7 +468,7 @@ const SAID_DONE_ALONE =
   /^(?:and |all |it's |reset )?(?:done|landed|complete|completed)\b[^a-z0-9]*$/;
 /** A reply that opens by turning it down: "not this week.", "nope, not today". */
 const TURNED_DOWN =
-  /^(?:(?:no|nope|nah|sorry),? )?not (?:this (?:week|weekend|time|round)|today|tonight|right now)\b/;
+  /^(?:(?:no|nope|nah|sorry),? )?not (?:this (?:week|weekend|time|round)|today|tonight|right now)\b(?!,? (?:but )?(?:tomorrow|tonight|monday|tuesday|wednesday|thursday|friday|saturday|sunday|next)\b)/;
 /** Limits named in a plea: "the weekly is brutal", "out of codex usage, plz". */
 const LIMITS_PLEA =
   /\b(?:weekly|limits?|usage|quota|capped|rate limited)\b[^.!?]{0,60}\b(?:brutal|gone|burned|burnt|out|maxed|empty|hit|dead|pls|plz|please|help|mercy)\b|\b(?:pls|plz|please|help|mercy)\b[^.!?]{0,60}\b(?:weekly|limits?|usage|quota)\b/;
@@ -524,13 +524,13 @@ const WENT_OUT = /\b(?:went out|rolled out|landed|shipped|kicked in|took effect)
 const FIXED = /^(?:fixed|sorted|all fixed|fixed now|should be fixed(?: now)?)\b/;
 /** A reset that did not reach someone: "didn't apply to our workspace", "still capped". */
 const MISSED_THEM =
-  /\bre-?set\b[^.!?]{0,40}\b(?:didn't|did not|doesn't|does not|hasn't|has not|never) (?:apply|reach|hit|show|land|work)\b|\bstill (?:capped|maxed|limited|locked out)\b|\b(?:got|were|was) (?:left out of|skipped (?:by|in)|missed by) (?:the|this|that) (?:last )?re-?set\b/;
+  /\bre-?set\b[^.!?]{0,40}\b(?:didn't|did not|doesn't|does not|hasn't|has not|never) (?:apply|reach|hit|show|land|work)\b|\b(?:didn't|did not|never) get (?:a|the|their|any) (?:banked )?re-?set\b|\bstill (?:capped|maxed|limited|locked out)\b|\b(?:got|were|was) (?:left out of|skipped (?:by|in)|missed by) (?:the|this|that) (?:last )?re-?set\b/;
 /**
  * "business and enterprise too", "global. every plan": the plans or type asked about; "Plus
  * and Pro", the plans alone (rules-2.13.58).
  */
 const PLANS_ANSWER =
-  /^(?:(?:plus|pro|business|team|edu|enterprise)(?:,? (?:and|&|\+) |, | ?\/ ?)?)+[.!]*$|^(?:(?:plus|pro|business|team|edu|enterprise|free|all plans|every plan|everyone)(?:,? (?:and|&|\+) |, )?)+ (?:too|as well|also|included|are included|is included|were included|was included|got included|got it)\b|^(?:global|banked|both|both windows|both of them|(?:a |the )?bonus(?: one)?|(?:an )?extra(?: one)?|all of them|all of 'em|every one of them)(?:[.!,]|\s*$)|^(?:everyone|everybody|all plans|every plan)[.!]/;
+  /^(?:(?:plus|pro|business|team|edu|enterprise)(?:,? (?:and|&|\+) |, | ?\/ ?)?)+[.!]*$|^(?:(?:plus|pro|business|team|edu|enterprise|free|all plans|every plan|everyone)(?:,? (?:and|&|\+) |, )?)+ (?:too|as well|also|included|are included|is included|were included|was included|got included|got it)\b|^(?:global|banked|both|both windows|both of them|(?:a |the )?bonus(?: one)?|(?:an )?extra(?: one)?|all of them|all of 'em|every one of them)(?:[.!,]|\s*$)|^(?:for )?(?:everyone|everybody|all plans|every plan)[.!,]/;
 /** "pro batch runs tonight, 9pm PT": a plan's batch of the reset, when it goes (rules-2.13.56). */
 const PLANS_BATCH =
   /^(?:(?:plus|pro|business|team|edu|enterprise)(?: ?[/+&] ?| and )?)+ (?:batch|cohort|wave|rollout) (?:runs|goes|lands|hits|is|starts)\b/;

@@ -30,6 +30,8 @@ export function nounObjectOf(words: readonly Word[], index: number, end: number)
   while (at < end && (inNounPhrase(words, at) || POSSESSIVES.has(words[at]!.text))) at++;
   const object = words.slice(index + 2, at);
   if (object.length === 0) return null;
+  // "the reset of 17:00 CET": of a time, not of a thing (rules-2.13.62).
+  if (object[0]!.pos === 'NUM' || /^\d/.test(object[0]!.text)) return null;
   const possessed = object.filter((word) => !POSSESSIVES.has(word.text));
   return namesNothingReset(possessed) ? textOf(object) : null;
 }
