@@ -6409,3 +6409,74 @@ describe('rounds 283 to 286 (rules-2.13.62)', () => {
     );
   });
 });
+
+describe('rounds 287 to 290 (rules-2.13.63)', () => {
+  test('"that\'s not us resetting anything", "resetting limits every 15 minutes forever … a pony", "we looked at a reset … so we\'re not doing one", "a codex reset wouldn\'t touch those" announce nothing', () => {
+    for (const text of [
+      "reminder the weekly window isn't a cliff, it rolls. whatever you burned last thursday at 10am drops off right about... now. that's not us resetting anything, that's just the calendar doing its job",
+      'yes we are resetting limits every 15 minutes forever and also everyone gets a pony 🐴 please stop asking',
+      "We looked at a reset after Tuesday's latency issues. The impact was small and nothing was overcounted, so we're not doing one.",
+    ])
+      assert.equal(at10(text), 'none', text);
+    const those = classify("and no, a codex reset wouldn't touch those", {
+      createdAt: MORNING,
+      inReplyToId: '2000000000000000000',
+      parentText: 'chatgpt image gen limits are separate from codex ones, just to clear that up',
+      parentHandle: 'thsottiaux',
+    });
+    assert.equal(those.reset, null);
+  });
+
+  test('"pushing this back, we found an issue … once we have a date" under his reset calls it off; "Pushing it back a bit so …" with its new time still moves it', () => {
+    const off = classify(
+      'update: pushing this back, we found an issue with the rollout. will share more once we have a date',
+      {
+        createdAt: MORNING,
+        inReplyToId: '2000000000000000000',
+        parentText: "we're resetting limits tonight for all codex users",
+        parentHandle: 'thsottiaux',
+      },
+    );
+    assert.deepEqual(
+      [off.review, off.reasons.at(-1)?.startsWith('his reply calls off')],
+      [true, true],
+    );
+  });
+
+  test('"the codex reset everyone keeps asking about: friday 8am PT." is coming: the time after its colon, and people asking is no habit of resets', () => {
+    assert.equal(
+      at10('the codex reset everyone keeps asking about: friday 8am PT. not today. friday.'),
+      'reset_scheduled',
+    );
+  });
+
+  test('replies held: "you are. every plan gets it tomorrow morning, enterprise included", "starts at noon PT, couple hours from now"', () => {
+    const kind = (text: string, parentText: string) => {
+      const read = reply(text, parentText, 'someone');
+      return [read.reset?.kind, read.review];
+    };
+    assert.deepEqual(
+      kind(
+        'you are. every plan gets it tomorrow morning, enterprise included',
+        "Enterprise admin here, are our seats part of tomorrow's reset?",
+      ),
+      ['reset_scheduled', true],
+    );
+    assert.deepEqual(
+      kind(
+        'starts at noon PT, couple hours from now',
+        "is today's reset live yet? still at 94% weekly",
+      ),
+      ['reset_scheduled', true],
+    );
+    // Not "that's just when your 5h window started", another thing's start.
+    assert.equal(
+      reply(
+        "it's a rolling window from your first message, not a clock. 2:17 means you started at 9:17",
+        'why did my 5h limit reset at a weird time like 2:17pm',
+        'someone',
+      ).reset,
+      null,
+    );
+  });
+});

@@ -121,6 +121,9 @@ export const TALK_ABOUT = [
   // "expiry date for your banked reset …"; "separate from the banked one coming friday"
   // (rules-2.13.62).
   /\bre-?sets? (?:come|comes|came|keep coming) up\b|^(?:global|banked)(?: re-?sets?)? (?:=|is|means|is when) (?:we|you|when|a reset)\b|\b(?:someone|somebody|people|a user|users) (?:screenshotted|posted|shared|claimed|saw)\b[^.!?]{0,40}\bre-?set|\byou(?:'ve| have)? got (?:a|one|your) (?:banked )?re-?set\b|\b(?:expiry|expiration) (?:date )?(?:for|of) (?:your|the|a) (?:banked )?re-?set\b|\byour banked re-?set (?:expires|lasts|is (?:valid|good) (?:for|until))\b|\bconfus(?:e|es|ed|ing) (?:the )?(?:banked |global )?re-?sets? with\b|\b(?:separate from|apart from|unrelated to|not to be confused with|independent of) (?:the|your|a) (?:[\w-]+ )?re-?set\b/,
+  // "that's not us resetting anything"; "resetting limits every 15 minutes forever";
+  // "a codex reset wouldn't touch those" (rules-2.13.63).
+  /\b(?:that's|that is|it's|it is) not (?:us|me|we) re-?setting\b|\bre-?set(?:ting)?\b[^.!?]{0,25}\b(?:every \d+ (?:minutes|mins|seconds|secs)|forever)\b|\bgets a pony\b|\bre-?sets? (?:wouldn't|would not|won't|doesn't|does not|never|can't|cannot) (?:touch|affect|change|include|cover|apply to)\b/,
   // "we reset limits more than we ship features": how often, compared (rules-2.13.56).
   /\bre-?set\b[^.!?]{0,30}\b(?:more|less) (?:often )?than (?:we|i|you|they)\b/,
   // "the best reset is friday's", "my favorite reset": resets judged (rules-2.13.55).
@@ -159,7 +162,7 @@ export const TALK_ABOUT = [
   // "we talked about doing a reset", "looking into a banked reset", "pondering whether to do a
   // reset", "we'll figure out a reset" (rules-2.13.13).
   // Not "we're not exploring a reset anymore, we're doing one".
-  /(?<!\b(?:not|no longer|stopped|done) )\b(?:talked|talking|thought|thinking|discussed|discussing|debated|debating|considered|considering|pondered|pondering|mulling|mulled|weighing|weighed|looking into|looked into|exploring|explored|investigating|figure out|figuring out|work out|working out)(?: (?:about|over|whether to|if we should|doing|giving|do|give))* (?:a |another |the |one more )?(?:[\w-]+ )?re-?set/,
+  /(?<!\b(?:not|no longer|stopped|done) )\b(?:talked|talking|thought|thinking|discussed|discussing|debated|debating|considered|considering|pondered|pondering|mulling|mulled|weighing|weighed|looking into|looked into|looked at|looking at|took a look at|exploring|explored|investigating|figure out|figuring out|work out|working out)(?: (?:about|over|whether to|if we should|doing|giving|do|give))* (?:a |another |the |one more )?(?:[\w-]+ )?re-?set/,
   // "there will be more resets. I just can't tell you when": resets in general, ahead
   // (rules-2.13.23); not "there'll be more resets tomorrow".
   /\bthere (?:will|'ll) be (?:more|other|future|further) re-?sets\b(?![^.!?]{0,30}\b(?:today|tonight|tomorrow|this (?:week|weekend)|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b)/,
@@ -235,7 +238,7 @@ export const withoutTimeToUse = (sentence: string) => sentence.replace(TIME_TO_U
  * "we now have hourly global resets at home" (rules-2.13.24).
  */
 export const HABIT = new RegExp(
-  String.raw`\bkeep(?:s|ing)? (?:on )?\w+ing\b|\b(?:hourly|daily|nightly|weekly|monthly) (?:[\w-]+ )?re-?sets\b|\bevery (?:single )?re-?set (?:we|i|you)\b|\b(?:every time|each time|whenever(?! ${ONE_LIKES})|so (?:many|often)|how (?:many|often)|(?:\d+|three|four|five|many|several|multiple|more|countless) times|more than once|again and again|usually|always|often|sometimes|typically|occasionally|every so often|from time to time|now and then|once in a while)\b`,
+  String.raw`\bkeep(?:s|ing)? (?:on )?(?!(?:asking|begging|requesting) (?:about|for)(?: ?:|$))\w+ing\b|\b(?:hourly|daily|nightly|weekly|monthly) (?:[\w-]+ )?re-?sets\b|\bevery (?:single )?re-?set (?:we|i|you)\b|\b(?:every time|each time|whenever(?! ${ONE_LIKES})|so (?:many|often)|how (?:many|often)|(?:\d+|three|four|five|many|several|multiple|more|countless) times|more than once|again and again|usually|always|often|sometimes|typically|occasionally|every so often|from time to time|now and then|once in a while)\b`,
 );
 
 /** Sentences that say when it lands without the word "reset" ("Lands around 6pm PT."). */

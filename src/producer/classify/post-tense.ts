@@ -241,6 +241,15 @@ export function mentionKind(mention: Mention, announcedMs: number, zone: string)
       (heading !== undefined && timeAhead(heading, announcedMs, zone) === 'explicit')
     )
       return 'coming';
+    // "the codex reset everyone keeps asking about: friday 8am PT.": its time after a colon
+    // (rules-2.13.63).
+    const afterColon = /:\s*([^:]+)$/.exec(mention.sentence)?.[1]?.replace(/[.!]+$/, '');
+    if (
+      afterColon !== undefined &&
+      isTimeFragment(afterColon) &&
+      timeAhead(afterColon, announcedMs, zone) === 'explicit'
+    )
+      return 'coming';
     // "3. reset everyone's limits — tomorrow 9am PT": its time after a spaced dash
     // (rules-2.13.13).
     const afterDash = DASH_TAIL.exec(mention.sentence)?.[1];

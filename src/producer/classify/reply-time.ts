@@ -53,6 +53,8 @@ const ITS_OWN_VERBS = new Set([
   // (rules-2.13.62).
   'schedule',
   'grant',
+  // "every plan gets it tomorrow morning, enterprise included" (rules-2.13.63).
+  'include',
 ]);
 
 /** "workspaces get it tomorrow morning PT": the reset ("it", "one") received (rules-2.13.54). */
@@ -71,6 +73,9 @@ export function timeIsTheResets(sentence: string): boolean {
 function namesAnotherEvent(words: readonly Word[], index: number, word: Word): boolean {
   if (word.pos !== 'VERB') return false;
   if (ITS_OWN_VERBS.has(word.lemma) || isArrival(word)) return false;
+  // "starts at noon PT, couple hours from now": its subject left out, the reset starts
+  // (rules-2.13.63); not "your 5h window started at 9:17".
+  if (index === 0 && (word.lemma === 'start' || word.lemma === 'begin')) return false;
   const next = words[index + 1];
   if (word.lemma === 'get' && RECEIVED.has(next?.text ?? '')) return false;
   // "a banked reset", "the updated window": a participle before a noun qualifies it.
