@@ -6480,3 +6480,65 @@ describe('rounds 287 to 290 (rules-2.13.63)', () => {
     );
   });
 });
+
+describe('rounds 291 to 294 (rules-2.13.64)', () => {
+  test('the decisive word late: a rumour, "said nobody", a game, "last year, anyway", "… not.", a sandbox, an insider account, an impersonator, "marks one year since" announce nothing firm', () => {
+    for (const text of [
+      "resetting everyone's codex limits at 6pm PT tonight, every plan... is what the rumour on reddit says. not from us.",
+      'full weekly limit reset for Plus and Pro going out right now, said nobody at OpenAI today',
+      "reset all limits for the whole party right before the boss fight. in the game I'm playing with my kid tonight 🎮",
+      "we reset everyone's 5h and weekly windows the night of the devday outage. last year, anyway.",
+      'big reset for all codex users tonight. not.',
+      'Weekly reset for every Edu account tomorrow at noon, in the sandbox test suite. Real Edu limits stay as they are.',
+      "Codex limits for all plans reset tomorrow at 9am PT, per an 'insider' account with 40 followers. They made it up.",
+      'Next Monday marks one year since our first ever codex limit reset. wild how fast that went',
+      'got outvoted on a reset this week. democracy is hard 😅',
+    ])
+      assert.ok(at10(text) === 'none' || at10(text).endsWith('(held)'), text);
+    const taken = classify(
+      "...is what I was about to post before someone reminded me we haven't decided anything. ignore the above, sorry.",
+      {
+        createdAt: MORNING,
+        inReplyToId: '2000000000000000000',
+        parentText: 'resetting codex limits for all Plus users at 3pm PT today',
+        parentHandle: 'thsottiaux',
+      },
+    );
+    assert.equal(taken.review, true);
+  });
+
+  test('"if you slept in: we reset everyone\'s codex usage at 7am PT this morning" is done; "we\'re giving every codex user 2 banked resets … they\'ll show up over the weekend" is coming', () => {
+    assert.equal(
+      at10("if you slept in: we reset everyone's codex usage at 7am PT this morning 🌅"),
+      'reset_completed',
+    );
+    assert.equal(
+      at10(
+        "we're giving every codex user 2 banked resets to use whenever. they'll show up in accounts over the weekend",
+      ),
+      'reset_scheduled',
+    );
+  });
+
+  test('replies held: "it\'s been added to every plus and pro account", "that\'s the one we dropped into accounts this morning", "everyone\'s did."', () => {
+    const held = (text: string, parentText: string) => reply(text, parentText, 'someone').review;
+    assert.equal(
+      held(
+        "settings → usage. it's been added to every plus and pro account, try a hard refresh",
+        "where's the banked reset? don't see it anywhere",
+      ),
+      true,
+    );
+    assert.equal(
+      held(
+        "that's the one we dropped into accounts this morning 🙂 hit it whenever you run dry",
+        'I have a banked reset showing in settings, what is this?',
+      ),
+      true,
+    );
+    assert.equal(
+      held("everyone's did. outage makegood 🙏", 'wait did my limits just go back to 100%??'),
+      true,
+    );
+  });
+});

@@ -37,7 +37,7 @@ export const OTHER_PRODUCT_RESETS = new RegExp(OTHER_PRODUCT_RESET, 'g');
  */
 export const OTHER_SENSE = new RegExp(
   `${OTHER_PRODUCT_RESET}|${
-    /\bthings (?:i|we)(?:'ve| have)? re-?set\b|\b(?:things|stuff) (?:that|which) re-?sets?\b|\bre-?set button (?:on|for) (?:my|his|her)\b|\b(?:pls|plz|please|someone|somebody|can (?:you|u|someone)) (?:\w+ )?(?:hit|press|push|smash) (?:the|that) (?:big )?(?:red )?re-?set button\b|\b(?!(?:the|this|that|a) )\w+ re-?set(?:s|ting)? (?:itself|themselves)\b|\b(?:eval|staging|test|dev|internal|ci|gpu|cluster|load-?test|badge|ticket|devday|conference|swag)(?: [\w-]+)? (?:quotas?|limits?|credits|usage|budget) (?:(?:just |finally )?(?:got|gets|get|was|were|is|are|has been|have been) )?(?:re-?set|re-?sets|refilled|refills?|refreshed|refreshes|wiped|cleared|topped up|restored|replenished)\b|\b(?:password|factory|git|context|session|conversation|thread|chat|api key|token|cache|counter|mindset|brain|life|sandbox|server|database|db|router|modem|cluster|gpu|vm|container|pod|network|dns|proxy|kernel|laptop|phone|browser)[ -]re-?set(?:s|ting)?\b|\b(?:context|sessions?|conversations?|chats?|threads?|cache|sandbox(?:es)?|passwords?|memory|streaks?|sleep schedules?|routines?|leaderboards?|scoreboards?) (?:just )?(?:gets?|getting|got|is|are|was|were|being|will be|has been|have been) re-?set\b|(?:^|\(|\b(?!(?:usage|limits?|codex|quota|rate|weekly|hourly|5-hour|5h|window) )[a-z]+ )counters? (?:gets?|getting|got|is|are|was|were|being|will be|has been|have been) re-?set\b|`[^`\n]{0,40}\bre-?set\b[^`\n]{0,30}`|\bre-?set(?:ting)? (?:your |the |my )?(?:password|context|session|conversation|chat|thread|api key|branch|repo|head|mind|brain|expectations|counter|clock|timer|streak|scoreboard|leaderboard|on-call rotation|oncall rotation|rotation|roster|pager|sprint board|backlog|roadmap)\b|\bre-?set\b[^.!?,;:]{0,40}\bfor my (?:sleep|soul|brain|mind|body|life|routine|habits?|diet|mental health|calendar|inbox|desk|garden|plants?|kids?|family|cat|dog|streak|playlist|(?:[\w-]+ ){0,2}(?:side project|project|app|game|bot|server|repo))\b|\bre-?set\b[^.!?]{0,30}\b(?:on|in|for) (?:`[^`]+`|the (?:[\w-]+ ){0,2}(?:repo|branch|discord|server|forum|subreddit|leaderboard|hackathon))|\bteam (?:is|are|'s) (?:re-?setting)\b(?! (?:limits|usage|everyone|all|the|codex|your))|\bre-?set(?:ting)? (?:the |our |my )?(?:demo|test|staging|internal|booth|dev) (?:[\w-]+ )?(?:account|accounts|org|workspace|laptop|machine)(?:'s)? (?:limits?|usage|quotas?)\b|\breset --|\/reset\b|\bre-?set (?:to|back to) (?:the |a |your |an )?(?:last|previous|earlier|known|good|clean|main|head|origin|commit)\b|\bre-?set (?:the |our |their |all the )?(?:[\w-]+ ){0,2}(?:quota|usage|limit|rate|credit)s? (?:[\w-]+ )?(?:dashboards?|graphs?|charts?|alerts?|panels?|pages?|monitors?|exporters?|metrics)\b|\bre-?set(?:ting)? (?:my|his|her) (?!(?:own )?(?:codex )?(?:usage|limits?|quotas?|rate))|\b(?:feel|feels|feeling|felt|seems?|looks?)(?: (?:so|very|totally|completely|fully|truly|really|a bit|kinda))? re-?set(?:t?ed)?\b|\bre-?set\b[^.!?]{0,40}\b(?:on|for|in|of) (?:our|the|my|an?) (?:own )?(?:internal|staging|test|dev|eval|load-?test) (?:[\w-]+ )?(?:harness|cluster|environment|env|account|org|workspace|server|instance|setup|box|tenant|project|dashboard|chart|graph|metric|page|panel)s?\b/
+    /\bthings (?:i|we)(?:'ve| have)? re-?set\b|\b(?:things|stuff) (?:that|which) re-?sets?\b|\bre-?set button (?:on|for) (?:my|his|her)\b|\b(?:pls|plz|please|someone|somebody|can (?:you|u|someone)) (?:\w+ )?(?:hit|press|push|smash) (?:the|that) (?:big )?(?:red )?re-?set button\b|\b(?!(?:the|this|that|a) )\w+ re-?set(?:s|ting)? (?:itself|themselves)\b|\b(?:eval|staging|test|dev|internal|ci|gpu|cluster|load-?test|badge|ticket|devday|conference|swag)(?: [\w-]+)? (?:quotas?|limits?|credits|usage|budget) (?:(?:just |finally )?(?:got|gets|get|was|were|is|are|has been|have been) )?(?:re-?set|re-?sets|refilled|refills?|refreshed|refreshes|wiped|cleared|topped up|restored|replenished)\b|\b(?:password|factory|git|context|session|conversation|thread|chat|api key|token|cache|counter|mindset|brain|life|sandbox|server|database|db|router|modem|cluster|gpu|vm|container|pod|network|dns|proxy|kernel|laptop|phone|browser)[ -]re-?set(?:s|ting)?\b|\b(?:context|sessions?|conversations?|chats?|threads?|cache|sandbox(?:es)?|passwords?|memory|streaks?|sleep schedules?|routines?|leaderboards?|scoreboards?) (?:just )?(?:gets?|getting|got|is|are|was|were|being|will be|has been|have been) re-?set\b|(?:^|\(|\b(?!(?:usage|limits?|codex|quota|rate|weekly|hourly|5-hour|5h|window) )[a-z]+ )counters? (?:gets?|getting|got|is|are|was|were|being|will be|has been|have been) re-?set\b|`[^`\n]{0,40}\bre-?set\b[^`\n]{0,30}`|\bre-?set(?:ting)? (?:your |the |my )?(?:password|context|session|conversation|chat|thread|api key|branch|repo|head|mind|brain|expectations|counter|clock|timer|streak|scoreboard|leaderboard|on-call rotation|oncall rotation|rotation|roster|pager|sprint board|backlog|roadmap)\b|\bre-?set\b[^.!?,;:]{0,40}\bfor my (?:sleep|soul|brain|mind|body|life|routine|habits?|diet|mental health|calendar|inbox|desk|garden|plants?|kids?|family|cat|dog|streak|playlist|(?:[\w-]+ ){0,2}(?:side project|project|app|game|bot|server|repo))\b|\bre-?set\b[^.!?]{0,30}\b(?:on|in|for) (?:`[^`]+`|the (?:[\w-]+ ){0,2}(?:repo|branch|discord|server|forum|subreddit|leaderboard|hackathon))|\bteam (?:is|are|'s) (?:re-?setting)\b(?! (?:limits|usage|everyone|all|the|codex|your))|\bre-?set(?:ting)? (?:the |our |my )?(?:demo|test|staging|internal|booth|dev) (?:[\w-]+ )?(?:account|accounts|org|workspace|laptop|machine)(?:'s)? (?:limits?|usage|quotas?)\b|\breset --|\/reset\b|\bre-?set (?:to|back to) (?:the |a |your |an )?(?:last|previous|earlier|known|good|clean|main|head|origin|commit)\b|\bre-?set (?:the |our |their |all the )?(?:[\w-]+ ){0,2}(?:quota|usage|limit|rate|credit)s? (?:[\w-]+ )?(?:dashboards?|graphs?|charts?|alerts?|panels?|pages?|monitors?|exporters?|metrics)\b|\bre-?set(?:ting)? (?:my|his|her) (?!(?:own )?(?:codex )?(?:usage|limits?|quotas?|rate))|\b(?:feel|feels|feeling|felt|seems?|looks?)(?: (?:so|very|totally|completely|fully|truly|really|a bit|kinda))? re-?set(?:t?ed)?\b|\bre-?set\b[^.!?]{0,60}\b(?:on|for|in|of) (?:our|the|my|an?) (?:own )?(?:internal|staging|test|dev|eval|load-?test|sandbox) (?:[\w-]+ )?(?:harness|suite|cluster|environment|env|account|org|workspace|server|instance|setup|box|tenant|project|dashboard|chart|graph|metric|page|panel)s?\b/
       .source
   }`,
 );
@@ -121,6 +121,8 @@ export const TALK_ABOUT = [
   // "expiry date for your banked reset …"; "separate from the banked one coming friday"
   // (rules-2.13.62).
   /\bre-?sets? (?:come|comes|came|keep coming) up\b|^(?:global|banked)(?: re-?sets?)? (?:=|is|means|is when) (?:we|you|when|a reset)\b|\b(?:someone|somebody|people|a user|users) (?:screenshotted|posted|shared|claimed|saw)\b[^.!?]{0,40}\bre-?set|\byou(?:'ve| have)? got (?:a|one|your) (?:banked )?re-?set\b|\b(?:expiry|expiration) (?:date )?(?:for|of) (?:your|the|a) (?:banked )?re-?set\b|\byour banked re-?set (?:expires|lasts|is (?:valid|good) (?:for|until))\b|\bconfus(?:e|es|ed|ing) (?:the )?(?:banked |global )?re-?sets? with\b|\b(?:separate from|apart from|unrelated to|not to be confused with|independent of) (?:the|your|a) (?:[\w-]+ )?re-?set\b/,
+  // "got outvoted on a reset this week" (rules-2.13.64).
+  /\b(?:outvoted|voted down|overruled) on (?:a|the) re-?set\b/,
   // "that's not us resetting anything"; "resetting limits every 15 minutes forever";
   // "a codex reset wouldn't touch those" (rules-2.13.63).
   /\b(?:that's|that is|it's|it is) not (?:us|me|we) re-?setting\b|\bre-?set(?:ting)?\b[^.!?]{0,25}\b(?:every \d+ (?:minutes|mins|seconds|secs)|forever)\b|\bgets a pony\b|\bre-?sets? (?:wouldn't|would not|won't|doesn't|does not|never|can't|cannot) (?:touch|affect|change|include|cover|apply to)\b/,
@@ -144,7 +146,7 @@ export const TALK_ABOUT = [
   // "if support restored your limits this week, that was…": whoever did it (rules-2.13.6).
   // Not "if you got hit by the outage: we're resetting your limits tonight", which speaks to
   // those affected (rules-2.13.8).
-  /\bif (?!you(?:'ve| have| had)? (?:got|were|been|had been) (?:hit|affected|impacted|caught|rate[ -]limited|limited|blocked|locked out)\b[^.!?:]{0,40}: )(?:we|you|your|our|my|i|this|it|codex|the|there|support|someone|somebody|anyone|anybody|they|he|she|everyone|people|users|a|so)\b(?:(?! - )[^.!?]){0,60}\bre-?set/,
+  /\bif (?!you(?:'ve| have| had)? (?:got|were|been|had been) (?:hit|affected|impacted|caught|rate[ -]limited|limited|blocked|locked out)\b[^.!?:]{0,40}: |you [^.!?:]{1,30}: (?:we|we've|we're|codex|limits|everyone)\b)(?:we|you|your|our|my|i|this|it|codex|the|there|support|someone|somebody|anyone|anybody|they|he|she|everyone|people|users|a|so)\b(?:(?! - )[^.!?]){0,60}\bre-?set/,
   // Not across a new clause: "reset an hour ago, so if you were blocked, try again" (rules-2.10.0).
   // Not after a reset said done: "we have reset usage limits, if you were blocked try again"
   // (rules-2.13.6).
@@ -162,7 +164,7 @@ export const TALK_ABOUT = [
   // "we talked about doing a reset", "looking into a banked reset", "pondering whether to do a
   // reset", "we'll figure out a reset" (rules-2.13.13).
   // Not "we're not exploring a reset anymore, we're doing one".
-  /(?<!\b(?:not|no longer|stopped|done) )\b(?:talked|talking|thought|thinking|discussed|discussing|debated|debating|considered|considering|pondered|pondering|mulling|mulled|weighing|weighed|looking into|looked into|looked at|looking at|took a look at|exploring|explored|investigating|figure out|figuring out|work out|working out)(?: (?:about|over|whether to|if we should|doing|giving|do|give))* (?:a |another |the |one more )?(?:[\w-]+ )?re-?set/,
+  /(?<!\b(?:not|no longer|stopped|done) )\b(?:talked|talking|thought|thinking|discussed|discussing|debated|debating|considered|considering|pondered|pondering|mulling|mulled|weighing|weighed|looking into|looked into|looked at|looking at|took a look at|think|exploring|explored|investigating|figure out|figuring out|work out|working out)(?: (?:about|over|whether to|if we should|doing|giving|do|give))* (?:a |another |the |one more )?(?:[\w-]+ )?re-?set/,
   // "there will be more resets. I just can't tell you when": resets in general, ahead
   // (rules-2.13.23); not "there'll be more resets tomorrow".
   /\bthere (?:will|'ll) be (?:more|other|future|further) re-?sets\b(?![^.!?]{0,30}\b(?:today|tonight|tomorrow|this (?:week|weekend)|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b)/,
@@ -243,7 +245,7 @@ export const HABIT = new RegExp(
 
 /** Sentences that say when it lands without the word "reset" ("Lands around 6pm PT."). */
 export const LANDING =
-  /\b(?:eta|expect it|should see it|(?:should|will|'ll) be (?:live|showing|there|out|available)|kicks? in|goes out|going out|back in a)\b/;
+  /\b(?:eta|expect it|should see it|(?:should|will|'ll) be (?:live|showing|there|out|available)|(?:should|will|'ll) (?:show up|appear|arrive)|kicks? in|goes out|going out|back in a)\b/;
 
 /**
  * A banked reset: one the user keeps and spends when they choose. "a banked reset",
@@ -276,10 +278,11 @@ export const HEDGED =
 
 /**
  * Words taking back what was said before them: "jk", "scratch that", "changed my mind", "we
- * lied", "april fools", "nvm"; "not really" opening its sentence (rules-2.13.51, 2.13.52).
+ * lied", "april fools", "nvm"; "not really" opening its sentence (rules-2.13.51, 2.13.52);
+ * "…is what I was about to post … ignore the above" (rules-2.13.64).
  */
 export const TAKES_IT_BACK =
-  /\b(?:changed (?:my|our) minds?|(?:we|i) lied|jk|just kidding|psych|plot twist|scratch that|april fools?|nvm|never ?mind)\b|^\(?not really\b/;
+  /\b(?:changed (?:my|our) minds?|(?:we|i) lied|jk|just kidding|psych|plot twist|scratch that|april fools?|nvm|never ?mind|ignore (?:the above|that|this|my last)|disregard (?:the above|that|this)|is what i was (?:about|going) to post)\b|^\(?not really\b/;
 
 /** An incident: times in these sentences describe it, not a reset. */
 export const INCIDENT =
@@ -294,7 +297,7 @@ export const BARE_ACK =
  * not "~10% of plus", a staged rollout of something else (rules-2.13.61).
  */
 export const PROGRESS =
-  /\b(?:done|live|landed|propagated|propagating|rolled (?:(?:it|them) )?out|rolling (?:(?:it|them) )?(?:out|through)|complete|completed|finished|delivered|applied|went out|gone out|it's through|(?<!\b(?:once|when|after|until|till|before|if|soon as) )(?:it's|it is) out|pushed|there now|going out|goes out|kicked in|took effect|credited|deposited)\b|\bwent through(?= (?:around|at|about|this|earlier|an hour|\d)|[.!,]|$)|\bgoing through now\b|\bre-?ran (?:it|them)\b|\bcovered now\b|\b\d{1,3}%(?! of (?:plus|pro|business|edu|enterprise)\b)/;
+  /\b(?:done|live|landed|propagated|propagating|rolled (?:(?:it|them) )?out|rolling (?:(?:it|them) )?(?:out|through)|complete|completed|finished|delivered|applied|went out|gone out|it's through|(?<!\b(?:once|when|after|until|till|before|if|soon as) )(?:it's|it is) out|pushed|there now|going out|goes out|kicked in|took effect|credited|deposited)\b|\bwent through(?= (?:around|at|about|this|earlier|an hour|\d)|[.!,]|$)|\bgoing through now\b|\bre-?ran (?:it|them)\b|\bcovered now\b|\b(?:it's|it has|has) been added to (?:every|all|your)\b|\b\d{1,3}%(?! of (?:plus|pro|business|edu|enterprise)\b)/;
 
 /**
  * A heading that names a day of a series ("Day 6/ Reset", "Day 2.1: …"): a reset named

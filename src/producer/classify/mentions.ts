@@ -197,7 +197,8 @@ const BANKED_NOUN = /\bbank(?:ed|able) re-?sets?\b/;
 /** A verb "reset" whose object is only a pronoun: "reset it", "resetting them". */
 const PRONOUN_OBJECT = /\bre-?set(?:s|ting)? (?:it|them)\b/;
 /** "One year ago today (April 14) we did our first reset": years back, anywhere in the sentence (not "to celebrate its 1-year anniversary, I have reset…"). */
-const ANNIVERSARY = /\b(?:a|one|two|three|\d+) years? ago\b/;
+const ANNIVERSARY =
+  /\b(?:a|one|two|three|\d+) years? ago\b|\b(?:marks|since|it's been) (?:a|one|two|three|\d+) years?\b|\b(?:a|one|two|three|\d+) years? since\b/;
 /** "a banked reset … that you can spend whenever you hit your cap": when it is used, no habit. */
 const BANKED_WHENEVER = /\bbank(?:ed|able)\b[^.!?]*\bwhenever\b/;
 /** A reset only of the company's own accounts: "for internal employee accounts". */
@@ -232,7 +233,7 @@ const NOT_FOR_USERS =
  * alone opening a story told in the present, "good times" closing one (rules-2.13.33).
  */
 const STORY =
-  /^(?:picture it|throwback|flashback|story time|weird dream|(?:had a|last night i had a) dream|imagine)\b|\bjust a daydream\b|\bin (?:my|your|our) dreams\b|\b(?:one|a (?:man|guy|girl|person)) can dream\b|\b(?:is|was) what (?:i|we)(?:'d| would| could| will)? (?:say|post|tweet|write|type)\b|\b(?:is|was) the (?:tweet|post) (?:i|we)(?:'d| would)? (?:love|like|want) to (?:send|post|tweet|write)\b|\bin (?:the|a|my) dream\b|\bthe (?:post|tweet|draft) (?:i|we) (?:drafted|wrote|almost (?:sent|posted))\b|\ba (?:sentence|post|tweet) (?:i'm|i am|we're|we are) not allowed to (?:post|send|tweet|say)\b|^(?:january|february|march|april|june|july|august|september|october|november|december)[.:]|\bgood (?:old )?times\b/;
+  /^(?:picture it|throwback|flashback|story time|weird dream|(?:had a|last night i had a) dream|imagine)\b|\bjust a daydream\b|\bin (?:my|your|our) dreams\b|\b(?:one|a (?:man|guy|girl|person)) can dream\b|\b(?:is|was) what (?:i|we)(?:'d| would| could| will)? (?:say|post|tweet|write|type)\b|\b(?:is|was) the (?:tweet|post) (?:i|we)(?:'d| would)? (?:love|like|want) to (?:send|post|tweet|write)\b|\bin (?:the|a|my) dream\b|\bin the game (?:i'm|i am|we're|we are) playing\b|\bis what i was (?:about|going) to (?:post|say|tweet)\b|\blast (?:year|month|week),? anyway\b|\bthe (?:post|tweet|draft) (?:i|we) (?:drafted|wrote|almost (?:sent|posted))\b|\ba (?:sentence|post|tweet) (?:i'm|i am|we're|we are) not allowed to (?:post|send|tweet|say)\b|^(?:january|february|march|april|june|july|august|september|october|november|december)[.:]|\bgood (?:old )?times\b/;
 /** A poll: "poll: if we gave you one banked reset, when would you use it?" (rules-2.13.24). */
 const POLL =
   /^(?:\W+ )?(?:quick |twitter |x )?poll(?: time)? ?(?::|\p{Extended_Pictographic}|\n|$)/u;
@@ -241,12 +242,13 @@ const RECAP = /^(?:(?:week(?:ly)?|month(?:ly)?|year(?:ly)?|quick|friday) )?recap
 /** Words that take back what was said, or mark it as a joke. */
 // "me: we should stop doing resets. also me, …: resetting everyone": the meme (rules-2.13.15).
 const JOKING =
-  /\bthat(?:'s| is) (?:\d+% |totally |exactly |definitely |absolutely |obviously )?how (?:this|that|it|capacity planning) works\b|^(?:oh )?sure,? let me (?:just )?|^oh sure\b|^yeah,? right\b|\b(?:jk|j\/k|just kidding|kidding|april fools?|april 1st)\b|(?:^|\()(?:joke|joking|kidding)[.!)]|^me: [^\n]*\balso me\b|\bby hand\b[^.!?]{0,60}\b(?:one (?:account|user|person|workspace|by one) at a time|with a (?:pencil|pen|quill|spreadsheet|calculator|abacus))\b|\bthanks for asking every \d+ (?:seconds|minutes|mins|hours)\b|\bfor the (?:[2-9]\d|\d{3,})(?:st|nd|rd|th) time (?:this|today|in a)\b/;
+  /\bthat(?:'s| is) (?:\d+% |totally |exactly |definitely |absolutely |obviously )?how (?:this|that|it|capacity planning) works\b|^(?:oh )?sure,? let me (?:just )?|^oh sure\b|^yeah,? right\b|\b(?:jk|j\/k|just kidding|kidding|april fools?|april 1st)\b|(?:^|\()(?:joke|joking|kidding)[.!)]|(?:^|[.!?] )not[.!]*$|^me: [^\n]*\balso me\b|\bby hand\b[^.!?]{0,60}\b(?:one (?:account|user|person|workspace|by one) at a time|with a (?:pencil|pen|quill|spreadsheet|calculator|abacus))\b|\bthanks for asking every \d+ (?:seconds|minutes|mins|hours)\b|\bfor the (?:[2-9]\d|\d{3,})(?:st|nd|rd|th) time (?:this|today|in a)\b/;
 /**
  * Another's report: "limits reset for everyone at 6pm PT — according to a fake account"; not
  * "according to the plan".
  */
-const REPORTED = /\baccording to\b(?! (?:the|our) (?:plan|schedule)\b)/;
+const REPORTED =
+  /\baccording to\b(?! (?:the|our) (?:plan|schedule)\b)|\bper an? ['"]?(?:insider|anonymous|random|fake|parody)\b|\bis what the (?:rumou?r|screenshot|leak|post|tweet)s?\b[^.!?]{0,20}\b(?:says?|claims?)\b|\bsaid (?:nobody|no one)\b|\b(?:they|someone|somebody) made (?:it|that|this) up\b|\bimpersonating\b/;
 /** Post-level words that take an announcement back, each with its reason. */
 export const TAKEN_BACK: readonly (readonly [RegExp, (words: string) => string])[] = [
   // "LIMITS RESET FOR EVERYONE!!! ...jk it's april 1st"; "yes, I personally reset
@@ -268,7 +270,8 @@ export const TAKEN_BACK: readonly (readonly [RegExp, (words: string) => string])
   // (rules-2.13.52).
   [STORY, (words) => `"${words}": a story, not an announcement?`],
   // "limits reset for everyone at 6pm PT — according to a fake account. not us"
-  // (rules-2.13.53).
+  // (rules-2.13.53); "… is what the rumour on reddit says", "… said nobody at OpenAI today",
+  // "… per an 'insider' account … They made it up." (rules-2.13.64).
   [REPORTED, (words) => `"${words}": what others say?`],
 ];
 /** Limits and their state after a colon: "limits: refreshed." (read "limits: reset"). */
@@ -453,8 +456,9 @@ function refusalOf(sentence: string, reading: MentionReading, read: string): str
   // "last time I announced a reset at 4pm on a friday the graphs looked like a cliff face",
   // "Tuesday's reset for Pro confused some folks": whatever its tense (rules-2.13.16, 2.13.18).
   if (
-    (reading.tense === 'done' &&
-      (pastBeforeRecent(reading.clause) || ANNIVERSARY.test(sentence))) ||
+    (reading.tense === 'done' && pastBeforeRecent(reading.clause)) ||
+    // "Next Monday marks one year since our first ever codex limit reset" (rules-2.13.64).
+    ANNIVERSARY.test(sentence) ||
     (sentence.includes('time') && LAST_TIME.test(sentence)) ||
     DAYS_RESET_WAS.test(sentence)
   )
