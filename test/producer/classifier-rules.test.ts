@@ -6542,3 +6542,84 @@ describe('rounds 291 to 294 (rules-2.13.64)', () => {
     );
   });
 });
+
+describe('rounds 295 to 298 (rules-2.13.65)', () => {
+  test('"august\'s reset still living rent free in my head", "…is what i\'d say if …" under his post, and "it sets your 5h and weekly usage back to zero" (what a reset does) announce nothing', () => {
+    assert.equal(
+      at10("august's reset still living rent free in my head. peak codex twitter era"),
+      'none',
+    );
+    const thread = (text: string, parentText: string) =>
+      classify(text, {
+        createdAt: MORNING,
+        inReplyToId: '2000000000000000000',
+        parentText,
+        parentHandle: 'thsottiaux',
+      });
+    assert.equal(
+      thread(
+        "...is what i'd say if the outage had lasted longer than 4 minutes. it didn't. carry on",
+        "we're resetting codex limits for everyone tonight",
+      ).review,
+      true,
+    );
+    assert.equal(
+      thread(
+        'it sets your 5h and weekly usage back to zero. your plan and your history stay the same',
+        'people keep asking me what a reset actually does',
+      ).reset,
+      null,
+    );
+  });
+
+  test('in his threads: "they\'ll show up in accounts by end of day today, no action needed" and "and monday, after the dust settles, we reset everyone\'s limits" are coming', () => {
+    const thread = (text: string, parentText: string) =>
+      classify(text, {
+        createdAt: MORNING,
+        inReplyToId: '2000000000000000000',
+        parentText,
+        parentHandle: 'thsottiaux',
+      });
+    assert.equal(
+      thread(
+        "they'll show up in accounts by end of day today, no action needed",
+        "we're giving every paid user a banked reset",
+      ).reset?.kind,
+      'reset_scheduled',
+    );
+    assert.equal(
+      thread(
+        "and monday, after the dust settles, we reset everyone's limits. mark it",
+        'launch day tomorrow',
+      ).reset?.kind,
+      'reset_scheduled',
+    );
+  });
+
+  test('natural words: "topping everyone\'s Codex weekly back to full", "a fresh set of codex limits to all … accounts", "full codex usage refill for everyone", "gave every codex account a fresh weekly", "wipe everyone\'s codex usage that same morning"', () => {
+    assert.equal(
+      at10(
+        "Tomorrow morning we're topping everyone's Codex weekly back to full. Consider it a thank-you for surviving launch week with us.",
+      ),
+      'reset_scheduled',
+    );
+    assert.equal(
+      at10(
+        'rolling out a fresh set of codex limits to all Plus/Pro/Business/Edu/Enterprise accounts right now. might take ~30 min to reach every account',
+      ),
+      'reset_completed',
+    );
+    assert.equal(
+      at10('Monday: full codex usage refill for everyone. have a good weekend'),
+      'reset_scheduled',
+    );
+    assert.equal(
+      at10('gave every codex account a fresh weekly just now. launch day gift'),
+      'reset_completed',
+    );
+    assert.equal(
+      at10("we'll wipe everyone's codex usage that same morning so you can actually hammer it"),
+      'reset_scheduled',
+    );
+  });
+});

@@ -121,6 +121,9 @@ export const TALK_ABOUT = [
   // "expiry date for your banked reset …"; "separate from the banked one coming friday"
   // (rules-2.13.62).
   /\bre-?sets? (?:come|comes|came|keep coming) up\b|^(?:global|banked)(?: re-?sets?)? (?:=|is|means|is when) (?:we|you|when|a reset)\b|\b(?:someone|somebody|people|a user|users) (?:screenshotted|posted|shared|claimed|saw)\b[^.!?]{0,40}\bre-?set|\byou(?:'ve| have)? got (?:a|one|your) (?:banked )?re-?set\b|\b(?:expiry|expiration) (?:date )?(?:for|of) (?:your|the|a) (?:banked )?re-?set\b|\byour banked re-?set (?:expires|lasts|is (?:valid|good) (?:for|until))\b|\bconfus(?:e|es|ed|ing) (?:the )?(?:banked |global )?re-?sets? with\b|\b(?:separate from|apart from|unrelated to|not to be confused with|independent of) (?:the|your|a) (?:[\w-]+ )?re-?set\b/,
+  // "august's reset still living rent free in my head": a month's reset, remembered; "it sets
+  // your 5h and weekly usage back to zero": what a reset does (rules-2.13.65).
+  /\b(?:january|february|march|april|may|june|july|august|september|october|november|december)'s (?:[\w-]+ )?re-?set\b|^(?:it|a reset|a global reset|a banked reset|that) (?:just |only |simply )?sets (?:your|the|everyone's)\b/,
   // "got outvoted on a reset this week" (rules-2.13.64).
   /\b(?:outvoted|voted down|overruled) on (?:a|the) re-?set\b/,
   // "that's not us resetting anything"; "resetting limits every 15 minutes forever";
@@ -282,7 +285,7 @@ export const HEDGED =
  * "…is what I was about to post … ignore the above" (rules-2.13.64).
  */
 export const TAKES_IT_BACK =
-  /\b(?:changed (?:my|our) minds?|(?:we|i) lied|jk|just kidding|psych|plot twist|scratch that|april fools?|nvm|never ?mind|ignore (?:the above|that|this|my last)|disregard (?:the above|that|this)|is what i was (?:about|going) to post)\b|^\(?not really\b/;
+  /\b(?:changed (?:my|our) minds?|(?:we|i) lied|jk|just kidding|psych|plot twist|scratch that|april fools?|nvm|never ?mind|ignore (?:the above|that|this|my last)|disregard (?:the above|that|this)|is what i was (?:about|going) to post|is what i(?:'d| would) (?:say|post|tweet))\b|^\(?not really\b/;
 
 /** An incident: times in these sentences describe it, not a reset. */
 export const INCIDENT =

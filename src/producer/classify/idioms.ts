@@ -13,7 +13,7 @@
 const SYMBOL = String.raw`[^\w\s'"]`;
 /** Words that may follow the head of a phrase: its end, a preposition, a verb. */
 const AFTER_HEAD =
-  '(?:for|across|of|on|in|to|and|at|as|over|during|throughout|this|today|tonight|tomorrow|now|again|back|with|from|so|because|right|too|already|is|are|were|was|have|has|will|should|get|gets|got|getting|go|goes|drops?|dropped|dropping|falls?|fell|set|put|logged|recorded|billed|counted|charged|since|between|first|just|all|clean|wiped|zeroed|scrubbed|refunded|replenished|refilled|restored|cleared|emptied|nuked|start|starts|started|went|roll|rolls|rolled|rolling|return|returns|returned|came|come|comes|after|before|once|when|until|by|within|around|soon|shortly|later|earlier|yesterday|overnight|going|refills|about|a few|an hour|a couple|eod|eow|(?:mon|tues|wednes|thurs|fri|satur|sun)day)';
+  '(?:for|across|of|on|in|to|and|at|as|over|during|throughout|this|today|tonight|tomorrow|now|again|back|with|from|so|because|right|too|already|is|are|were|was|have|has|will|should|get|gets|got|getting|go|goes|drops?|dropped|dropping|falls?|fell|set|put|logged|recorded|billed|counted|charged|since|between|first|that|just|all|clean|wiped|zeroed|scrubbed|refunded|replenished|refilled|restored|cleared|emptied|nuked|start|starts|started|went|roll|rolls|rolled|rolling|return|returns|returned|came|come|comes|after|before|once|when|until|by|within|around|soon|shortly|later|earlier|yesterday|overnight|going|refills|about|a few|an hour|a couple|eod|eow|(?:mon|tues|wednes|thurs|fri|satur|sun)day)';
 /**
  * What a reset of usage acts on, as the head of its phrase: "the usage counters for all",
  * not "usage logs" or "the usage page" (another noun after it is what is acted on).
@@ -24,7 +24,7 @@ const USAGE_NOUN = String.raw`(?:usage|limits?|quotas?|counters?|meters?|allowan
  * (the good kind of empty)", "… thanks to …" (rules-2.13.55); not "after …" or
  * "following …": "the counter is back at zero after the migration" is another counter.
  */
-const AFTER_AMOUNT = String.raw`(?=[.!?,;:)]|$| \(| (?:for|across|on|in|as|at|by|before|thanks to|once|until|this|today|tonight|tomorrow|now|just|again|already|and|so|because|right|next|first|about|around|roughly|since|earlier|overnight|later|soon|shortly|(?:mon|tues|wednes|thurs|fri|satur|sun)day|(?:a|an|\d+|a few|a couple of) (?:min(?:ute)?s?|hours?|moments?|sec(?:ond)?s?) ago)\b| ${SYMBOL})`;
+const AFTER_AMOUNT = String.raw`(?=[.!?,;:)]|$| \(| (?:for|to|across|on|in|as|at|by|before|thanks to|once|until|this|today|tonight|tomorrow|now|just|again|already|and|so|because|right|next|first|about|around|roughly|since|earlier|overnight|later|soon|shortly|(?:mon|tues|wednes|thurs|fri|satur|sun)day|(?:a|an|\d+|a few|a couple of) (?:min(?:ute)?s?|hours?|moments?|sec(?:ond)?s?) ago)\b| ${SYMBOL})`;
 /** Whose limits: "topped everyone back up" ("a clean slate for everyone" may be of anything). */
 const PEOPLE = String.raw`(?:everyone|everybody|all of you|(?:all )?(?:paid |codex )?(?:users|accounts|subscribers)|every (?:paid |codex )?(?:users?|accounts?|subscribers?|workspaces?))`;
 /** Whose, by their plans: "all pro + plus folks", "every plus/pro account" (rules-2.13.37). */
@@ -121,7 +121,7 @@ const TANK_OF_USAGE =
  * limit refill for every codex user" (rules-2.13.28).
  */
 const A_REFILL =
-  /\b(?:(?:a|the) (?:(?:full|limits?|usage|weekly) )?(?:tank )?|full (?:(?:limits?|usage|quota|tank) )?)(?:refill|refresh)\b(?=[^.!?]{0,40}\b(?:limits?|usage|quota|plans?|users|accounts|(?:every|each) (?:[\w-]+ )?(?:account|user)|everyone|everybody|y'all|yall|you all|all of you)\b)/;
+  /\b(?:(?:a|the) (?:(?:full|limits?|usage|weekly) )?(?:tank )?|full (?:codex )?(?:(?:limits?|usage|quota|tank) )?)(?:refill|refresh)\b(?=[^.!?]{0,40}\b(?:limits?|usage|quota|plans?|users|accounts|(?:every|each) (?:[\w-]+ )?(?:account|user)|everyone|everybody|y'all|yall|you all|all of you)\b)/;
 /**
  * "a rate limit refresh is on its way", "one more usage refresh": it names what (rules-2.11.0);
  * "Scheduled: usage restoration for all Codex seats" (rules-2.13.30); "a single usage
@@ -187,6 +187,9 @@ const FRESH_START = new RegExp(
  */
 const TOP_OBJECT_UP =
   /(?<!\b(?:want|wants|can|could|to|how to) )\btop(ped|ping)? ((?:everyone's|everybody's|all|the|every|plus|pro) (?:[\w'%&-]+ ){0,3}(?:usage|limits?|quotas?|windows?|tanks?)) (?:back )?(?:up|off)\b/;
+/** "we're topping everyone's Codex weekly back to full" (rules-2.13.65). */
+const TOP_WINDOW_BACK_TO_FULL =
+  /(?<!\b(?:want|wants|can|could|to|how to) )\btop(ped|ping)? ((?:everyone's|everybody's) (?:codex )?(?:weekly|5h|5-hour)) back to full\b/;
 /**
  * "your codex tanks are topped up" (rules-2.13.10), "tank topped off for every codex user"
  * as a headline (rules-2.13.16), "everyone's codex allowance topped back up to full"
@@ -322,7 +325,7 @@ const TOP_UP_PEOPLE = new RegExp(String.raw`\btop(s|ped|ping)? up (${PEOPLE})\b`
  * limits" (rules-2.13.31): given to the people before it.
  */
 const GIVEN_A_RESET = new RegExp(
-  String.raw`\b(?=(?:a |one )?(?:free )?(?:mulligan|full tank|(?:brand-?new|brand new|fresh) (?:weekly |codex )?(?:allowance|week)|full set of (?:codex )?limits)\b)(?<=\b(?:gave|give|giving|gives|get|getting|got|gets|hands?|handed|handing) ${PEOPLE} )(?:a |one )?(?:free )?(?:mulligan|full tank|(?:brand-?new|brand new|fresh) (?:weekly |codex )?(?:allowance|week)|full set of (?:codex )?limits)\b`,
+  String.raw`\b(?=(?:a |one )?(?:free )?(?:mulligan|full tank|(?:brand-?new|brand new|fresh) (?:weekly |codex )?(?:allowance|week)|fresh weekly|full set of (?:codex )?limits)\b)(?<=\b(?:gave|give|giving|gives|get|getting|got|gets|hands?|handed|handing) ${PEOPLE} )(?:a |one )?(?:free )?(?:mulligan|full tank|(?:brand-?new|brand new|fresh) (?:weekly |codex )?(?:allowance|week)|fresh weekly|full set of (?:codex )?limits)\b`,
 );
 /**
  * "Every Plus / Pro account starts fresh on Codex usage" (rules-2.13.24): accounts, users or
@@ -567,6 +570,7 @@ export function resetIdiomRead(sentence: string): string | null {
   const topped = (_match: string, ending: string | undefined, whose: string) =>
     `${resetFormOfVerb(`top${ending ?? ''}`)} ${/\b(?:codex|everyone's|everybody's)\b/.test(whose) ? whose.replace(/\btanks?$/, 'usage') : whose}`;
   read = read.replace(TOP_OBJECT_UP, topped);
+  read = read.replace(TOP_WINDOW_BACK_TO_FULL, topped);
   read = read.replace(TOP_UP_PEOPLE, topped);
   read = read.replace(TOP_UP, topped);
   read = read.replace(

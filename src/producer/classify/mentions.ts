@@ -69,7 +69,7 @@ const RESET_HEADING = /\bre-?sets?\s*:/;
  */
 export const openingTime = (sentence: string) => OPENING_TIME.exec(sentence)?.[0] ?? '';
 const OPENING_TIME =
-  /^(?:by|at|on|from|starting|in|around|this|next|tomorrow|tonight|today|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b[^,.!?:]{0,30}(?=,)/;
+  /^(?:(?:and|so|then|also),? )?(?:by|at|on|from|starting|in|around|this|next|tomorrow|tonight|today|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b[^,.!?:]{0,30}(?=,)/;
 /**
  * Where a reset's own time is said: its clause, the sentence's heading ("Monday: reset."),
  * and what its own heading's colon introduces ("Reset: tomorrow 9am PT").

@@ -60,13 +60,17 @@ const ITS_OWN_VERBS = new Set([
 /** "workspaces get it tomorrow morning PT": the reset ("it", "one") received (rules-2.13.54). */
 const RECEIVED = new Set(['it', 'one', 'theirs', 'yours']);
 
+const NOTHING_NEEDED =
+  /\bno (?:action|ticket|opt-?in|restart|need)s? (?:is |are )?(?:needed|required|necessary)?\b/g;
+
 /**
  * Does `sentence` (with a time in it, found by the caller) give the time of the reset it
  * continues? True when no lexical verb in it names another event.
  */
 export function timeIsTheResets(sentence: string): boolean {
   // "… then redeem it whenever you like": when one spends it, not another event (rules-2.11.0).
-  const words = wordsOf(sentence.replace(WHENEVER_ONE_LIKES, ''));
+  // "…, no action needed", "no ticket needed": nothing asked of anyone (rules-2.13.65).
+  const words = wordsOf(sentence.replace(WHENEVER_ONE_LIKES, '').replace(NOTHING_NEEDED, ''));
   return !words.some((word, index) => namesAnotherEvent(words, index, word));
 }
 
