@@ -6623,3 +6623,96 @@ describe('rounds 295 to 298 (rules-2.13.65)', () => {
     );
   });
 });
+
+describe('rounds 299 to 302 (rules-2.13.66)', () => {
+  test('"banked resets are still on the roadmap", "a lot of DMs about a codex reset", "… would be a nice surprise", another lab\'s or product\'s limits announce nothing; "free tier limits got reset too" still does', () => {
+    for (const text of [
+      'banked resets are still on the roadmap. not this month though',
+      "a banked reset showing up in every Plus and Pro account tomorrow morning would be a nice surprise, wouldn't it. no promises",
+      'getting a lot of DMs about a codex reset.',
+      "the chatgpt image limits were restored for everyone today, that's the images team not us. codex meters unchanged",
+      'claude code users got their weekly limits restored today apparently. good for them 👀',
+      'the limits refresh for free tier chatgpt lands in ~3 hours. unrelated to codex, your codex meters stay where they are',
+    ])
+      assert.ok(at10(text) === 'none' || at10(text).endsWith('(held)'), text);
+    assert.equal(at10('free tier limits got reset too, forgot to mention 🙃'), 'reset_completed');
+    assert.equal(at10('thinking about making the 5h window more forgiving'), 'none');
+  });
+
+  test('other words: meters "are at 0% again", usage "erased", "emptying everyone\'s usage meters then", "returned in full", counters "go to nil", "giving back every bit of codex usage burned", "forgave all codex usage", "a banked weekly restore", "credited a full weekly allowance back"', () => {
+    assert.equal(
+      at10('codex usage meters for every plan are at 0% again as of a few minutes ago.'),
+      'reset_completed',
+    );
+    assert.equal(
+      at10('to make up for it, every account gets its codex usage erased on monday.'),
+      'reset_scheduled',
+    );
+    assert.equal(
+      at10("hang on until 5pm PT today, we're emptying everyone's usage meters then"),
+      'reset_scheduled (held)',
+    );
+    assert.equal(
+      at10(
+        'by end of day everyone on Plus, Pro, Business, Edu and Enterprise gets their Codex weekly allowance returned in full',
+      ),
+      'reset_scheduled',
+    );
+    assert.equal(
+      at10(
+        'saturday: codex usage counters go to nil for all users. consider it a thank you for launch week',
+      ),
+      'reset_scheduled',
+    );
+    assert.equal(
+      at10(
+        "we'll be giving back every bit of codex usage burned this week. landing tonight, pacific time",
+      ),
+      'reset_scheduled',
+    );
+    assert.equal(
+      at10(
+        'we forgave all codex usage logged since monday. the meter on your settings page already reflects it',
+      ),
+      'reset_completed',
+    );
+    assert.equal(
+      at10(
+        "We've credited a full weekly allowance back to every Codex user. Live now, no action needed.",
+      ),
+      'reset_completed',
+    );
+  });
+
+  test('replies and threads held: "yes, two banked resets per account, landing tuesday", "enjoy!! everyone has one now" under thanks, "Already happened." under his post', () => {
+    const two = reply(
+      'source is me i guess. yes, two banked resets per account, landing tuesday',
+      'two banked resets next week? source?',
+      'rumor_mill_dev',
+    );
+    assert.deepEqual([two.reset?.kind, two.review], ['reset_scheduled', true]);
+    assert.equal(
+      reply(
+        'enjoy!! everyone has one now, use it when you hit the wall',
+        'banked reset showed up in my account!! thank you',
+        'julia',
+      ).review,
+      true,
+    );
+    assert.equal(
+      reply(
+        'love to hear it ❤️',
+        'the reset last week literally saved my deadline, thank you codex team',
+        'x',
+      ).reset,
+      null,
+    );
+    const already = classify("Already happened. Check your usage page, you're at zero.", {
+      createdAt: MORNING,
+      inReplyToId: '2000000000000000000',
+      parentText: "The reset everyone's asking about",
+      parentHandle: 'thsottiaux',
+    });
+    assert.equal(already.review, true);
+  });
+});

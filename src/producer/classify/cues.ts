@@ -13,7 +13,7 @@ export const RESET_WORD =
  * ChatGPT image generation" (rules-2.13.55), not "… for image gen and codex".
  */
 const OTHER_PRODUCT =
-  '(?:sora|image[ -]gen(?:eration)?|dall-?e|voice mode|deep research|video[ -]gen(?:eration)?|gpt-image)';
+  '(?:sora|image[ -]gen(?:eration)?|dall-?e|voice mode|deep research|video[ -]gen(?:eration)?|gpt-image|chatgpt images?|free[ -]tier chatgpt|chatgpt free[ -]tier)';
 const OTHER_PRODUCT_RESET = String.raw`\b(?:the )?${OTHER_PRODUCT}(?: [\w-]+){0,2} (?:limits?|quotas?|usage|caps?)(?: (?:in|on|for) chatgpt)?(?: (?:just|all|have|has|were|was|got|get|gets|are|is|been|being|will|be)){0,3} re-?set(?:s|ting)?\b|\bre-?set(?:s|ting)? (?:the |all |everyone's )?${OTHER_PRODUCT} (?:limits?|quotas?|usage|caps?)\b|\bre-?set(?:s|ting)? (?:for|on|in) (?:chatgpt(?:'s)? )?${OTHER_PRODUCT}\b(?! ?(?:and|&|\+|,) ?codex\b)`;
 /** Another product's resets, also as the idioms read them (mentions.ts). */
 export const OTHER_PRODUCT_RESETS = new RegExp(OTHER_PRODUCT_RESET, 'g');
@@ -124,6 +124,10 @@ export const TALK_ABOUT = [
   // "august's reset still living rent free in my head": a month's reset, remembered; "it sets
   // your 5h and weekly usage back to zero": what a reset does (rules-2.13.65).
   /\b(?:january|february|march|april|may|june|july|august|september|october|november|december)'s (?:[\w-]+ )?re-?set\b|^(?:it|a reset|a global reset|a banked reset|that) (?:just |only |simply )?sets (?:your|the|everyone's)\b/,
+  // "banked resets are still on the roadmap"; "getting a lot of DMs about a codex reset";
+  // "a banked reset … would be a nice surprise"; "claude code users got their weekly limits
+  // restored": another lab's product (rules-2.13.66).
+  /\bre-?sets? (?:is|are) (?:still )?on (?:the|our) roadmap\b|\b(?:dms|questions|messages|replies|asks) about (?:a|the) (?:[\w-]+ )?re-?set\b|\bre-?set\b[^.!?]{0,80}\bwould be (?:a |so )?(?:nice|great|cool|fun|lovely)\b|\b(?:claude(?: code)?|cursor|copilot|gemini|windsurf)(?: users| team| folks)? (?:just )?(?:got|gets|have|has|had|did|does)\b[^.!?]{0,30}\bre-?set/,
   // "got outvoted on a reset this week" (rules-2.13.64).
   /\b(?:outvoted|voted down|overruled) on (?:a|the) re-?set\b/,
   // "that's not us resetting anything"; "resetting limits every 15 minutes forever";
@@ -300,7 +304,7 @@ export const BARE_ACK =
  * not "~10% of plus", a staged rollout of something else (rules-2.13.61).
  */
 export const PROGRESS =
-  /\b(?:done|live|landed|propagated|propagating|rolled (?:(?:it|them) )?out|rolling (?:(?:it|them) )?(?:out|through)|complete|completed|finished|delivered|applied|went out|gone out|it's through|(?<!\b(?:once|when|after|until|till|before|if|soon as) )(?:it's|it is) out|pushed|there now|going out|goes out|kicked in|took effect|credited|deposited)\b|\bwent through(?= (?:around|at|about|this|earlier|an hour|\d)|[.!,]|$)|\bgoing through now\b|\bre-?ran (?:it|them)\b|\bcovered now\b|\b(?:it's|it has|has) been added to (?:every|all|your)\b|\b\d{1,3}%(?! of (?:plus|pro|business|edu|enterprise)\b)/;
+  /\b(?:done|live|landed|propagated|propagating|rolled (?:(?:it|them) )?out|rolling (?:(?:it|them) )?(?:out|through)|complete|completed|finished|delivered|applied|went out|gone out|it's through|(?<!\b(?:once|when|after|until|till|before|if|soon as) )(?:it's|it is) out|pushed|there now|going out|goes out|kicked in|took effect|credited|deposited)\b|\bwent through(?= (?:around|at|about|this|earlier|an hour|\d)|[.!,]|$)|\bgoing through now\b|\bre-?ran (?:it|them)\b|\bcovered now\b|\balready happened\b|\b(?:it's|it has|has) been added to (?:every|all|your)\b|\b\d{1,3}%(?! of (?:plus|pro|business|edu|enterprise)\b)/;
 
 /**
  * A heading that names a day of a series ("Day 6/ Reset", "Day 2.1: …"): a reset named

@@ -13,7 +13,7 @@
 const SYMBOL = String.raw`[^\w\s'"]`;
 /** Words that may follow the head of a phrase: its end, a preposition, a verb. */
 const AFTER_HEAD =
-  '(?:for|across|of|on|in|to|and|at|as|over|during|throughout|this|today|tonight|tomorrow|now|again|back|with|from|so|because|right|too|already|is|are|were|was|have|has|will|should|get|gets|got|getting|go|goes|drops?|dropped|dropping|falls?|fell|set|put|logged|recorded|billed|counted|charged|since|between|first|that|just|all|clean|wiped|zeroed|scrubbed|refunded|replenished|refilled|restored|cleared|emptied|nuked|start|starts|started|went|roll|rolls|rolled|rolling|return|returns|returned|came|come|comes|after|before|once|when|until|by|within|around|soon|shortly|later|earlier|yesterday|overnight|going|refills|about|a few|an hour|a couple|eod|eow|(?:mon|tues|wednes|thurs|fri|satur|sun)day)';
+  '(?:for|across|of|on|in|to|and|at|as|over|during|throughout|this|today|tonight|tomorrow|now|again|back|with|from|so|because|right|too|already|is|are|were|was|have|has|will|should|get|gets|got|getting|go|goes|drops?|dropped|dropping|falls?|fell|set|put|logged|recorded|billed|counted|charged|since|between|first|that|then|erased|forgiven|burned|just|all|clean|wiped|zeroed|scrubbed|refunded|replenished|refilled|restored|cleared|emptied|nuked|start|starts|started|went|roll|rolls|rolled|rolling|return|returns|returned|came|come|comes|after|before|once|when|until|by|within|around|soon|shortly|later|earlier|yesterday|overnight|going|refills|about|a few|an hour|a couple|eod|eow|(?:mon|tues|wednes|thurs|fri|satur|sun)day)';
 /**
  * What a reset of usage acts on, as the head of its phrase: "the usage counters for all",
  * not "usage logs" or "the usage page" (another noun after it is what is acted on).
@@ -51,7 +51,7 @@ function resetFormOfVerb(verb: string): string {
 }
 
 const VERBS =
-  '(?:wip(?:e|es|ed|ing)|refresh(?:es|ed|ing)?|refill(?:s|ed|ing)?|replenish(?:es|ed|ing)?|clear(?:s|ed|ing)?(?! up\b| the air\b)|restor(?:e|es|ed|ing)|zero(?:es|ed|ing)? out|zeroed|zeroing|zeroes|top(?:s|ped|ping)? (?:back )?up|top(?:s|ped|ping)? off|nuk(?:e|es|ed|ing)|empt(?:y|ies|ied|ying)|scrub(?:s|bed|bing)?|refund(?:s|ed|ing)?|unwind(?:s|ing)?|unwound|rewind(?:s|ing)?|revers(?:e|es|ed|ing)|roll(?:s|ed|ing)? back|re-?rack(?:s|ed|ing)?|respawn(?:s|ed|ing)?)';
+  '(?:wip(?:e|es|ed|ing)|refresh(?:es|ed|ing)?|refill(?:s|ed|ing)?|replenish(?:es|ed|ing)?|clear(?:s|ed|ing)?(?! up\b| the air\b)|restor(?:e|es|ed|ing)|zero(?:es|ed|ing)? out|zeroed|zeroing|zeroes|top(?:s|ped|ping)? (?:back )?up|top(?:s|ped|ping)? off|nuk(?:e|es|ed|ing)|empt(?:y|ies|ied|ying)|scrub(?:s|bed|bing)?|refund(?:s|ed|ing)?|unwind(?:s|ing)?|unwound|rewind(?:s|ing)?|revers(?:e|es|ed|ing)|roll(?:s|ed|ing)? back|re-?rack(?:s|ed|ing)?|respawn(?:s|ed|ing)?|eras(?:e|es|ed|ing)|forg(?:ave|iven))';
 /**
  * "everyone's 5h and weekly windows": the windows of usage, named with their length; "both
  * windows" (rules-2.13.38); "everyone's weekly + 5h", without "windows" (rules-2.13.40: not
@@ -128,7 +128,7 @@ const A_REFILL =
  * refill", "one banked limit refresh" (rules-2.13.36).
  */
 const A_USAGE_REFILL =
-  /\b(a|the|one more|another|one|a single)((?: banked)?) (?:full )?(?:codex )?(?:usage|limits?|rate[ -]limits?|quota) (?:refill|refresh|wipe|top-?up)\b|\b(usage|limits?) (?:restoration|restore)(?= for (?:all|every|everyone|everybody|codex|plus|pro|business|edu|enterprise)\b)/;
+  /\b(a|the|one more|another|one|a single)((?: banked)?) (?:full )?(?:codex )?(?:usage|limits?|rate[ -]limits?|quota|weekly) (?:refill|refresh|wipe|top-?up|restore)\b|\b(usage|limits?) (?:restoration|restore)(?= for (?:all|every|everyone|everybody|codex|plus|pro|business|edu|enterprise)\b)/;
 /**
  * "your Codex limits are getting a refill in about an hour": the refill of what stands before
  * (rules-2.11.0); "your limits get a fresh start tomorrow" (rules-2.12.0).
@@ -278,7 +278,7 @@ const GIVE_BACK =
  * "we will give back full usage of codex to all plans" (rules-2.13.55).
  */
 const GIVE_BACK_TO = new RegExp(
-  String.raw`\b(gave|give|gives|giving|given) back (?:all )?(?:of )?(?:the |your |their )?(?:full )?((?:codex |weekly |5h )?(?:usage|limits))(?: (?:on|of) codex)?(?= (?:to|for) (?:${PEOPLE}|all plans|every plan)\b)|\b(gave|give|gives|giving|given) back to ${PEOPLE} (?:the |their |your )?(?:full )?((?:codex |weekly |5h )?(?:usage|limits?))\b`,
+  String.raw`\b(gave|give|gives|giving|given) back (?:all )?(?:of )?(?:every bit of )?(?:the |your |their )?(?:full )?((?:codex |weekly |5h )?(?:usage|limits))(?: (?:on|of) codex)?(?= (?:to|for) (?:${PEOPLE}|all plans|every plan)\b| (?:burned|used|lost|eaten|spent|wasted)\b)|\b(gave|give|gives|giving|given) back to ${PEOPLE} (?:the |their |your )?(?:full )?((?:codex |weekly |5h )?(?:usage|limits?))\b`,
 );
 /**
  * "gonna hit the big red button on everyone's codex limits tomorrow morning": the button
@@ -360,7 +360,7 @@ const HAD_IT_HANDED_BACK =
   /\b(has|have|'ve|had) had (their|your|its) ((?:[\w-]+ ){0,2}(?:usage|limits|allowance|quota|budget)) (?:handed|given) back\b/;
 /** "will all get their usage handed back Wednesday" (rules-2.13.35): got back, handed. */
 const GET_IT_HANDED_BACK =
-  /\b(get|gets|got|getting) (their|your|its|this week's|the week's|today's|all their) ((?:[\w-]+ ){0,2}(?:usage|limits|allowance|quota)) (?:handed|given) back\b/;
+  /\b(get|gets|got|getting) (their|your|its|this week's|the week's|today's|all their) ((?:[\w-]+ ){0,2}(?:usage|limits|allowance|quota)) (?:(?:handed|given) back|returned in full|refunded in full|restored in full)\b/;
 /** "usage giveback going out by EOD" (rules-2.13.35): a giveback of usage named. */
 const USAGE_GIVEBACK = /\b((?:codex )?(?:usage|limits?)) give-?back\b/;
 /**
@@ -413,13 +413,13 @@ const GLOBAL_WIPE = /\b((?:a|the|no|one more|another) )?global (?:usage |limits?
  * plans" (rules-2.13.58): what users see after a reset, said of the meter.
  */
 const GAUGE_AT_NOTHING =
-  /(?<=\b(?:codex|usage|5h|5-hour|weekly)(?: (?!and\b|or\b|but\b)[\w'+&-]+:?){0,4} (?:meters?|counters?|odometers?|gauges?|tall(?:y|ies)|bars?)(?: (?:on|for|across)(?:,? (?:and |& )?(?:plus|pro|business|edu|enterprise|every|all|each|codex|paid|plans?|users?|accounts?|tiers?))+)? )(?:(?:now|all|will|should|again) )*(?:(?:reads?|shows?|starts?(?: again)? (?:at|from)|(?:are|is) (?:now )?(?:at )?|sits? at|(?:be )?back (?:at|to)|drops? to|goes to|falls? to) )?(?:empty|zero|0%?|nil|nothing)(?![\w%]| out\b)/;
+  /(?<=\b(?:codex|usage|5h|5-hour|weekly)(?: (?!and\b|or\b|but\b)[\w'+&-]+:?){0,4} (?:meters?|counters?|odometers?|gauges?|tall(?:y|ies)|bars?)(?: (?:on|for|across)(?:,? (?:and |& )?(?:plus|pro|business|edu|enterprise|every|all|each|codex|paid|plans?|users?|accounts?|tiers?))+)? )(?:(?:now|all|will|should|again) )*(?:(?:reads?|shows?|starts?(?: again)? (?:at|from)|(?:are|is)(?: now)?(?: at)?|sits? at|(?:be )?back (?:at|to)|drops? to|go(?:es)? to|falls? to) )?(?:empty|zero|0%?|nil|nothing)(?![\w%]| out\b)/;
 /** "codex usage amnesty is live", "codex usage jubilee, monday 9am PT" (rules-2.13.58). */
 const USAGE_AMNESTY = /\b(codex (?:usage|limits?)) (?:amnesty|jubilee|reprieve)\b/;
 
 /** "credited a full week of codex usage to every account" (rules-2.13.59). */
 const CREDITED_A_WEEK =
-  /\b(credit(?:s|ed|ing)?) (?:a|one) (?:full|whole) week(?:'s| of) (?:codex )?usage\b/;
+  /\b(credit(?:s|ed|ing)?) (?:a|one) (?:full|whole) (?:week(?:'s| of) (?:codex )?usage|(?:weekly |codex )+(?:allowance|limits|quota)(?: back)?)\b/;
 
 /**
  * "all accounts now have their full codex allowance again", "everyone has a full weekly
@@ -457,7 +457,7 @@ const LIMITS_AT_ZERO =
 
 /** A word every idiom above has. */
 const TRIGGER =
-  /\b(?:wip|button on|clocks? back on|refresh|refill|replenish|clear|restor|zero|back (?:to|at) |clean slate|fresh|full|top|start(?:s|ed|ing)? (?:over|fresh|afresh|from zero|from scratch)|do-?over|sitting at|go(?:es|ing)? to (?:zero|0|100|full)|return\w* to (?:zero|full)|mulligan|recharge|tank|brand new|nuk|: 100%|: 0%|: zero|empt|(?:now )?(?:reads?|shows?) (?:0|zero)|(?:usage|limits|allowance|quota|budget) back\b|give\w* back|gave back|start\w* (?:fresh|afresh|over)|put\w* \w+ back|allowance|usage (?:bars?|meters?|counters?) |handed back|give-?back|banked one|slate|to (?:zero|0)|scrub|refund|unwind|unwound|rewind|revers|roll\w* back|rack|respawn|empty|nil\b|nothing|amnesty|jubilee|reprieve|fill|week back|where (?:they|it) (?:started|began)|credit|reads? zero|shows? zero)/;
+  /\b(?:wip|button on|clocks? back on|refresh|refill|replenish|clear|restor|zero|back (?:to|at) |clean slate|fresh|full|top|start(?:s|ed|ing)? (?:over|fresh|afresh|from zero|from scratch)|do-?over|sitting at|go(?:es|ing)? to (?:zero|0|100|full)|return\w* to (?:zero|full)|mulligan|recharge|tank|brand new|nuk|: 100%|: 0%|: zero|empt|(?:now )?(?:reads?|shows?) (?:0|zero)|(?:usage|limits|allowance|quota|budget) back\b|give\w* back|gave back|start\w* (?:fresh|afresh|over)|put\w* \w+ back|allowance|usage (?:bars?|meters?|counters?) |handed back|give-?back|banked one|slate|to (?:zero|0)|scrub|refund|unwind|unwound|rewind|revers|roll\w* back|rack|respawn|empty|nil\b|nothing|amnesty|jubilee|reprieve|fill|week back|where (?:they|it) (?:started|began)|credit|reads? zero|shows? zero|eras|forg[ai]v|returned in full|every bit|restore)/;
 
 /** Idioms read as a phrase of "reset", in this order: each reads what those before left. */
 const PHRASES: readonly (readonly [RegExp, string])[] = [

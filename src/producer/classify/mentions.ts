@@ -51,6 +51,8 @@ export function callsItOff(own: ReadText): boolean {
 }
 
 const OTHER_SENSES = new RegExp(OTHER_SENSE.source, 'g');
+/** A word every pattern of OTHER_SENSE has. */
+const OTHER_SENSE_WORD = /re-?set|refill|refresh|wipe|clear|topped up|restor|replenish/;
 /** "sunday reset: clean desk, …": a reset heading whose colon is followed by no time ahead. */
 export function headingWithoutTime(sentence: string, announcedMs: number, zone: string): boolean {
   const colon = RESET_HEADING.exec(sentence);
@@ -98,9 +100,11 @@ export function mentionsOf(own: ReadText): Mention[] {
     // "will there be a reset this week? yep — tomorrow …": a question he answers yes at once
     // is said, and read in the order of a statement (rules-2.13.13, 2.13.55).
     const answered = answeredYes(sentence, own.sentences[at + 1] ?? '');
-    const stripped = (answered ? said(sentence) : sentence)
-      .replace(OTHER_SENSES, ' ')
-      .replace(STATUS_COLON, '$1 is $2');
+    const asSaid = answered ? said(sentence) : sentence;
+    // Every other sense names a reset or a refill; most sentences name neither, and skip it.
+    const stripped = (
+      OTHER_SENSE_WORD.test(asSaid) ? asSaid.replace(OTHER_SENSES, ' ') : asSaid
+    ).replace(STATUS_COLON, '$1 is $2');
     // "usage is back at zero", "wiped the usage counters": read as "reset" (idioms.ts).
     // "🔄 limits: refreshed." is "limits are reset" (rules-2.11.0).
     // "Codex rate limits will be refreshed": named by the cues, read as "reset" too, so the

@@ -285,6 +285,16 @@ export function mentionKind(mention: Mention, announcedMs: number, zone: string)
   // "ok so we have make all usage limit go back to full …, is done since 1 hour": said done
   // since a while (rules-2.13.26).
   if (tense === 'coming' && DONE_SINCE.test(mention.sentence)) return 'done';
+  // "hang on until 5pm PT today, we're emptying everyone's usage meters then": under way
+  // "then", at the time said before it (rules-2.13.66).
+  if (
+    tense === 'ongoing' &&
+    /\bre-?setting\b[^.!?]*\bthen\b/.test(mention.read) &&
+    !/\bnow\b/.test(mention.sentence) &&
+    // "until 5pm PT" is a cutoff to the clock, but "then" makes it the reset's time.
+    timeAhead(mention.sentence.replace(/\buntil\b/g, 'at'), announcedMs, zone) === 'explicit'
+  )
+    return 'coming';
   // "we're resetting limits for all affected users right after": after the fix under way,
   // ahead (rules-2.13.26).
   if (tense === 'ongoing' && RIGHT_AFTER.test(mention.reading.clause)) return 'coming';

@@ -329,7 +329,10 @@ export function readMention(words: readonly Word[], index: number): MentionReadi
     const governor =
       found !== null && ANNOUNCING_VERBS.has(lemmaOfGovernor(words[found]!)) ? null : found;
     const predicate = governor === null ? predicateAfter(words, index, end) : null;
-    const count = countOf(words, phraseStart, index);
+    // "two banked resets per account": how many each gets, not a count of resets done
+    // (rules-2.13.66).
+    const perAccount = ['per', 'each'].includes(words[index + 1]?.text ?? '');
+    const count = perAccount ? null : countOf(words, phraseStart, index);
     if (governor !== null) {
       const verb = words[governor]!;
       // "saving one reset for the next launch": one kept to give, as a reset banked; not "saving
