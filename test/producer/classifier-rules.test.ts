@@ -6716,3 +6716,56 @@ describe('rounds 299 to 302 (rules-2.13.66)', () => {
     assert.equal(already.review, true);
   });
 });
+
+describe('rounds 303 to 306 (rules-2.13.67)', () => {
+  test('"a hard reset on main", "… for the internal hackathon GPU cluster. sorry to get your hopes up", "some reset daily at midnight UTC" announce nothing', () => {
+    for (const text of [
+      'just did a hard reset on main at 9am and lost two hours of work. codex was not involved, that one was entirely me',
+      "everyone's quota back to zero at 6pm PT tomorrow... for the internal hackathon GPU cluster. sorry to get your hopes up",
+    ])
+      assert.ok(at10(text) === 'none' || at10(text).endsWith('(held)'), text);
+    const others = classify(
+      'some reset daily at midnight UTC, some are token buckets. we went with 5h + weekly and there are no changes planned',
+      {
+        createdAt: MORNING,
+        inReplyToId: '2000000000000000000',
+        parentText: 'how other products do limits is interesting',
+        parentHandle: 'thsottiaux',
+      },
+    );
+    assert.equal(others.reset, null);
+  });
+
+  test('"It\'s fixed now, and we\'re zeroing everyone\'s usage at 6pm PT today" is coming (the "now" is another clause\'s); "rollout at ~60%" under "reset update" is under way, done', () => {
+    const zeroing = reply(
+      "That sounds like the overcount bug. It's fixed now, and we're zeroing everyone's usage at 6pm PT today to make up for it.",
+      'cloud tasks hit my limit in 20 minutes wtf',
+      'darius_k',
+    );
+    assert.equal(zeroing.reset?.kind, 'reset_scheduled');
+    const rollout = classify('rollout at ~60%. the rest of accounts within the next hour or two', {
+      createdAt: MORNING,
+      inReplyToId: '2000000000000000000',
+      parentText: 'reset update',
+      parentHandle: 'thsottiaux',
+    });
+    assert.equal(rollout.reset?.kind, 'reset_completed');
+  });
+
+  test('"every Codex user gets a fresh 5-hour and weekly window" is a reset; "it\'s already on your account" answering "where\'s the banked reset?" is held', () => {
+    assert.equal(
+      at10(
+        'Tomorrow morning every Codex user gets a fresh 5-hour and weekly window. Consider it a thank-you for your patience this week.',
+      ),
+      'reset_scheduled',
+    );
+    assert.equal(
+      reply(
+        "settings → usage, bottom of the page. it's already on your account, just hit 'use' when you need it",
+        "where's the banked reset? don't see it anywhere",
+        'ml_mira',
+      ).review,
+      true,
+    );
+  });
+});

@@ -121,6 +121,9 @@ export const TALK_ABOUT = [
   // "expiry date for your banked reset …"; "separate from the banked one coming friday"
   // (rules-2.13.62).
   /\bre-?sets? (?:come|comes|came|keep coming) up\b|^(?:global|banked)(?: re-?sets?)? (?:=|is|means|is when) (?:we|you|when|a reset)\b|\b(?:someone|somebody|people|a user|users) (?:screenshotted|posted|shared|claimed|saw)\b[^.!?]{0,40}\bre-?set|\byou(?:'ve| have)? got (?:a|one|your) (?:banked )?re-?set\b|\b(?:expiry|expiration) (?:date )?(?:for|of) (?:your|the|a) (?:banked )?re-?set\b|\byour banked re-?set (?:expires|lasts|is (?:valid|good) (?:for|until))\b|\bconfus(?:e|es|ed|ing) (?:the )?(?:banked |global )?re-?sets? with\b|\b(?:separate from|apart from|unrelated to|not to be confused with|independent of) (?:the|your|a) (?:[\w-]+ )?re-?set\b/,
+  // "just did a hard reset on main at 9am"; "some reset daily at midnight UTC" (other
+  // products) (rules-2.13.67).
+  /\b(?:hard|soft|git) re-?set (?:on|of|to) (?:main|master|head|the (?:repo|branch)|my (?:branch|repo))\b|\bre-?set (?:daily|nightly|hourly|monthly)\b|^some (?:products? |tools? )?re-?set\b/,
   // "august's reset still living rent free in my head": a month's reset, remembered; "it sets
   // your 5h and weekly usage back to zero": what a reset does (rules-2.13.65).
   /\b(?:january|february|march|april|may|june|july|august|september|october|november|december)'s (?:[\w-]+ )?re-?set\b|^(?:it|a reset|a global reset|a banked reset|that) (?:just |only |simply )?sets (?:your|the|everyone's)\b/,
@@ -304,7 +307,7 @@ export const BARE_ACK =
  * not "~10% of plus", a staged rollout of something else (rules-2.13.61).
  */
 export const PROGRESS =
-  /\b(?:done|live|landed|propagated|propagating|rolled (?:(?:it|them) )?out|rolling (?:(?:it|them) )?(?:out|through)|complete|completed|finished|delivered|applied|went out|gone out|it's through|(?<!\b(?:once|when|after|until|till|before|if|soon as) )(?:it's|it is) out|pushed|there now|going out|goes out|kicked in|took effect|credited|deposited)\b|\bwent through(?= (?:around|at|about|this|earlier|an hour|\d)|[.!,]|$)|\bgoing through now\b|\bre-?ran (?:it|them)\b|\bcovered now\b|\balready happened\b|\b(?:it's|it has|has) been added to (?:every|all|your)\b|\b\d{1,3}%(?! of (?:plus|pro|business|edu|enterprise)\b)/;
+  /\b(?:done|live|landed|propagated|propagating|rolled (?:(?:it|them) )?out|rolling (?:(?:it|them) )?(?:out|through)|complete|completed|finished|delivered|applied|went out|gone out|it's through|(?<!\b(?:once|when|after|until|till|before|if|soon as) )(?:it's|it is) out|pushed|there now|going out|goes out|kicked in|took effect|credited|deposited)\b|\bwent through(?= (?:around|at|about|this|earlier|an hour|\d)|[.!,]|$)|\bgoing through now\b|\bre-?ran (?:it|them)\b|\bcovered now\b|\balready happened\b|\balready (?:on|in) your account\b|\b(?:it's|it has|has) been added to (?:every|all|your)\b|\b\d{1,3}%(?! of (?:plus|pro|business|edu|enterprise)\b)/;
 
 /**
  * A heading that names a day of a series ("Day 6/ Reset", "Day 2.1: …"): a reset named

@@ -108,10 +108,11 @@ const ZERO_THEIR_USAGE =
   /\bzero(?= (?:everyone's|everybody's|all|your|the|every) (?:[\w'-]+ ){0,3}(?:usage|limits|meters|counters|quotas)\b)|\bmake zero(?: again)?(?= the (?:usage|limits)\b)/;
 /**
  * "a fresh weekly limit", "a fresh 5-hour window", "a fresh weekly bucket", "a brand new
- * weekly window" (rules-2.13.30).
+ * weekly window" (rules-2.13.30); "every Codex user gets a fresh 5-hour and weekly window"
+ * (rules-2.13.67), given, not "you should see a fresh 5h and weekly window".
  */
 const A_FRESH_ONE = new RegExp(
-  String.raw`\ba (?:fresh|brand new|brand-new) (?:(?:5-hour|5h|five-hour|weekly|codex|usage) ){0,2}(?:limit|window|bucket|quota|allowance)${AFTER_AMOUNT}|\ba fresh set of (?:(?:codex|usage|weekly) ){0,2}limits${AFTER_AMOUNT}`,
+  String.raw`\ba (?:fresh|brand new|brand-new) (?:(?:5-hour|5h|five-hour|weekly|codex|usage) ){0,2}(?:limit|window|bucket|quota|allowance)${AFTER_AMOUNT}|(?<=\b(?:gets?|got|getting|gives?|gave|giving) )a fresh (?:5-hour|5h|weekly) (?:and|\+|&) (?:5-hour|5h|weekly) windows?${AFTER_AMOUNT}|\ba fresh set of (?:(?:codex|usage|weekly) ){0,2}limits${AFTER_AMOUNT}`,
 );
 /** "fresh tank of codex usage for business", "a full bucket of limits" (rules-2.13.16). */
 const TANK_OF_USAGE =

@@ -191,7 +191,7 @@ function namedAfter(sentence: string, next: string | undefined): string | null {
   return `a reset of "${clip(what)}", said after it: not of usage limits`;
 }
 const SAID_AFTER =
-  /\bre-?set(?:s|ting)?\b[^.!?:\u2014\u2013]{0,40}?(?::|\s[\u2014\u2013-]\s|\u2026|\.\.\.)\s*((?:the|my|our|his|her) [^.!?,;:]{3,60}(?:, (?:every|all|both|each|for (?:everyone|everybody|all))\b[^.!?]*)?)/;
+  /\bre-?set(?:s|ting)?\b[^.!?:\u2014\u2013]{0,40}?(?::|\s[\u2014\u2013-]\s|\u2026|\.\.\.)\s*((?:(?:for|on|in|of) )?(?:the|my|our|his|her) [^.!?,;:]{3,60}(?:, (?:every|all|both|each|for (?:everyone|everybody|all))\b[^.!?]*)?)/;
 const OF_WHAT_NEXT = /^of ((?:my|the|our|his|her) [^.!?,;:]{3,40})/;
 /** Words of usage, whom, plans, time or state: what a reset of usage names after it. */
 const USAGE_OR_WHEN =
@@ -246,7 +246,7 @@ const RECAP = /^(?:(?:week(?:ly)?|month(?:ly)?|year(?:ly)?|quick|friday) )?recap
 /** Words that take back what was said, or mark it as a joke. */
 // "me: we should stop doing resets. also me, …: resetting everyone": the meme (rules-2.13.15).
 const JOKING =
-  /\bthat(?:'s| is) (?:\d+% |totally |exactly |definitely |absolutely |obviously )?how (?:this|that|it|capacity planning) works\b|^(?:oh )?sure,? let me (?:just )?|^oh sure\b|^yeah,? right\b|\b(?:jk|j\/k|just kidding|kidding|april fools?|april 1st)\b|(?:^|\()(?:joke|joking|kidding)[.!)]|(?:^|[.!?] )not[.!]*$|^me: [^\n]*\balso me\b|\bby hand\b[^.!?]{0,60}\b(?:one (?:account|user|person|workspace|by one) at a time|with a (?:pencil|pen|quill|spreadsheet|calculator|abacus))\b|\bthanks for asking every \d+ (?:seconds|minutes|mins|hours)\b|\bfor the (?:[2-9]\d|\d{3,})(?:st|nd|rd|th) time (?:this|today|in a)\b/;
+  /\bthat(?:'s| is) (?:\d+% |totally |exactly |definitely |absolutely |obviously )?how (?:this|that|it|capacity planning) works\b|^(?:oh )?sure,? let me (?:just )?|^oh sure\b|^yeah,? right\b|\b(?:jk|j\/k|just kidding|kidding|april fools?|april 1st)\b|(?:^|\()(?:joke|joking|kidding)[.!)]|(?:^|[.!?] )not[.!]*$|\bsorry to get your hopes up\b|^me: [^\n]*\balso me\b|\bby hand\b[^.!?]{0,60}\b(?:one (?:account|user|person|workspace|by one) at a time|with a (?:pencil|pen|quill|spreadsheet|calculator|abacus))\b|\bthanks for asking every \d+ (?:seconds|minutes|mins|hours)\b|\bfor the (?:[2-9]\d|\d{3,})(?:st|nd|rd|th) time (?:this|today|in a)\b/;
 /**
  * Another's report: "limits reset for everyone at 6pm PT — according to a fake account"; not
  * "according to the plan".

@@ -144,7 +144,7 @@ const JUST_GONE = /\b(?:ago|just now|earlier today)\b/;
 /** ", the fix is deploying now": another subject's progressive, and its "now". */
 const OTHER_NOW = /, (?:the|our|a|this|that|its) [\w-]+(?: [\w-]+)? (?:is|are) [\w-]+ing now\b/g;
 export const GOING_OUT_NOW =
-  /\bas (?:we speak|i type(?: this)?|we type)\b|\b(?:going|rolling) out\b[^.!?]*\bnow\b/;
+  /\bas (?:we speak|i type(?: this)?|we type)\b|\b(?:going|rolling) out\b[^.!?]*\bnow\b|\b(?:rollout|rolling out|reset) (?:is )?at ~?\d{1,3}%/;
 
 /** What one announcing mention says, its time counted: under way + a time ahead is coming. */
 export function mentionKind(mention: Mention, announcedMs: number, zone: string): Tense {
@@ -285,6 +285,14 @@ export function mentionKind(mention: Mention, announcedMs: number, zone: string)
   // "ok so we have make all usage limit go back to full …, is done since 1 hour": said done
   // since a while (rules-2.13.26).
   if (tense === 'coming' && DONE_SINCE.test(mention.sentence)) return 'done';
+  // "It's fixed now, and we're zeroing everyone's usage at 6pm PT today": under way at a time
+  // ahead in its own clause, whatever "now" another clause says (rules-2.13.67).
+  if (
+    tense === 'ongoing' &&
+    !UNDER_WAY_NOW.test(mention.reading.clause) &&
+    timeStartsAfter(mention.reading.clause, announcedMs, zone)
+  )
+    return 'coming';
   // "hang on until 5pm PT today, we're emptying everyone's usage meters then": under way
   // "then", at the time said before it (rules-2.13.66).
   if (
