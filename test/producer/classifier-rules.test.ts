@@ -6769,3 +6769,75 @@ describe('rounds 303 to 306 (rules-2.13.67)', () => {
     );
   });
 });
+
+describe('rounds 307 to 310 (rules-2.13.68)', () => {
+  test('"anyone else\'s brain hard reset around 3pm", and the meter that "jumps back to 0 on reload but your real usage isn\'t changing", announce nothing', () => {
+    assert.equal(at10("anyone else's brain hard reset around 3pm or just mine"), 'none');
+    assert.equal(
+      at10(
+        "the usage meter in the IDE extension jumps back to 0 on reload but your real usage isn't changing. fix for the display lands tomorrow",
+      ),
+      'none',
+    );
+  });
+
+  test('coming, not done: "Codex limit reset confirmed for end of day", "next wednesday we hand everyone a clean codex slate, both windows", "and when it lands, every plan gets both usage windows wiped" under his launch', () => {
+    assert.equal(
+      at10(
+        'Codex limit reset confirmed for end of day. A bug has been overcounting cloud tasks since Monday, sorry about that.',
+      ),
+      'reset_scheduled',
+    );
+    assert.equal(
+      at10(
+        'next wednesday we hand everyone a clean codex slate, both windows. date is locked in, not a maybe',
+      ),
+      'reset_scheduled',
+    );
+    const lands = classify(
+      'and when it lands, every plan gets both usage windows wiped. on the house',
+      {
+        createdAt: MORNING,
+        inReplyToId: '2000000000000000000',
+        parentText: 'codex 2.0 ships tomorrow 🚀',
+        parentHandle: 'thsottiaux',
+      },
+    );
+    assert.equal(lands.reset?.kind, 'reset_scheduled');
+  });
+
+  test('"every codex plan gets a clean slate, 5h window and weekly window both", "everyone\'s codex usage meter just dropped to zero"; replies "includes enterprise", "those were all granted yesterday", "yep, that was us" held', () => {
+    assert.equal(
+      at10(
+        'heads up: at 6pm PT tonight every codex plan gets a clean slate, 5h window and weekly window both',
+      ),
+      'reset_scheduled',
+    );
+    assert.equal(
+      at10("poof 💨 everyone's codex usage meter just dropped to zero"),
+      'reset_completed',
+    );
+    const held = (text: string, parentText: string) => reply(text, parentText, 'someone').review;
+    assert.equal(
+      held(
+        'includes enterprise. every seat got zeroed, not just plus/pro',
+        'does the codex limit reset include enterprise seats or only the consumer plans?',
+      ),
+      true,
+    );
+    assert.equal(
+      held(
+        'those were all granted yesterday, look under settings > usage. still missing? dm me',
+        "bro my banked reset isn't showing up",
+      ),
+      true,
+    );
+    assert.equal(
+      held(
+        'yep, that was us. zeroed everyone out. enjoy',
+        'my weekly bar just dropped to 0% used?? did something happen',
+      ),
+      true,
+    );
+  });
+});

@@ -194,7 +194,10 @@ function conditionOf(
     // The marker opens the sentence ("the day" at its start counts), or is in the clause; or
     // it opens what a colon introduces ("here's the deal: the second it ships, …"),
     // rules-2.13.5.
-    const atStart = at === 0 || (at === 1 && words[0]!.text === 'the');
+    // "and when it lands, every plan gets …": after "and", "so", "then", still the sentence's
+    // opening (rules-2.13.68).
+    const atStart =
+      at === 0 || (at === 1 && ['the', 'and', 'so', 'then', 'but'].includes(words[0]!.text));
     const head = words[at - 1]?.text === 'the' ? at - 1 : at;
     const afterColon = !atStart && words[head - 1]?.text === ':';
     const inClause = at >= clauseStart && at < clauseEnd;

@@ -414,7 +414,7 @@ const GLOBAL_WIPE = /\b((?:a|the|no|one more|another) )?global (?:usage |limits?
  * plans" (rules-2.13.58): what users see after a reset, said of the meter.
  */
 const GAUGE_AT_NOTHING =
-  /(?<=\b(?:codex|usage|5h|5-hour|weekly)(?: (?!and\b|or\b|but\b)[\w'+&-]+:?){0,4} (?:meters?|counters?|odometers?|gauges?|tall(?:y|ies)|bars?)(?: (?:on|for|across)(?:,? (?:and |& )?(?:plus|pro|business|edu|enterprise|every|all|each|codex|paid|plans?|users?|accounts?|tiers?))+)? )(?:(?:now|all|will|should|again) )*(?:(?:reads?|shows?|starts?(?: again)? (?:at|from)|(?:are|is)(?: now)?(?: at)?|sits? at|(?:be )?back (?:at|to)|drops? to|go(?:es)? to|falls? to) )?(?:empty|zero|0%?|nil|nothing)(?![\w%]| out\b)/;
+  /(?<=\b(?:codex|usage|5h|5-hour|weekly)(?: (?!and\b|or\b|but\b)[\w'+&-]+:?){0,4} (?:meters?|counters?|odometers?|gauges?|tall(?:y|ies)|bars?)(?: (?:on|for|across)(?:,? (?:and |& )?(?:plus|pro|business|edu|enterprise|every|all|each|codex|paid|plans?|users?|accounts?|tiers?))+)? )(?:(?:now|all|will|should|again|just) )*(?:(?:reads?|shows?|starts?(?: again)? (?:at|from)|(?:are|is)(?: now)?(?: at)?|sits? at|(?:be )?back (?:at|to)|drop(?:s|ped)? to|go(?:es)? to|falls? to|fell to) )?(?:empty|zero|0%?|nil|nothing)(?![\w%]| out\b)/;
 /** "codex usage amnesty is live", "codex usage jubilee, monday 9am PT" (rules-2.13.58). */
 const USAGE_AMNESTY = /\b(codex (?:usage|limits?)) (?:amnesty|jubilee|reprieve)\b/;
 
@@ -455,6 +455,14 @@ const PUT_TO_ZERO =
 /** "Weekly and 5h limits for Codex at zero for everybody" (rules-2.13.62). */
 const LIMITS_AT_ZERO =
   /(?<=\blimits(?: (?:for|of) codex)? )(?:(?:are|now) )?at (?:zero|0%?)(?= for (?:everyone|everybody|all)\b)/;
+
+/**
+ * "every codex plan gets a clean slate, 5h window and weekly window both", "we hand
+ * everyone a clean codex slate, both windows" (rules-2.13.68): a clean slate given, of the
+ * windows named after it.
+ */
+const GIVEN_A_CLEAN_SLATE =
+  /(?<=\b(?:gets?|got|getting|hand|hands|handed|handing|giving|gives?|gave) (?:\w+ )?)(?:a )?(?:clean (?:codex )?slate|fresh start)(?=[^.!?]{0,40}\b(?:windows?|limits|usage)\b)/;
 
 /** A word every idiom above has. */
 const TRIGGER =
@@ -500,6 +508,7 @@ const PHRASES: readonly (readonly [RegExp, string])[] = [
   [SLATE_CLEAN, 'reset'],
   [GLOBAL_WIPE, '$1global reset'],
   [GAUGE_AT_NOTHING, 'reset'],
+  [GIVEN_A_CLEAN_SLATE, 'a reset'],
   [HAVE_IT_FULL_AGAIN, '$1$2 their limits reset'],
   [EVERYONE_BACK_TO, "$1's limits reset"],
   [USAGE_READS_ZERO, 'is reset'],

@@ -51,7 +51,7 @@ const ROLLING_OVER_A_SPAN =
   /^(?:(?:we're|we are|i'm) )?(?:rolling|going|pushing) (?:it |them )?out\b[^.!?]*\bover the (?:next|coming) (?:hour|few (?:minutes|hours)|\d+ ?(?:min|mins|minutes|h|hours?))\b/;
 /** Set for a time: "locked in for", "booked for", "set for". */
 const LOCKED_IN_FOR =
-  /\b(?:is|are|'s) (?:locked in|booked|pencil+ed in|set|confirmed|on the calendar) for\b/;
+  /\b(?:is|are|'s) (?:locked in|booked|pencil+ed in|set|confirmed|on the calendar) for\b|\bre-?set (?:confirmed|booked|locked in|scheduled) for\b/;
 /** A deadline: "by EOD", "by 5pm", "by tonight", "by end of day". */
 const DEADLINE = /\bby (?:eod|end of (?:the )?day|tonight|tomorrow|\d)/;
 /** Words that place a weekday ahead: "next monday", "tomorrow", "this friday", "on monday at 9". */
@@ -62,9 +62,10 @@ export const NEAR_DAY = /\b(?:next|this|coming|tomorrow|tonight|today)\b/;
  * An event awaited before a reset ahead: "the second it ships", "once it's out"; not "when",
  * a policy ("we reset limits when an incident burns your usage").
  */
-const AWAITED_AHEAD = /^awaited \("(?:the (?:second|moment|minute)|once|as soon as|right after)\b/;
+const AWAITED_AHEAD =
+  /^awaited \("(?:the (?:second|moment|minute)|once|as soon as|right after|when (?:it|that|this|the (?:fix|deploy|launch|model|release|update|rollout))\b)/;
 /** An event awaited that is already past: "once it was out", "after we shipped". */
-const PAST_AWAITED = /\b(?:was|were|had|did|shipped|landed|went)\b/;
+const PAST_AWAITED = /\b(?:was|were|had|did|shipped|landed|went|launched|released)\b/;
 /** "is done since 1 hour": done a while ago. */
 const DONE_SINCE =
   /\b(?:is |it's )?(?:done|live|finished|complete) since (?:\d+|an?|one|two|three) (?:hours?|hrs?|h|minutes?|mins?)\b/;
@@ -91,7 +92,7 @@ const DAY_FIRST = /^(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow|tonig
 const RESET_BEFORE = /\bre-?set(?:ting)? before\b/;
 /** "are reset", "is all reset", "is fresh": the present passive of "reset", and its state. */
 const PRESENT_PASSIVE = /^(?:is|are|'re|'s|am) (?:all )?(?:re-?set|fresh)$/;
-export const BARE_RESET = /^(?:re-?set|do|push|run|ship|flip|give|make|go)$/;
+export const BARE_RESET = /^(?:re-?set|do|push|run|ship|flip|give|make|go|hand)$/;
 /** "limits reset on the way shortly", "a reset of rate limits is headed your way". */
 const ON_THE_WAY =
   /\bre-?set (?:is |are )?on (?:the|its) way\b|\bre-?set\b[^.!?]{0,40}?\b(?:is|are|'s) (?:headed|heading) (?:your|our|to|out|for)\b/;
@@ -285,6 +286,15 @@ export function mentionKind(mention: Mention, announcedMs: number, zone: string)
   // "ok so we have make all usage limit go back to full …, is done since 1 hour": said done
   // since a while (rules-2.13.26).
   if (tense === 'coming' && DONE_SINCE.test(mention.sentence)) return 'done';
+  // "and when it lands, every plan gets both usage windows wiped" under his "codex 2.0 ships
+  // tomorrow": under way when an event awaited comes, so ahead (rules-2.13.68).
+  if (
+    tense === 'ongoing' &&
+    mention.reading.dependsOn !== null &&
+    AWAITED_AHEAD.test(mention.reading.dependsOn) &&
+    !PAST_AWAITED.test(mention.reading.dependsOn)
+  )
+    return 'coming';
   // "It's fixed now, and we're zeroing everyone's usage at 6pm PT today": under way at a time
   // ahead in its own clause, whatever "now" another clause says (rules-2.13.67).
   if (
