@@ -45,6 +45,13 @@ const reply = (text: string, parentText: string, parentHandle: string) =>
     parentText,
     parentHandle,
   });
+/** His own reply at that instant, under his post. */
+const ownReply = (text: string, parentText: string) => reply(text, parentText, 'thsottiaux');
+/** Nothing published: read as no reset, or held for the operator. */
+const announcesNothingFirm = (text: string) => {
+  const read = at10(text);
+  assert.ok(read === 'none' || read.endsWith('(held)'), text);
+};
 
 const scope = (plans: string[], windows: string[] = ['unknown']) => ({ plans, windows });
 const completed = (fields: Partial<ClassifiedReset> = {}): ClassifiedReset => ({
@@ -5568,14 +5575,9 @@ describe('rounds 250, 253 and 254, and probes (rules-2.13.54)', () => {
   });
 
   test('"banked resets 🏦" is banked; when it may be spent ("apply it any time in the next 30 days", "use them within 30 days") is not its landing', () => {
-    const thread = classify(
+    const thread = ownReply(
       "landing in everyone's account tomorrow by noon PT. you'll be able to apply it any time in the next 30 days",
-      {
-        createdAt: MORNING,
-        inReplyToId: '2000000000000000000',
-        parentText: 'banked resets 🏦',
-        parentHandle: 'thsottiaux',
-      },
+      'banked resets 🏦',
     );
     assert.deepEqual(
       [thread.reset?.resetType, thread.review, thread.reset?.scheduleWindow?.endAt],
@@ -5662,13 +5664,7 @@ describe('rounds 255 to 258, and probes (rules-2.13.55)', () => {
   });
 
   test('in his threads: a post of only a time read with his reply; "one click and your windows go back to zero" is what the banked reset does; "back at 0" is no midnight', () => {
-    const thread = (text: string, parentText: string) =>
-      classify(text, {
-        createdAt: MORNING,
-        inReplyToId: '2000000000000000000',
-        parentText,
-        parentHandle: 'thsottiaux',
-      });
+    const thread = ownReply;
     const timed = thread(
       'full usage reset across plus, pro, business, edu and enterprise. after lunch PT',
       'tomorrow',
@@ -5709,14 +5705,9 @@ describe('rounds 259 to 262 (rules-2.13.56)', () => {
       ),
       'none',
     );
-    const off = classify(
+    const off = ownReply(
       'correction: no refill tonight after all. the overcount turned out to be display-only, nobody actually lost any usage',
-      {
-        createdAt: MORNING,
-        inReplyToId: '2000000000000000000',
-        parentText: "we're going to refill everyone's codex limits tonight",
-        parentHandle: 'thsottiaux',
-      },
+      "we're going to refill everyone's codex limits tonight",
     );
     assert.deepEqual(
       [off.review, off.reasons.at(-1)?.startsWith('his reply calls off')],
@@ -5725,14 +5716,9 @@ describe('rounds 259 to 262 (rules-2.13.56)', () => {
   });
 
   test('"reset for everyone affected goes out monday": the participle modifies "everyone", the verb is "goes out"', () => {
-    const read = classify(
+    const read = ownReply(
       'reset for everyone affected goes out monday. we need the weekend to verify the numbers',
-      {
-        createdAt: MORNING,
-        inReplyToId: '2000000000000000000',
-        parentText: 'the metering bug is fixed as of an hour ago',
-        parentHandle: 'thsottiaux',
-      },
+      'the metering bug is fixed as of an hour ago',
     );
     assert.deepEqual(
       [read.reset?.kind, read.reset?.scheduleWindow?.startAt],
@@ -5859,12 +5845,10 @@ describe('rounds 263 to 266, and probes (rules-2.13.57)', () => {
   });
 
   test('"moving it up — starting right now actually" under his reset at 3pm is done now; "resettted evryone\'s codex limits just now" is read', () => {
-    const now = classify('moving it up — starting right now actually', {
-      createdAt: MORNING,
-      inReplyToId: '2000000000000000000',
-      parentText: "we're resetting codex limits today at 3pm PT",
-      parentHandle: 'thsottiaux',
-    });
+    const now = ownReply(
+      'moving it up — starting right now actually',
+      "we're resetting codex limits today at 3pm PT",
+    );
     assert.deepEqual([now.reset?.kind, now.review], ['reset_completed', false]);
     assert.equal(
       at10(
@@ -5926,13 +5910,7 @@ describe('rounds 267 to 270 (rules-2.13.58)', () => {
   });
 
   test('in his threads: "friday reset is ON", a teaser naming a day completed by his reply, "not usage limits" taking his post back', () => {
-    const thread = (text: string, parentText: string) =>
-      classify(text, {
-        createdAt: MORNING,
-        inReplyToId: '2000000000000000000',
-        parentText,
-        parentHandle: 'thsottiaux',
-      });
+    const thread = ownReply;
     const on = thread(
       'capacity came through. friday reset is ON 🎉',
       "if we get the extra capacity we'll reset limits friday",
@@ -6029,14 +6007,9 @@ describe('rounds 271 to 274 (rules-2.13.59)', () => {
       ),
       'reset_completed (held)',
     );
-    const off = classify(
+    const off = ownReply(
       "correction: we're NOT doing that tonight. the fix needs more time. will update when i know more",
-      {
-        createdAt: MORNING,
-        inReplyToId: '2000000000000000000',
-        parentText: "resetting everyone's codex limits tonight",
-        parentHandle: 'thsottiaux',
-      },
+      "resetting everyone's codex limits tonight",
     );
     assert.deepEqual(
       [off.review, off.reasons.at(-1)?.startsWith('his reply calls off')],
@@ -6317,7 +6290,7 @@ describe('rounds 283 to 286 (rules-2.13.62)', () => {
       "someone screenshotted a second banked reset on their plus account. that's a staging build, not real",
       'expiry date for your banked reset is on the usage page right under the button. mine says jan 18',
     ])
-      assert.ok(at10(text) === 'none' || at10(text).endsWith('(held)'), text);
+      announcesNothingFirm(text);
     assert.equal(
       reply(
         'banked resets come up in planning a lot. not on the roadmap this quarter though.',
@@ -6418,24 +6391,17 @@ describe('rounds 287 to 290 (rules-2.13.63)', () => {
       "We looked at a reset after Tuesday's latency issues. The impact was small and nothing was overcounted, so we're not doing one.",
     ])
       assert.equal(at10(text), 'none', text);
-    const those = classify("and no, a codex reset wouldn't touch those", {
-      createdAt: MORNING,
-      inReplyToId: '2000000000000000000',
-      parentText: 'chatgpt image gen limits are separate from codex ones, just to clear that up',
-      parentHandle: 'thsottiaux',
-    });
+    const those = ownReply(
+      "and no, a codex reset wouldn't touch those",
+      'chatgpt image gen limits are separate from codex ones, just to clear that up',
+    );
     assert.equal(those.reset, null);
   });
 
   test('"pushing this back, we found an issue … once we have a date" under his reset calls it off; "Pushing it back a bit so …" with its new time still moves it', () => {
-    const off = classify(
+    const off = ownReply(
       'update: pushing this back, we found an issue with the rollout. will share more once we have a date',
-      {
-        createdAt: MORNING,
-        inReplyToId: '2000000000000000000',
-        parentText: "we're resetting limits tonight for all codex users",
-        parentHandle: 'thsottiaux',
-      },
+      "we're resetting limits tonight for all codex users",
     );
     assert.deepEqual(
       [off.review, off.reasons.at(-1)?.startsWith('his reply calls off')],
@@ -6494,15 +6460,10 @@ describe('rounds 291 to 294 (rules-2.13.64)', () => {
       'Next Monday marks one year since our first ever codex limit reset. wild how fast that went',
       'got outvoted on a reset this week. democracy is hard 😅',
     ])
-      assert.ok(at10(text) === 'none' || at10(text).endsWith('(held)'), text);
-    const taken = classify(
+      announcesNothingFirm(text);
+    const taken = ownReply(
       "...is what I was about to post before someone reminded me we haven't decided anything. ignore the above, sorry.",
-      {
-        createdAt: MORNING,
-        inReplyToId: '2000000000000000000',
-        parentText: 'resetting codex limits for all Plus users at 3pm PT today',
-        parentHandle: 'thsottiaux',
-      },
+      'resetting codex limits for all Plus users at 3pm PT today',
     );
     assert.equal(taken.review, true);
   });
@@ -6549,13 +6510,7 @@ describe('rounds 295 to 298 (rules-2.13.65)', () => {
       at10("august's reset still living rent free in my head. peak codex twitter era"),
       'none',
     );
-    const thread = (text: string, parentText: string) =>
-      classify(text, {
-        createdAt: MORNING,
-        inReplyToId: '2000000000000000000',
-        parentText,
-        parentHandle: 'thsottiaux',
-      });
+    const thread = ownReply;
     assert.equal(
       thread(
         "...is what i'd say if the outage had lasted longer than 4 minutes. it didn't. carry on",
@@ -6573,13 +6528,7 @@ describe('rounds 295 to 298 (rules-2.13.65)', () => {
   });
 
   test('in his threads: "they\'ll show up in accounts by end of day today, no action needed" and "and monday, after the dust settles, we reset everyone\'s limits" are coming', () => {
-    const thread = (text: string, parentText: string) =>
-      classify(text, {
-        createdAt: MORNING,
-        inReplyToId: '2000000000000000000',
-        parentText,
-        parentHandle: 'thsottiaux',
-      });
+    const thread = ownReply;
     assert.equal(
       thread(
         "they'll show up in accounts by end of day today, no action needed",
@@ -6634,7 +6583,7 @@ describe('rounds 299 to 302 (rules-2.13.66)', () => {
       'claude code users got their weekly limits restored today apparently. good for them 👀',
       'the limits refresh for free tier chatgpt lands in ~3 hours. unrelated to codex, your codex meters stay where they are',
     ])
-      assert.ok(at10(text) === 'none' || at10(text).endsWith('(held)'), text);
+      announcesNothingFirm(text);
     assert.equal(at10('free tier limits got reset too, forgot to mention 🙃'), 'reset_completed');
     assert.equal(at10('thinking about making the 5h window more forgiving'), 'none');
   });
@@ -6707,12 +6656,10 @@ describe('rounds 299 to 302 (rules-2.13.66)', () => {
       ).reset,
       null,
     );
-    const already = classify("Already happened. Check your usage page, you're at zero.", {
-      createdAt: MORNING,
-      inReplyToId: '2000000000000000000',
-      parentText: "The reset everyone's asking about",
-      parentHandle: 'thsottiaux',
-    });
+    const already = ownReply(
+      "Already happened. Check your usage page, you're at zero.",
+      "The reset everyone's asking about",
+    );
     assert.equal(already.review, true);
   });
 });
@@ -6723,15 +6670,10 @@ describe('rounds 303 to 306 (rules-2.13.67)', () => {
       'just did a hard reset on main at 9am and lost two hours of work. codex was not involved, that one was entirely me',
       "everyone's quota back to zero at 6pm PT tomorrow... for the internal hackathon GPU cluster. sorry to get your hopes up",
     ])
-      assert.ok(at10(text) === 'none' || at10(text).endsWith('(held)'), text);
-    const others = classify(
+      announcesNothingFirm(text);
+    const others = ownReply(
       'some reset daily at midnight UTC, some are token buckets. we went with 5h + weekly and there are no changes planned',
-      {
-        createdAt: MORNING,
-        inReplyToId: '2000000000000000000',
-        parentText: 'how other products do limits is interesting',
-        parentHandle: 'thsottiaux',
-      },
+      'how other products do limits is interesting',
     );
     assert.equal(others.reset, null);
   });
@@ -6743,12 +6685,10 @@ describe('rounds 303 to 306 (rules-2.13.67)', () => {
       'darius_k',
     );
     assert.equal(zeroing.reset?.kind, 'reset_scheduled');
-    const rollout = classify('rollout at ~60%. the rest of accounts within the next hour or two', {
-      createdAt: MORNING,
-      inReplyToId: '2000000000000000000',
-      parentText: 'reset update',
-      parentHandle: 'thsottiaux',
-    });
+    const rollout = ownReply(
+      'rollout at ~60%. the rest of accounts within the next hour or two',
+      'reset update',
+    );
     assert.equal(rollout.reset?.kind, 'reset_completed');
   });
 
@@ -6794,14 +6734,9 @@ describe('rounds 307 to 310 (rules-2.13.68)', () => {
       ),
       'reset_scheduled',
     );
-    const lands = classify(
+    const lands = ownReply(
       'and when it lands, every plan gets both usage windows wiped. on the house',
-      {
-        createdAt: MORNING,
-        inReplyToId: '2000000000000000000',
-        parentText: 'codex 2.0 ships tomorrow 🚀',
-        parentHandle: 'thsottiaux',
-      },
+      'codex 2.0 ships tomorrow 🚀',
     );
     assert.equal(lands.reset?.kind, 'reset_scheduled');
   });
