@@ -169,9 +169,7 @@ export function mentionsOf(own: ReadText): Mention[] {
       read,
       // "did we just reset everyone's codex limits? yes. yes we did.": a question he answers
       // yes at once is said (rules-2.13.13).
-      refused:
-        refusalOf(answered ? said(sentence) : sentence, doubted, read) ??
-        namedAfter(sentence, own.sentences[at + 1]),
+      refused: refusalOf(asSaid, doubted, read) ?? namedAfter(sentence, own.sentences[at + 1]),
       reading: doubted,
     });
   }

@@ -59,13 +59,17 @@ export const NEAR_DAY = /\b(?:next|this|coming|tomorrow|tonight|today)\b/;
 /** A bare "reset", or a bare "do" before the noun ("we do a global reset tonight"). */
 /** An item of a list: "• monday 9am", "- friday", "2. noon". */
 /**
- * An event awaited before a reset ahead: "the second it ships", "once it's out"; not "when",
- * a policy ("we reset limits when an incident burns your usage").
+ * An event awaited before a reset ahead: "the second it ships", "once it's out", "when it
+ * lands"; not "when" of any other event, a policy ("we reset limits when an incident burns
+ * your usage").
  */
 const AWAITED_AHEAD =
   /^awaited \("(?:the (?:second|moment|minute)|once|as soon as|right after|when (?:it|that|this|the (?:fix|deploy|launch|model|release|update|rollout))\b)/;
 /** An event awaited that is already past: "once it was out", "after we shipped". */
 const PAST_AWAITED = /\b(?:was|were|had|did|shipped|landed|went|launched|released)\b/;
+/** Awaits an event still ahead: "once it's out", not "once it was out" (rules-2.13.28). */
+const awaitsAhead = (dependsOn: string | null): boolean =>
+  dependsOn !== null && AWAITED_AHEAD.test(dependsOn) && !PAST_AWAITED.test(dependsOn);
 /** "is done since 1 hour": done a while ago. */
 const DONE_SINCE =
   /\b(?:is |it's )?(?:done|live|finished|complete) since (?:\d+|an?|one|two|three) (?:hours?|hrs?|h|minutes?|mins?)\b/;
@@ -264,9 +268,7 @@ export function mentionKind(mention: Mention, announcedMs: number, zone: string)
     // for all users": a bare "reset" awaiting an event is ahead of it (rules-2.13.5); so is one under a heading of what comes ("how
     // it's going to go: … we push the reset.").
     // Any event awaited, not one already past ("once it was out") (rules-2.13.28).
-    const awaited = mention.reading.dependsOn;
-    if (awaited !== null && AWAITED_AHEAD.test(awaited) && !PAST_AWAITED.test(awaited))
-      return 'coming';
+    if (awaitsAhead(mention.reading.dependsOn)) return 'coming';
     if (FUTURE_HEADING.test(HEADING.exec(mention.sentence)?.[0] ?? '')) return 'coming';
     // "(they reset. all of them.)": a bare "reset" of "they" or "it" says neither when nor
     // whether it has (rules-2.13.4); "we reset limits" is ours, and done.
@@ -288,13 +290,7 @@ export function mentionKind(mention: Mention, announcedMs: number, zone: string)
   if (tense === 'coming' && DONE_SINCE.test(mention.sentence)) return 'done';
   // "and when it lands, every plan gets both usage windows wiped" under his "codex 2.0 ships
   // tomorrow": under way when an event awaited comes, so ahead (rules-2.13.68).
-  if (
-    tense === 'ongoing' &&
-    mention.reading.dependsOn !== null &&
-    AWAITED_AHEAD.test(mention.reading.dependsOn) &&
-    !PAST_AWAITED.test(mention.reading.dependsOn)
-  )
-    return 'coming';
+  if (tense === 'ongoing' && awaitsAhead(mention.reading.dependsOn)) return 'coming';
   // "It's fixed now, and we're zeroing everyone's usage at 6pm PT today": under way at a time
   // ahead in its own clause, whatever "now" another clause says (rules-2.13.67).
   if (

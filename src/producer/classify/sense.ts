@@ -421,7 +421,7 @@ export function readMention(words: readonly Word[], index: number): MentionReadi
       // "there's a reset tomorrow for everyone", "there is a reset tonight": a reset there
       // is, at a time said after it; named, its time decides (rules-2.13.55).
       if (
-        /^(?:'s|is|are|'re)$/.test(verb.text) &&
+        PRESENT_COPULA.test(verb.text) &&
         group.tense === 'done' &&
         words.slice(start, phraseStart).some((w) => w.text === 'there') &&
         timeWordAfter(words, index + 1, end)
@@ -430,7 +430,7 @@ export function readMention(words: readonly Word[], index: number): MentionReadi
       // "there's a reset going out saturday morning": on its way, at its time; "… going out
       // now" stays done (rules-2.13.45).
       if (
-        /^(?:'s|is|are|'re)$/.test(verb.text) &&
+        PRESENT_COPULA.test(verb.text) &&
         group.tense === 'done' &&
         words.slice(start, phraseStart).some((w) => w.text === 'there') &&
         /^(?:going|rolling)$/.test(words[index + 1]?.text ?? '') &&
@@ -546,7 +546,7 @@ export function readMention(words: readonly Word[], index: number): MentionReadi
         // "the reset is tonight", "the reset is at 5pm PT": what the copula says is its time,
         // and the time decides (rules-2.13.55).
         if (
-          /^(?:is|'s|are|'re)$/.test(words[predicate]!.text) &&
+          PRESENT_COPULA.test(words[predicate]!.text) &&
           !group.negated &&
           timeWordAfter(words, after, Math.min(end, after + 2))
         )
@@ -562,7 +562,7 @@ export function readMention(words: readonly Word[], index: number): MentionReadi
         }
         // "friday reset is ON 🎉", "the reset is a go": it will happen, so ahead (rules-2.13.58).
         if (
-          /^(?:is|'s|are|'re)$/.test(words[predicate]!.text) &&
+          PRESENT_COPULA.test(words[predicate]!.text) &&
           ((words[after]?.text === 'on' &&
             (after + 1 >= end || ['PUNCT', 'SYM'].includes(words[after + 1]!.pos))) ||
             (words[after]?.text === 'a' && words[after + 1]?.text === 'go'))
@@ -918,6 +918,8 @@ export function readMention(words: readonly Word[], index: number): MentionReadi
   };
 }
 
+/** "is", "'s", "are", "'re": the present of "be". */
+const PRESENT_COPULA = /^(?:is|'s|are|'re)$/;
 /** "reset more limits than …": how many, compared. */
 const COMPARED = new Set(['more', 'fewer', 'less']);
 /** "saving one reset", "saving a reset": one of ours, not "my" or "your" reset. */
@@ -938,21 +940,15 @@ const DAY_NAME = /^(?:mon|tues|wednes|thurs|fri|satur|sun)day$/;
 const TIME_WORD =
   /^(?:tonight|tomorrow|tmrw|tmr|later|eod|noon|midnight|(?:mon|tues|wednes|thurs|fri|satur|sun)day|\d{1,2}(?::\d\d)?(?:am|pm)|\d{1,2}:\d\d)$/;
 /** A time among the words [from, end): "there's a reset tomorrow", "is at 5pm". */
+/** Words that may stand between a verb and its time: "at", "on monday", "the next day". */
+const BEFORE_A_TIME = new Set(['at', 'on', 'this', 'next', 'by']);
+const BEFORE_A_TIME_POS = new Set(['ADP', 'DET', 'NOUN', 'ADJ', 'PROPN', 'CCONJ', 'PUNCT']);
+
 function timeWordAfter(words: readonly Word[], from: number, end: number): boolean {
   for (let at = from; at < end; at++) {
     const word = words[at]!;
     if (TIME_WORD.test(word.text)) return true;
-    if (
-      !['at', 'on', 'this', 'next', 'by'].includes(word.text) &&
-      word.pos !== 'ADP' &&
-      word.pos !== 'DET' &&
-      word.pos !== 'NOUN' &&
-      word.pos !== 'ADJ' &&
-      word.pos !== 'PROPN' &&
-      word.pos !== 'CCONJ' &&
-      word.pos !== 'PUNCT'
-    )
-      return false;
+    if (!BEFORE_A_TIME.has(word.text) && !BEFORE_A_TIME_POS.has(word.pos)) return false;
   }
   return false;
 }

@@ -491,9 +491,9 @@ const ASKS_ABOUT_IT =
  */
 const NONE_SINCE =
   /\b(?:haven't|have not|hasn't|has not) (?:done|had|given|pushed) (?:one|a reset|any)\b|\b(?:we're|we are|i'm|i am) not doing (?:one|a reset|any)\b|^(?:no|nope|nah),? nothing (?:went out|was reset|got reset|happened)\b/;
-/** "remember the reset i banked …?": a reset recalled, as a setup for what follows. */
 /** "nothing scheduled tonight", "no reset planned": none to come. */
 const NOTHING_PLANNED = /\b(?:nothing|no reset|none) (?:is |are )?(?:scheduled|planned)\b/;
+/** "remember the reset i banked …?": a reset recalled, as a setup for what follows. */
 const REMEMBER_IT = /^(?:so,? )?(?:remember|recall) (?:the|that) (?:[\w-]+ )?reset\b/;
 /** "just used it", "spent it", "cashed it in": the reset recalled, spent. */
 const USED_IT =
