@@ -16,7 +16,7 @@
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { availableParallelism, cpus, tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { register } from 'tsx/esm/api';
@@ -127,8 +127,27 @@ if (wantsBrowser) {
 // Half the time of a typical file is spent waiting (on sockets, child processes, timers
 // the tests run out), so one more file runs at once than there are cores; on a machine
 // already busy with other work, one per core, so that the tests' own waits still suffice.
+// Busy is measured now, over half a second of the cores' own counters: the load average
+// lags by a minute, so it called the machine busy right after a step that had just ended
+// (CI's npm ci, or the run before), and the tests then ran one file short.
 const cores = availableParallelism();
-const busy = loadavg()[0] >= cores;
+const busy = (await idleShare(500)) < 0.5;
+
+/** The share of the cores' time spent idle over the next `ms` milliseconds. */
+async function idleShare(ms) {
+  const sum = () =>
+    cpus().reduce(
+      (total, cpu) => {
+        const { idle, user, nice, sys, irq } = cpu.times;
+        return { idle: total.idle + idle, all: total.all + idle + user + nice + sys + irq };
+      },
+      { idle: 0, all: 0 },
+    );
+  const before = sum();
+  await new Promise((resolve) => setTimeout(resolve, ms));
+  const after = sum();
+  return after.all === before.all ? 1 : (after.idle - before.idle) / (after.all - before.all);
+}
 const concurrency = Math.max(2, busy ? cores : cores + 1);
 
 /**
