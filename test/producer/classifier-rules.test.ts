@@ -6741,7 +6741,7 @@ describe('rounds 307 to 310 (rules-2.13.68)', () => {
     assert.equal(lands.reset?.kind, 'reset_scheduled');
   });
 
-  test('"every codex plan gets a clean slate, 5h window and weekly window both", "everyone\'s codex usage meter just dropped to zero"; replies "includes enterprise", "those were all granted yesterday", "yep, that was us" held', () => {
+  test('"every codex plan gets a clean slate, 5h window and weekly window both", "everyone\'s codex usage meter just dropped to zero"; replies "includes enterprise", "those were all granted yesterday" held ("yep, that was us. zeroed everyone out" is read since rules-2.13.69)', () => {
     assert.equal(
       at10(
         'heads up: at 6pm PT tonight every codex plan gets a clean slate, 5h window and weekly window both',
@@ -6767,12 +6767,66 @@ describe('rounds 307 to 310 (rules-2.13.68)', () => {
       ),
       true,
     );
+  });
+});
+
+describe('rounds 311 to 314 (rules-2.13.69)', () => {
+  test('a screenshot "going around about a codex limits reset this friday", a promise "we said we\'d reset if the outage went past an hour", an idea "not happening yet, just kicking it around" and "how a reset works" announce nothing', () => {
     assert.equal(
-      held(
+      at10(
+        "there's a screenshot going around about a codex limits reset this friday. not from us, don't trust it",
+      ),
+      'none',
+    );
+    announcesNothingFirm("we said we'd reset if the outage went past an hour. it was 40 minutes.");
+    announcesNothingFirm(
+      'fun idea from the team: a monthly clean slate day for codex usage. not happening yet, just kicking it around',
+    );
+    announcesNothingFirm(
+      "How a reset works on our side, since people keep asking: we don't add credits, we zero out what you've consumed in both windows. It didn't, the counter just went back to zero.",
+    );
+    // Still firm: a promise recalled with no condition, "told you there'd be a reset today".
+    assert.equal(at10("told you there'd be a reset today"), 'reset_scheduled');
+  });
+
+  test('"codex usage counters going back to 0 across business, edu and enterprise" is under way, counted as done; "limits go back to zero at 6pm PT" stays coming', () => {
+    assert.equal(
+      at10(
+        'rolling out right now: codex usage counters going back to 0 across business, edu and enterprise. can take ~20 min to reach your workspace',
+      ),
+      'reset_completed',
+    );
+    assert.equal(
+      at10('6pm PT today codex limits go back to zero for everyone 🎉'),
+      'reset_scheduled',
+    );
+  });
+
+  test('replies "we zeroed everyone out about an hour ago" and "your 5h and weekly both got zeroed a few minutes ago" are resets done; "your weekly gets wiped every monday" is its own cycle', () => {
+    const done = (text: string, parentText: string) =>
+      reply(text, parentText, 'someone').reset?.kind;
+    assert.equal(
+      done(
+        'it was broken. we zeroed everyone out about an hour ago, refresh and it should show',
+        'my weekly meter says 94% after like three tasks, something is broken',
+      ),
+      'reset_completed',
+    );
+    assert.equal(
+      done(
+        'yep that was us. your 5h and weekly both got zeroed a few minutes ago, refresh and it should look clean',
+        'my weekly bar says 94% after like two prompts??',
+      ),
+      'reset_completed',
+    );
+    assert.equal(
+      done(
         'yep, that was us. zeroed everyone out. enjoy',
         'my weekly bar just dropped to 0% used?? did something happen',
       ),
-      true,
+      'reset_completed',
     );
+    assert.equal(at10('your weekly gets wiped every monday at 9am'), 'none');
+    assert.equal(at10('your codex weekly just started over. on us.'), 'none');
   });
 });

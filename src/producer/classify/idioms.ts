@@ -55,9 +55,13 @@ const VERBS =
 /**
  * "everyone's 5h and weekly windows": the windows of usage, named with their length; "both
  * windows" (rules-2.13.38); "everyone's weekly + 5h", without "windows" (rules-2.13.40: not
- * "your weekly", which may be its own cycle); "codex weekly + 5h", both (rules-2.13.47).
+ * "your weekly", which may be its own cycle); "codex weekly + 5h", both (rules-2.13.47);
+ * "your 5h and weekly both got zeroed": "your weekly" as the subject of a passive with "get",
+ * something done to it (rules-2.13.69); still not "your weekly is back to full on monday" or
+ * "your weekly just started over", which its own cycle does too, nor "your weekly gets wiped
+ * every monday".
  */
-const WINDOW_NOUN = String.raw`(?:(?:5h|5-hour|five-hour|weekly|hourly|usage) (?:codex )?windows?|both windows|(?<=\b(?:everyone|everybody)'s )(?:5h|5-hour|weekly)(?: (?:\+|and|&) (?:5h|5-hour|weekly))?(?! (?:usage|limits?|quotas?|windows?|allowances?|cap)\b)|(?<=\bcodex )(?:5h|5-hour|weekly) (?:\+|and|&) (?:5h|5-hour|weekly)(?! (?:usage|limits?|quotas?|windows?|allowances?|cap)\b))\b`;
+const WINDOW_NOUN = String.raw`(?:(?:5h|5-hour|five-hour|weekly|hourly|usage) (?:codex )?windows?|both windows|(?<=\b(?:everyone|everybody)'s )(?:5h|5-hour|weekly)(?: (?:\+|and|&) (?:5h|5-hour|weekly))?(?! (?:usage|limits?|quotas?|windows?|allowances?|cap)\b)|(?<=\bcodex )(?:5h|5-hour|weekly) (?:\+|and|&) (?:5h|5-hour|weekly)(?! (?:usage|limits?|quotas?|windows?|allowances?|cap)\b)|(?<=\byour (?:codex )?)(?:5h|5-hour|weekly)(?: (?:\+|and|&) (?:5h|5-hour|weekly))?(?= (?:both |all |just |now |\(and [^()]{1,30}\) )?(?:got|gets|get|getting)\b(?![^.!?]{0,60}\b(?:every|each|per|always|usually)\b)))\b`;
 /**
  * "we clear everyone's codex usage back to nothing": a verb of the idioms, its object, and
  * where it goes back to; the verb says it all (rules-2.13.59).
@@ -84,6 +88,21 @@ const OBJECT_THEN_VERB = new RegExp(
 const FRESHLY_DONE = new RegExp(
   String.raw`\bfreshly (?:restored|refreshed|refilled|replenished|wiped|reset|topped up)(?= ${OBJECT_GAP}${USAGE_NOUN})`,
 );
+/**
+ * "codex usage counters going back to 0 across business, edu and enterprise": "going",
+ * "went" or "gone" before "back to zero" is the reset's own verb, with its aspect: "getting
+ * reset" (rules-2.13.69). BACK_TO_EMPTY alone read "back to 0" as "reset" and left "going
+ * reset", which the grammar took for a future. "go" and "goes" stay as they were read
+ * ("limits go back to zero at 2pm PT" is a schedule; "get reset" would be asked now or later).
+ */
+const GO_BACK_TO_EMPTY = new RegExp(
+  String.raw`\b(?=(?:going|went|gone) back )(?<=\b(?:${USAGE_NOUN}\b|${WINDOW_NOUN}),?[^.!?,;]{0,40})(going|went|gone) back (?:to|at) (?:zero|0%?|100%|full|empty|square one|nothing)(?: used| usage)?${AFTER_AMOUNT}`,
+);
+const GOTTEN: Readonly<Record<string, string>> = {
+  going: 'getting',
+  went: 'got',
+  gone: 'gotten',
+};
 /**
  * "usage is back at zero", "limits are back to 100%", "has been restored to full", "the codex
  * meter has been rewound to zero" (rules-2.13.47); and "back at 0% used", which names the
@@ -319,6 +338,8 @@ const REFILL_FIRST =
 const TOP_UP = new RegExp(String.raw`\btop(s|ped|ping)? (${PEOPLE}) (?:back )?(?:up|off)\b`);
 /** "we'll top up every codex account to full" (rules-2.13.12). */
 const TOP_UP_PEOPLE = new RegExp(String.raw`\btop(s|ped|ping)? up (${PEOPLE})\b`);
+/** "we zeroed everyone out about an hour ago" (rules-2.13.69): whom, between the verb and "out". */
+const ZERO_PEOPLE_OUT = new RegExp(String.raw`\bzero(es|ed|ing)? (${PEOPLE}) out\b`);
 /**
  * "we gave every codex user a mulligan" (rules-2.13.12), "we're giving everyone a full tank
  * on codex" (rules-2.13.14), "hands every subscriber a brand-new weekly allowance"
@@ -537,6 +558,7 @@ export function resetIdiomRead(sentence: string): string | null {
     (_match, verb: string, _back: string | undefined, what: string) =>
       `${resetFormOfVerb(verb)} ${what.replace(/\b(?:odometers?|gauges?|tally)$/, 'meters')}`,
   );
+  read = read.replace(GO_BACK_TO_EMPTY, (_match, go: string) => `${GOTTEN[go]} reset`);
   for (const [pattern, phrase] of PHRASES) read = read.replace(pattern, phrase);
   read = read.replace(VERB_THEN_OBJECT, resetFormOfVerb);
   read = read.replace(OBJECT_THEN_VERB, resetFormOfVerb);
@@ -582,6 +604,10 @@ export function resetIdiomRead(sentence: string): string | null {
   read = read.replace(TOP_OBJECT_UP, topped);
   read = read.replace(TOP_WINDOW_BACK_TO_FULL, topped);
   read = read.replace(TOP_UP_PEOPLE, topped);
+  read = read.replace(
+    ZERO_PEOPLE_OUT,
+    (_match, ending: string | undefined, whom: string) => `${resetFormOf(ending ?? '')} ${whom}`,
+  );
   read = read.replace(TOP_UP, topped);
   read = read.replace(
     GIVE_BACK,

@@ -226,7 +226,7 @@ export const PER_PERIOD = /\b(?:per|each|every) (?:day|week|month)\b/;
 export const FUTURE_WORD = /\b(?:will|'ll|shall|going to|gonna)\b|'ll\b/;
 /** Words that say nothing is planned, or that what went round is fake. */
 const DISMISSED =
-  /\b(?:this|it|that) (?:is|'s) not a promise\b|\b(?:limits|usage) (?:are|is|remain|remains|stay|stays) (?:unchanged|untouched|the same|as-is|as is)\b|^(?:a )?re-?set\? (?:not today|nope|no|not this week)\b|\b(?:limits|usage) (?:are|is) not (?:part of|affected by|touched by) (?:this|it|that)\b|\b(?:we )?(?:didn't|did not) touch (?:anything|your limits|limits)\b|(?:^|[.!?] )(?:not true|not real|totally fake|fake)[.!]|\b(?:nothing|none)(?:'s| is)? (?:planned|scheduled|coming|happening)\b|\bno plans? (?:for|to do) (?:another|a|any)(?: one| reset)?\b|\b(?:is|are|it's|that's) (?:fake|not real|not true|false|a fake)\b|\bisn't mine\b|\bnothing (?:is )?decided\b|\bno decision yet\b|\bthinking out loud\b|\bjust an idea\b|\bnothing(?:'s| is) committed\b|\bfingers crossed\b|\b(?:limits|usage) (?:stay|stays|remain|remains) (?:where (?:they|it) (?:are|is)|put)\b|\b(?:that's|that is) not happening\b|\bthat's a no\b|\byours (?:are|is) (?:exactly |still )?where (?:they|it) (?:were|was)\b/;
+  /\b(?:this|it|that) (?:is|'s) not a promise\b|\b(?:limits|usage) (?:are|is|remain|remains|stay|stays) (?:unchanged|untouched|the same|as-is|as is)\b|^(?:a )?re-?set\? (?:not today|nope|no|not this week)\b|\b(?:limits|usage) (?:are|is) not (?:part of|affected by|touched by) (?:this|it|that)\b|\b(?:we )?(?:didn't|did not) touch (?:anything|your limits|limits)\b|(?:^|[.!?] )(?:not true|not real|totally fake|fake)[.!]|\b(?:nothing|none)(?:'s| is)? (?:planned|scheduled|coming|happening)\b|\bno plans? (?:for|to do) (?:another|a|any)(?: one| reset)?\b|\b(?:is|are|it's|that's) (?:fake|not real|not true|false|a fake)\b|\bisn't mine\b|\bnothing (?:is )?decided\b|\bno decision yet\b|\bthinking out loud\b|\bjust an idea\b|\bnot happening yet\b|\bkicking (?:it|this|that|the idea|ideas) around\b|\bnothing(?:'s| is) committed\b|\bfingers crossed\b|\b(?:limits|usage) (?:stay|stays|remain|remains) (?:where (?:they|it) (?:are|is)|put)\b|\b(?:that's|that is) not happening\b|\bthat's a no\b|\byours (?:are|is) (?:exactly |still )?where (?:they|it) (?:were|was)\b/;
 /** Words that say a reset was not users', or that users have none. */
 const NOT_FOR_USERS =
   /\bnothing (?:has )?changed\b|\b(?:internal|test|red-team|staff|employee|eval(?: harness)?) accounts? only\b|\bonly (?:that|one|this) (?:customer|workspace|account)\b|\bnothing to do with your\b|\bnot a user reset\b|\bno (?:codex |global |usage |user )?reset (?:today|this week|in real life|for (?:you|users|codex))\b|\bplan now: no\b|\bnot (?:announcing|promising) anything\b|\bon my own account\b|\b(?:codex )?(?:limits|usage) (?:were|was|have|has)(?: not|n't)(?: been)? (?:reset|touched|changed)\b|\b(?:this|that|it)(?:'s| is| was) (?:about|for) [^.!?]{1,40}?, not (?:about )?(?:your |the |anyone's )?(?:codex )?(?:usage|limits?|quotas?)\b|\b(?:that's|that is|it's|it is|but) not (?:for )?codex\b|\bnot codex though\b|\bthat was (?:(?:jan|febr)uary|march|april|may|june|july|august|september|october|november|december|weeks ago|months ago|last (?:week|month|year))\b|\b(?:external|user|users'|customer|your|everyone else's|codex) (?:limits|usage|quotas)(?: (?:are|is|remain|stay|stays))? (?:unchanged|untouched|unaffected)\b|\b(?:internal|dogfood|employee|staff)\b[^.!?]{0,20}\b(?:quotas?|limits)\b[^.!?]{0,20}\bfor (?:employees|staff|(?:the )?(?:codex |openai )?team|openai folks|internal users)\b/;
@@ -239,6 +239,12 @@ const STORY =
 /** A poll: "poll: if we gave you one banked reset, when would you use it?" (rules-2.13.24). */
 const POLL =
   /^(?:\W+ )?(?:quick |twitter |x )?poll(?: time)? ?(?::|\p{Extended_Pictographic}|\n|$)/u;
+/**
+ * A post that opens by explaining how resets work: "How a reset works on our side, since
+ * people keep asking: … the counter just went back to zero." (rules-2.13.69).
+ */
+const EXPLAINER =
+  /^(?:(?:so|ok|okay),? )?(?:here's |this is )?how (?:a |the |codex )?(?:usage )?(?:re-?sets?|refills?|limits?|windows?) (?:works?|happens?|(?:is|are) done)\b|^(?:re-?set|limits?) explainer\b|^explainer:/;
 /** A recap's heading: "Week recap:", "This month in review:". */
 const RECAP = /^(?:(?:week(?:ly)?|month(?:ly)?|year(?:ly)?|quick|friday) )?recap\b|\bin review:/;
 /** Words that take back what was said, or mark it as a joke. */
@@ -263,6 +269,7 @@ export const TAKEN_BACK: readonly (readonly [RegExp, (words: string) => string])
   // "Week recap:\n- Monday's limit reset …": what was (rules-2.13.3).
   [RECAP, (words) => `"${words}": a recap of what was?`],
   [POLL, (words) => `"${words}": a poll, asking?`],
+  [EXPLAINER, (words) => `"${words}": how resets work, explained?`],
   // "(internal accounts only, not you, sorry)", "Only that customer was affected", "For Codex:
   // nothing changed", "Plan now: no reset", "That was September": the post says whose reset
   // it was, or that there is none for users (rules-2.13.5).

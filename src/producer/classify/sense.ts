@@ -748,9 +748,15 @@ export function readMention(words: readonly Word[], index: number): MentionReadi
     if (/\bnow\b/.test(textOf(words))) group = { ...group, tense: 'done' };
     else doubt ??= `"${group.words}": by now, or later?`;
   }
-  // "Told you there'd be a reset today": a promise recalled, not a hedge (rules-2.12.0).
+  // "Told you there'd be a reset today": a promise recalled, not a hedge (rules-2.12.0); but
+  // "we said we'd reset if the outage went past an hour": a promise on a condition, recalled
+  // (rules-2.13.69).
   if (group?.hedged && /(?:^| )(?:would|'d)(?: |$)/.test(group.words)) {
-    if (promiseRecalledBefore(words, phraseStart)) group = { ...group, hedged: false };
+    if (
+      promiseRecalledBefore(words, phraseStart) &&
+      !words.slice(phraseStart).some((word) => word.text === 'if' || word.text === 'unless')
+    )
+      group = { ...group, hedged: false };
   }
 
   // "The team that runs resets", "a fix that resets your limits": a relative clause says

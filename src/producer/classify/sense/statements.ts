@@ -68,6 +68,10 @@ export function whAfterPreposition(
   return null;
 }
 
+/** Going round from one to another: "going around", "floating around", "making the rounds". */
+const CIRCULATING =
+  /^(?:(?:that's|that is|which is|is|are) )?(?:going|floating|flying|passing) (?:a)?round|^(?:(?:that's|that is|is|are) )?(?:circulating|making the rounds|doing the rounds)$/;
+
 /**
  * "Rumor going around that there's a reset", "the hope is that we reset": a "that" before
  * the reset whose noun, a few words before it, is a topic noun. Returns that noun's
@@ -83,7 +87,11 @@ export function topicThatClause(words: readonly Word[], index: number): string |
     if (ABOUT.has(words[at]!.text) && words[at]!.pos !== 'VERB') {
       for (let noun = at - 1; noun >= Math.max(0, at - 4); noun--) {
         const word = words[noun]!;
-        if (word.pos === 'NOUN' && isTopicNoun(word)) return textOf(words.slice(noun, at + 1));
+        if (word.pos !== 'NOUN') continue;
+        // "a screenshot going around about a codex limits reset this friday": whatever
+        // circulates about a reset is talk of it (rules-2.13.69).
+        if (isTopicNoun(word) || CIRCULATING.test(textOf(words.slice(noun + 1, at))))
+          return textOf(words.slice(noun, at + 1));
       }
     }
     // "There's a rumour we're resetting everyone": a topic noun and its clause with no
