@@ -6830,3 +6830,49 @@ describe('rounds 311 to 314 (rules-2.13.69)', () => {
     assert.equal(at10('your codex weekly just started over. on us.'), 'none');
   });
 });
+
+describe('rounds 315 to 318 (rules-2.13.70)', () => {
+  test('"/status now shows how much of your weekly Codex limit is left and when it refills" announces nothing', () => {
+    assert.equal(
+      at10(
+        "## What's new\n**Usage:** /status now shows how much of your weekly Codex limit is left and when it refills.",
+      ),
+      'none',
+    );
+    assert.equal(at10('you can now see when your limits reset in settings'), 'none');
+  });
+
+  test('a time said first with its clock\'s colon, or half past midnight "tonight", is ahead: "when the clock hits half past midnight UTC tonight, codex limits are restored"', () => {
+    assert.equal(
+      at10(
+        'when the clock hits half past midnight UTC tonight, codex limits are restored for all plans',
+      ),
+      'reset_scheduled',
+    );
+    assert.equal(
+      at10('at 9:30pm tonight, codex limits are restored for all plans'),
+      'reset_scheduled',
+    );
+    assert.equal(
+      at10('codex limits reset at 12:30am utc tonight for all plans'),
+      'reset_scheduled',
+    );
+    // A clock of the morning gone by, with no "tonight", is still done.
+    assert.equal(at10('limits wiped at 9am PT'), 'reset_completed');
+  });
+
+  test('"everyone\'s limits reset at the same time" under his "big news tomorrow 9am PT 👀" is coming; "we have make your codex limits go back to full …, it is already done" is done', () => {
+    const sameTime = ownReply(
+      "ok fine, part of it: everyone's limits reset at the same time. all plans",
+      'big news tomorrow 9am PT 👀',
+    );
+    assert.equal(sameTime.reset?.kind, 'reset_scheduled');
+    assert.equal(sameTime.reset?.scheduleWindow?.startAt, '2026-11-20T17:00:00.000Z');
+    assert.equal(
+      at10(
+        'we have make your codex limits go back to full for all plans, it is already done. enjoy 🙏',
+      ),
+      'reset_completed',
+    );
+  });
+});

@@ -52,6 +52,9 @@ export const TALK_ABOUT = [
   // "woke up at 6am to check if limits reset": a question put inside the sentence, whether
   // it reset (rules-2.13.50).
   /\b(?:check|checks|checked|checking|see|saw|seeing|wonder|wonders|wondered|wondering|ask|asks|asked|asking|know|knows|tell|guess|find out|refresh(?:ed|ing)? to see) (?:if|whether) (?:[\w'-]+ ){0,3}(?:re-?set|got re-?set|were re-?set|was re-?set|have re-?set|had re-?set|reset)\b/,
+  // "/status now shows how much of your weekly Codex limit is left and when it refills": when
+  // a reset comes, as something shown or known, not announced (rules-2.13.70).
+  /\b(?:shows?|showing|shown|displays?|tells? you|see|sees|know|knows|check|checks|find out|lists?) (?:[^.!?]{0,60}\band )?(?:when|how soon|how long until) (?:it|they|your [\w' -]{1,30}|the [\w' -]{1,30}) (?:re-?sets?|refills?|re-?fills?)\b/,
   // "i said reset everyone's codex limits and watch the graphs", "someone told me to reset
   // everyone's limits": words said, or asked of someone (rules-2.13.16).
   // "the irony of not touching codex the weekend after I reset everyone's limits": a reset

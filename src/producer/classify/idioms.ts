@@ -98,6 +98,12 @@ const FRESHLY_DONE = new RegExp(
 const GO_BACK_TO_EMPTY = new RegExp(
   String.raw`\b(?=(?:going|went|gone) back )(?<=\b(?:${USAGE_NOUN}\b|${WINDOW_NOUN}),?[^.!?,;]{0,40})(going|went|gone) back (?:to|at) (?:zero|0%?|100%|full|empty|square one|nothing)(?: used| usage)?${AFTER_AMOUNT}`,
 );
+/**
+ * "we have make your codex limits go back to full for all plans": made to go back to full is
+ * reset, the verb's own form kept ("have made" is "have reset"; rules-2.13.70).
+ */
+const MADE_TO_GO_BACK =
+  /\b(make|makes|made|making) ((?:your|everyone's|everybody's|all|the|all the) (?:[\w-]+ ){0,3}(?:limits|usage|quotas?|meters|counters)) go back (?:to|at) (?:zero|0%?|full|100%)(?![\w%])/;
 const GOTTEN: Readonly<Record<string, string>> = {
   going: 'getting',
   went: 'got',
@@ -559,6 +565,11 @@ export function resetIdiomRead(sentence: string): string | null {
       `${resetFormOfVerb(verb)} ${what.replace(/\b(?:odometers?|gauges?|tally)$/, 'meters')}`,
   );
   read = read.replace(GO_BACK_TO_EMPTY, (_match, go: string) => `${GOTTEN[go]} reset`);
+  read = read.replace(
+    MADE_TO_GO_BACK,
+    (_match, make: string, what: string) =>
+      `${make === 'making' ? 'resetting' : make === 'makes' ? 'resets' : 'reset'} ${what}`,
+  );
   for (const [pattern, phrase] of PHRASES) read = read.replace(pattern, phrase);
   read = read.replace(VERB_THEN_OBJECT, resetFormOfVerb);
   read = read.replace(OBJECT_THEN_VERB, resetFormOfVerb);

@@ -70,8 +70,9 @@ const RESET_HEADING = /\bre-?sets?\s*:/;
  * zero", "tomorrow at 9am PT, …" (rules-2.13.56); empty when there is none.
  */
 export const openingTime = (sentence: string) => OPENING_TIME.exec(sentence)?.[0] ?? '';
+// A clock's colon is part of the time: "at 9:30pm tonight, …" (rules-2.13.70).
 const OPENING_TIME =
-  /^(?:(?:and|so|then|also),? )?(?:by|at|on|from|starting|in|around|this|next|tomorrow|tonight|today|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b[^,.!?:]{0,30}(?=,)/;
+  /^(?:(?:and|so|then|also),? )?(?:by|at|on|from|starting|in|around|this|next|tomorrow|tonight|today|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b(?:[^,.!?:]|(?<=\d):(?=\d\d)){0,30}(?=,)/;
 /**
  * Where a reset's own time is said: its clause, the sentence's heading ("Monday: reset."),
  * and what its own heading's colon introduces ("Reset: tomorrow 9am PT").

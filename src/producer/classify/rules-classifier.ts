@@ -12,7 +12,7 @@ import { putOffThenGiven } from './put-off.ts';
 import { timeAhead } from './schedule-time.ts';
 import { scopeOf } from './scope.ts';
 import { type ReadText, readText } from './text.ts';
-import { calledOff, readReply, teaserNamed, threadOf } from './thread.ts';
+import { atTeasersTime, calledOff, readReply, teaserNamed, threadOf } from './thread.ts';
 import { RULES_CLASSIFIER } from './version.ts';
 
 export { RULES_CLASSIFIER };
@@ -82,10 +82,14 @@ export function classifyPost(
         TEASING.test(thread.parent.all) &&
         mentionsOf(thread.parent).length === 0 &&
         timeAhead(thread.parent.all, postedMs, options.timeZone) === 'explicit' &&
-        timeAhead(own.all, postedMs, options.timeZone) === null))
+        (timeAhead(own.all, postedMs, options.timeZone) === null ||
+          atTeasersTime(post.text, post.parentText) !== post.text)))
   ) {
     const { inReplyToId: _id, parentText, parentHandle: _handle, ...alone } = post;
-    return classifyPost({ ...alone, text: `${parentText}\n${post.text}` }, options, context);
+    // "ok fine, part of it: everyone's limits reset at the same time": his post's time
+    // (rules-2.13.70).
+    const text = `${parentText}\n${atTeasersTime(post.text, parentText)}`;
+    return classifyPost({ ...alone, text }, options, context);
   }
   if (announcing.length === 0) {
     if (thread !== null) return readReply(post, own, thread, mentions, options);

@@ -491,6 +491,15 @@ function statedTimes(text: string, posted: DateTime, doubts: string[]): StatedTi
     if (!hasHour && !hasDay) continue;
     const otherZone = OTHER_ZONE.test(words) && start.isCertain('timezoneOffset');
     let ms = otherZone ? start.date().getTime() : pacificMillis(posted, start, hasHour);
+    // "half past midnight UTC tonight", "1am tonight": an hour of the small hours said with
+    // "tonight" is the night's, after midnight, not the morning gone by (rules-2.13.70).
+    if (
+      hasHour &&
+      /\btonight\b/.test(words) &&
+      (start.get('hour') ?? 12) < 6 &&
+      ms < posted.toMillis()
+    )
+      ms += DAY_MS;
     let rolledOver = false;
     // "at 18:00 CET" written at 10am Pacific (09:00 there): chrono moved it a day on.
     if (hasHour && !hasDay && otherZone && ms - DAY_MS >= posted.startOf('day').toMillis())

@@ -244,8 +244,35 @@ function rarely(text: string): string {
   // "at 2300 UTC today", "at 1600 hours PT": a clock time in four figures (rules-2.13.20).
   // Only before "hours" or a zone: not "in 2026".
   if (/\d{4} /.test(read)) read = read.replace(FOUR_FIGURE_CLOCK, '$1:$2 ');
+  // "when the clock hits half past midnight UTC tonight, codex limits are restored": the
+  // time said as a clock's, and half past an hour, are a clock time (rules-2.13.70).
+  if (read.includes('clock ')) read = read.replace(CLOCK_HITS, 'at');
+  if (read.includes('half past '))
+    read = read.replace(HALF_PAST, (_match, hour: string) =>
+      hour === 'midnight' ? '12:30am' : hour === 'noon' ? '12:30pm' : `${HOURS[hour] ?? hour}:30`,
+    );
   return read;
 }
+
+/** "when the clock hits 9", "once the clock strikes midnight": at that time. */
+const CLOCK_HITS = /\b(?:when|once|as soon as) the clock (?:hits|strikes|reaches|turns)\b/g;
+/** "half past midnight", "half past 9", "half past nine". */
+const HALF_PAST =
+  /\bhalf past (midnight|noon|1[0-2]|[1-9]|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b/g;
+const HOURS: Readonly<Record<string, string>> = {
+  one: '1',
+  two: '2',
+  three: '3',
+  four: '4',
+  five: '5',
+  six: '6',
+  seven: '7',
+  eight: '8',
+  nine: '9',
+  ten: '10',
+  eleven: '11',
+  twelve: '12',
+};
 
 /**
  * "guess what's back to zero for everyone? (it's your weekly usage. it's done.)": a riddle

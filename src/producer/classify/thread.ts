@@ -434,6 +434,22 @@ function atParentsClock(own: ReadText, parent: ReadText): ReadText {
 }
 const SAME_TIME = /\b(?:same time|same hour)\b/;
 
+/**
+ * "everyone's limits reset at the same time" under his "big news tomorrow 9am PT 👀": "the
+ * same time" is his post's day and clock (rules-2.13.70). `text` as it is when the parent
+ * names no clock or it says no "same time".
+ */
+export function atTeasersTime(text: string, parentText: string): string {
+  const parent = parentText.toLowerCase();
+  const clock = CLOCK_WITH_ZONE.exec(parent)?.[0];
+  if (clock === undefined || !SAME_TIME.test(text.toLowerCase())) return text;
+  const day = DAY_WORD.exec(parent)?.[0];
+  return text.replace(
+    /\b(?:at )?(?:the )?same (?:time|hour)\b/i,
+    `at ${day === undefined ? '' : `${day} `}${clock}`,
+  );
+}
+
 /** "earlier than EOD", "ahead of schedule": done before the time it promised. */
 const EARLIER_THAN =
   /\b(?:earlier than|ahead of|before) (?:eod|planned|promised|schedule|expected|the deadline)\b/;
