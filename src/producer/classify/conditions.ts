@@ -25,7 +25,8 @@ export interface Contingency {
 
 /** Nouns of time that head a condition when a clause follows: "the day we reach…". */
 const TIME_HEADS = new Set(['day', 'moment', 'minute', 'second', 'time', 'week', 'month']);
-const HYPOTHETICAL = new Set(['if', 'unless']);
+/** The words that open a condition: "if", "unless". */
+export const HYPOTHETICAL = new Set(['if', 'unless']);
 /** What makes a reset after an "if" a promise on it: "…, I will personally reset". */
 const FUTURE_MARKS = new Set(['will', "'ll", 'would', "'d", 'gonna']);
 /** Subjects whose verb the tagger reads well: a condition with one is found by its verb. */

@@ -567,8 +567,7 @@ export function resetIdiomRead(sentence: string): string | null {
   read = read.replace(GO_BACK_TO_EMPTY, (_match, go: string) => `${GOTTEN[go]} reset`);
   read = read.replace(
     MADE_TO_GO_BACK,
-    (_match, make: string, what: string) =>
-      `${make === 'making' ? 'resetting' : make === 'makes' ? 'resets' : 'reset'} ${what}`,
+    (_match, make: string, what: string) => `${resetFormOfVerb(make)} ${what}`,
   );
   for (const [pattern, phrase] of PHRASES) read = read.replace(pattern, phrase);
   read = read.replace(VERB_THEN_OBJECT, resetFormOfVerb);

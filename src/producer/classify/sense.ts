@@ -1,4 +1,4 @@
-import { contingencyOf } from './conditions.ts';
+import { contingencyOf, HYPOTHETICAL } from './conditions.ts';
 import type { Word } from './grammar.ts';
 import { clauseOf, formOf } from './sense/clause.ts';
 import {
@@ -754,7 +754,7 @@ export function readMention(words: readonly Word[], index: number): MentionReadi
   if (group?.hedged && /(?:^| )(?:would|'d)(?: |$)/.test(group.words)) {
     if (
       promiseRecalledBefore(words, phraseStart) &&
-      !words.slice(phraseStart).some((word) => word.text === 'if' || word.text === 'unless')
+      !words.slice(phraseStart).some((word) => HYPOTHETICAL.has(word.text))
     )
       group = { ...group, hedged: false };
   }

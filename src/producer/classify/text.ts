@@ -249,30 +249,37 @@ function rarely(text: string): string {
   if (read.includes('clock ')) read = read.replace(CLOCK_HITS, 'at');
   if (read.includes('half past '))
     read = read.replace(HALF_PAST, (_match, hour: string) =>
-      hour === 'midnight' ? '12:30am' : hour === 'noon' ? '12:30pm' : `${HOURS[hour] ?? hour}:30`,
+      hour === 'midnight'
+        ? '12:30am'
+        : hour === 'noon'
+          ? '12:30pm'
+          : `${HOUR_WORDS.indexOf(hour) + 1 || hour}:30`,
     );
   return read;
 }
 
 /** "when the clock hits 9", "once the clock strikes midnight": at that time. */
 const CLOCK_HITS = /\b(?:when|once|as soon as) the clock (?:hits|strikes|reaches|turns)\b/g;
+/** The hours in words, in order: "nine" is 9. */
+const HOUR_WORDS = [
+  'one',
+  'two',
+  'three',
+  'four',
+  'five',
+  'six',
+  'seven',
+  'eight',
+  'nine',
+  'ten',
+  'eleven',
+  'twelve',
+];
 /** "half past midnight", "half past 9", "half past nine". */
-const HALF_PAST =
-  /\bhalf past (midnight|noon|1[0-2]|[1-9]|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b/g;
-const HOURS: Readonly<Record<string, string>> = {
-  one: '1',
-  two: '2',
-  three: '3',
-  four: '4',
-  five: '5',
-  six: '6',
-  seven: '7',
-  eight: '8',
-  nine: '9',
-  ten: '10',
-  eleven: '11',
-  twelve: '12',
-};
+const HALF_PAST = new RegExp(
+  String.raw`\bhalf past (midnight|noon|1[0-2]|[1-9]|${HOUR_WORDS.join('|')})\b`,
+  'g',
+);
 
 /**
  * "guess what's back to zero for everyone? (it's your weekly usage. it's done.)": a riddle
