@@ -168,7 +168,7 @@ export const TALK_ABOUT = [
   // (rules-2.13.6).
   // Nor across a request of its own: "usage reset as of 8am PT, reply here if you still see
   // it" (rules-2.13.42).
-  /(?<!\b(?:have|has|'ve|been) )\bre-?set\b(?:(?!\b(?:so|and|but|then)\b|, ?(?:reply|ping|dm|lmk|let (?:me|us) know|try|check|refresh|restart|sign|log)\b)[^.!?]){0,40}\bif (?:we|you|this|it)\b/,
+  /(?=re-?set)(?<!\b(?:have|has|'ve|been) )\bre-?set\b(?:(?!\b(?:so|and|but|then)\b|, ?(?:reply|ping|dm|lmk|let (?:me|us) know|try|check|refresh|restart|sign|log)\b)[^.!?]){0,40}\bif (?:we|you|this|it)\b/,
   // "a banked reset is one full reset sitting on your account": what one is; "e.g. a monthly
   // banked reset": an example (rules-2.13.10).
   /\ban? (?:banked |global |saved |manual |full )?re-?set (?:is|means) (?:a|an|one|just|basically|simply|like|when|what|how)\b/,

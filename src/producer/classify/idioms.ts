@@ -7,6 +7,13 @@
  * ("we wiped the staging database") is left alone.
  *
  * Every pattern is bounded (a few words, or a few dozen characters, apart), as in cues.ts.
+ *
+ * A pattern that would open with a lookbehind opens with a lookahead of the words it reads
+ * next: `(?=start)(?<=…usage… )start(s|ed)? over`. V8 tries a pattern at every position of
+ * a sentence, and a lookbehind scans back up to dozens of characters at each; the
+ * lookahead, at the same position and zero-width, fails at once where those words are not,
+ * so the matches are the same and the sentences without them cost next to nothing (the
+ * same in text.ts, cues.ts and mentions.ts; docs/classifier.md, "Speed").
  */
 
 /** An emoji or a sign after a phrase ends it: "refilled everyone's limits 🔋" (rules-2.11.0). */
@@ -116,7 +123,7 @@ const GOTTEN: Readonly<Record<string, string>> = {
  * nothing" (rules-2.13.55).
  */
 const BACK_TO_EMPTY = new RegExp(
-  String.raw`(?<=\b(?:${USAGE_NOUN}\b|${WINDOW_NOUN}),?[^.!?,;]{0,40})\b(?:(?:set|put|brought|turned|dialed|wound|drops?|dropping|dropped|falls?|falling|fell) )?(?:back|restored|refilled|rewound|goes|go|going|return|returns|returned|returning) (?:to|at) (?:zero|0%?|100%|full|empty|square one|nothing)(?: used| usage)?${AFTER_AMOUNT}|\bback (?:to|at) 0% (?:used|usage)${AFTER_AMOUNT}|(?<=\b(?:${USAGE_NOUN}\b|${WINDOW_NOUN}) (?:(?:are|is|now|all) ){0,2})back (?:to )?where (?:they|it) (?:started|began)\b|\b(?=sitting at )(?<=\b(?:${USAGE_NOUN}\b|${WINDOW_NOUN})[^.!?,;]{0,20})sitting at (?:zero|0%)(?: used)? again\b`,
+  String.raw`(?=(?:set|put|brought|turned|dialed|wound|drops?|dropping|dropped|falls?|falling|fell|back|restored|refilled|rewound|goes|go|going|return|returns|returned|returning) )(?<=\b(?:${USAGE_NOUN}\b|${WINDOW_NOUN}),?[^.!?,;]{0,40})\b(?:(?:set|put|brought|turned|dialed|wound|drops?|dropping|dropped|falls?|falling|fell) )?(?:back|restored|refilled|rewound|goes|go|going|return|returns|returned|returning) (?:to|at) (?:zero|0%?|100%|full|empty|square one|nothing)(?: used| usage)?${AFTER_AMOUNT}|\bback (?:to|at) 0% (?:used|usage)${AFTER_AMOUNT}|(?=back )(?<=\b(?:${USAGE_NOUN}\b|${WINDOW_NOUN}) (?:(?:are|is|now|all) ){0,2})back (?:to )?where (?:they|it) (?:started|began)\b|\b(?=sitting at )(?<=\b(?:${USAGE_NOUN}\b|${WINDOW_NOUN})[^.!?,;]{0,20})sitting at (?:zero|0%)(?: used)? again\b`,
 );
 /**
  * "5h + weekly back to full for all paid plans": the windows named, without "windows", and
@@ -137,7 +144,7 @@ const ZERO_THEIR_USAGE =
  * (rules-2.13.67), given, not "you should see a fresh 5h and weekly window".
  */
 const A_FRESH_ONE = new RegExp(
-  String.raw`\ba (?:fresh|brand new|brand-new) (?:(?:5-hour|5h|five-hour|weekly|codex|usage) ){0,2}(?:limit|window|bucket|quota|allowance)${AFTER_AMOUNT}|(?<=\b(?:gets?|got|getting|gives?|gave|giving) )a fresh (?:5-hour|5h|weekly) (?:and|\+|&) (?:5-hour|5h|weekly) windows?${AFTER_AMOUNT}|\ba fresh set of (?:(?:codex|usage|weekly) ){0,2}limits${AFTER_AMOUNT}`,
+  String.raw`\ba (?:fresh|brand new|brand-new) (?:(?:5-hour|5h|five-hour|weekly|codex|usage) ){0,2}(?:limit|window|bucket|quota|allowance)${AFTER_AMOUNT}|(?=a fresh )(?<=\b(?:gets?|got|getting|gives?|gave|giving) )a fresh (?:5-hour|5h|weekly) (?:and|\+|&) (?:5-hour|5h|weekly) windows?${AFTER_AMOUNT}|\ba fresh set of (?:(?:codex|usage|weekly) ){0,2}limits${AFTER_AMOUNT}`,
 );
 /** "fresh tank of codex usage for business", "a full bucket of limits" (rules-2.13.16). */
 const TANK_OF_USAGE =
@@ -160,11 +167,11 @@ const A_USAGE_REFILL =
  * (rules-2.11.0); "your limits get a fresh start tomorrow" (rules-2.12.0).
  */
 const GETTING_A_REFILL = new RegExp(
-  String.raw`(?<=\b${USAGE_NOUN} (?:(?:is|are|will|be|get|gets|getting|got|just|all) ){1,3})(?:a|the) (?:full |quick )?(?:refill|refresh|recharge|top-?up|wipe|fresh start|clean slate|do-?over)\b`,
+  String.raw`(?=(?:a|the) )(?<=\b${USAGE_NOUN} (?:(?:is|are|will|be|get|gets|getting|got|just|all) ){1,3})(?:a|the) (?:full |quick )?(?:refill|refresh|recharge|top-?up|wipe|fresh start|clean slate|do-?over)\b`,
 );
 /** "your weekly window just started over", "limits start fresh at 5pm" (rules-2.11.0). */
 const STARTS_OVER = new RegExp(
-  String.raw`(?<=\b(?:${USAGE_NOUN}|${WINDOW_NOUN}) (?:(?:for|on|across) (?:every|all|each) \w+ )?(?:(?:just|all|will|now|have|has) ){0,2})start(s|ed|ing)? (?:over|fresh|afresh|from zero|from scratch)\b`,
+  String.raw`(?=start)(?<=\b(?:${USAGE_NOUN}|${WINDOW_NOUN}) (?:(?:for|on|across) (?:every|all|each) \w+ )?(?:(?:just|all|will|now|have|has) ){0,2})start(s|ed|ing)? (?:over|fresh|afresh|from zero|from scratch)\b`,
 );
 /**
  * "usage limits are fresh for all", "your limits are all fresh again", "your codex quota is
@@ -173,7 +180,7 @@ const STARTS_OVER = new RegExp(
  * "everyone's windows are fresh" (rules-2.13.50).
  */
 const ARE_FRESH = new RegExp(
-  String.raw`(?<=\b(?:${USAGE_NOUN}|limits? of codex) (?:(?:is|are|now|all) ){1,3})(?:fresh|brand new)(?: again)?${AFTER_AMOUNT}|(?<=\b${WINDOW_NOUN} (?:(?:is|are|now|all) ){1,3})(?:fresh|brand new)(?: again)?(?= for (?:every|all|everyone|everybody)\b| across\b)|(?<=\b(?:everyone|everybody)'s (?:codex |usage )?windows (?:(?:are|now|all) ){1,3})(?:fresh|brand new)(?: again)?${AFTER_AMOUNT}`,
+  String.raw`(?=fresh|brand new)(?<=\b(?:${USAGE_NOUN}|limits? of codex) (?:(?:is|are|now|all) ){1,3})(?:fresh|brand new)(?: again)?${AFTER_AMOUNT}|(?=fresh|brand new)(?<=\b${WINDOW_NOUN} (?:(?:is|are|now|all) ){1,3})(?:fresh|brand new)(?: again)?(?= for (?:every|all|everyone|everybody)\b| across\b)|(?=fresh|brand new)(?<=\b(?:everyone|everybody)'s (?:codex |usage )?windows (?:(?:are|now|all) ){1,3})(?:fresh|brand new)(?: again)?${AFTER_AMOUNT}`,
 );
 /**
  * "your codex limits will be full again", "limits are back to full" (rules-2.13.6), "the
@@ -181,7 +188,7 @@ const ARE_FRESH = new RegExp(
  * weekly limit is full again on monday", the cycle of one window.
  */
 const ARE_FULL = new RegExp(
-  String.raw`(?<=\b(?:limits|quotas|usage|(?:5h|weekly)(?: (?:\+|and|&) (?:5h|weekly))? windows) (?:(?:are|now|all|will|be|'ll|back|to) ){1,4})full(?: again)?${AFTER_AMOUNT}|(?<=\blimits is (?:now )?)full again${AFTER_AMOUNT}|(?<=\blimits is now )full${AFTER_AMOUNT}`,
+  String.raw`(?=full)(?:(?<=\b(?:limits|quotas|usage|(?:5h|weekly)(?: (?:\+|and|&) (?:5h|weekly))? windows) (?:(?:are|now|all|will|be|'ll|back|to) ){1,4})full(?: again)?${AFTER_AMOUNT}|(?<=\blimits is (?:now )?)full again${AFTER_AMOUNT}|(?<=\blimits is now )full${AFTER_AMOUNT})`,
 );
 /**
  * "you're all back at full capacity on both 5h and weekly": people back at full on their
@@ -212,10 +219,10 @@ const FRESH_START = new RegExp(
  * usage back up" (what a banked reset does) nor "whenever you want to top it up".
  */
 const TOP_OBJECT_UP =
-  /(?<!\b(?:want|wants|can|could|to|how to) )\btop(ped|ping)? ((?:everyone's|everybody's|all|the|every|plus|pro) (?:[\w'%&-]+ ){0,3}(?:usage|limits?|quotas?|windows?|tanks?)) (?:back )?(?:up|off)\b/;
+  /(?=top)(?<!\b(?:want|wants|can|could|to|how to) )\btop(ped|ping)? ((?:everyone's|everybody's|all|the|every|plus|pro) (?:[\w'%&-]+ ){0,3}(?:usage|limits?|quotas?|windows?|tanks?)) (?:back )?(?:up|off)\b/;
 /** "we're topping everyone's Codex weekly back to full" (rules-2.13.65). */
 const TOP_WINDOW_BACK_TO_FULL =
-  /(?<!\b(?:want|wants|can|could|to|how to) )\btop(ped|ping)? ((?:everyone's|everybody's) (?:codex )?(?:weekly|5h|5-hour)) back to full\b/;
+  /(?=top)(?<!\b(?:want|wants|can|could|to|how to) )\btop(ped|ping)? ((?:everyone's|everybody's) (?:codex )?(?:weekly|5h|5-hour)) back to full\b/;
 /**
  * "your codex tanks are topped up" (rules-2.13.10), "tank topped off for every codex user"
  * as a headline (rules-2.13.16), "everyone's codex allowance topped back up to full"
@@ -361,7 +368,7 @@ const GIVEN_A_RESET = new RegExp(
  * zero again, 5h and weekly", rules-2.13.47); not "new accounts start fresh on usage", a rule.
  */
 const PEOPLE_START_FRESH = new RegExp(
-  String.raw`(?<=\b(?:${PEOPLE}|every (?:[\w/&+]+ ){1,8}(?:account|user|plan|subscriber)s?) (?:(?:now|all|will|just) )?)(?<!\bnew (?:paid |codex )?(?:accounts|users|subscribers) (?:(?:now|all|will|just) )?)start(s|ed|ing)? (?:fresh|afresh|over|from zero)(?: again)?(?= on (?:codex |their |your )?(?:usage|limits)\b|,? (?:on )?(?:both windows|(?:their |your )?(?:5h|5-hour|weekly) (?:\+|and|&) (?:5h|5-hour|weekly)\b))`,
+  String.raw`(?=start)(?<=\b(?:${PEOPLE}|every (?:[\w/&+]+ ){1,8}(?:account|user|plan|subscriber)s?) (?:(?:now|all|will|just) )?)(?<!\bnew (?:paid |codex )?(?:accounts|users|subscribers) (?:(?:now|all|will|just) )?)start(s|ed|ing)? (?:fresh|afresh|over|from zero)(?: again)?(?= on (?:codex |their |your )?(?:usage|limits)\b|,? (?:on )?(?:both windows|(?:their |your )?(?:5h|5-hour|weekly) (?:\+|and|&) (?:5h|5-hour|weekly)\b))`,
 );
 /**
  * "We will make the limits fresh again for all Codex users" (rules-2.13.34); "we have make
@@ -397,7 +404,7 @@ const USAGE_GIVEBACK = /\b((?:codex )?(?:usage|limits?)) give-?back\b/;
  * the banked one from last week", one already had.
  */
 const BANKED_ONE =
-  /\bbanked one(?= (?:is )?(?:coming|going out|landing|dropping|(?:just )?(?:landed|dropped|arrived)|(?:for|to) (?:every|all|each)\b))|(?<=\b(?:another|one more) )banked one\b/;
+  /\bbanked one(?= (?:is )?(?:coming|going out|landing|dropping|(?:just )?(?:landed|dropped|arrived)|(?:for|to) (?:every|all|each)\b))|(?=banked one)(?<=\b(?:another|one more) )banked one\b/;
 
 /**
  * Said the other way round: "refilled, your tanks are", "back to zero, your codex counters
@@ -412,7 +419,7 @@ const INVERTED =
  * clean." (rules-2.13.55): Codex's slate.
  */
 const SLATE_CLEAN = new RegExp(
-  String.raw`\bslate(?:'s| is) (?:wiped )?clean(?: again)?(?= for (?:${PEOPLE}|${PLANS_PEOPLE}))|(?<=\bcodex\b[^.!?]{0,30})\bslate(?:'s| is| has been| was| got| gets)? (?:wiped|scrubbed)(?: clean)?(?=[.!,;:]|$)|\bslate (?:wiped|scrubbed) clean(?=[^.!?,;]{0,8}[ ,;:]+(?:all |your |everyone's )?(?:codex )?(?:limits|usage)\b)`,
+  String.raw`\bslate(?:'s| is) (?:wiped )?clean(?: again)?(?= for (?:${PEOPLE}|${PLANS_PEOPLE}))|(?=slate)(?<=\bcodex\b[^.!?]{0,30})\bslate(?:'s| is| has been| was| got| gets)? (?:wiped|scrubbed)(?: clean)?(?=[.!,;:]|$)|\bslate (?:wiped|scrubbed) clean(?=[^.!?,;]{0,8}[ ,;:]+(?:all |your |everyone's )?(?:codex )?(?:limits|usage)\b)`,
 );
 /** "every codex meter to zero", "all usage counters back to 0%" (rules-2.13.37). */
 const METERS_TO_ZERO =
@@ -430,7 +437,7 @@ const ALLOWANCE_FULL_AGAIN =
  * back to 0", what a reset does.
  */
 const SET_OBJECT_TO_ZERO =
-  /(?<!\b(?:it|this|that|which)(?: just| only| simply)? )\b(set|sets|setting|put|puts|putting|brought|bring|brings|bringing|turned|turn|turns|turning|roll|rolls|rolled|rolling|wind|winds|wound|winding)( back)? ((?:(?:all|the|your|their|everyone's|everybody's|every|codex|weekly|5h|5-hour|usage|rate|of) ){0,4}(?:usage|limits|quotas?|meters?|counters?|windows|odometers?|gauges?|tally))(?: back)? to (?:zero|0%?)(?![\w%])/;
+  /(?=set|put|brought|bring|turn|roll|wind|wound)(?<!\b(?:it|this|that|which)(?: just| only| simply)? )\b(set|sets|setting|put|puts|putting|brought|bring|brings|bringing|turned|turn|turns|turning|roll|rolls|rolled|rolling|wind|winds|wound|winding)( back)? ((?:(?:all|the|your|their|everyone's|everybody's|every|codex|weekly|5h|5-hour|usage|rate|of) ){0,4}(?:usage|limits|quotas?|meters?|counters?|windows|odometers?|gauges?|tally))(?: back)? to (?:zero|0%?)(?![\w%])/;
 
 /** "a global wipe", "no global wipe tonight": a global reset (rules-2.13.55); not "a global wipe of the staging db". */
 const GLOBAL_WIPE = /\b((?:a|the|no|one more|another) )?global (?:usage |limits? )?wipe\b(?! of\b)/;
@@ -441,7 +448,7 @@ const GLOBAL_WIPE = /\b((?:a|the|no|one more|another) )?global (?:usage |limits?
  * plans" (rules-2.13.58): what users see after a reset, said of the meter.
  */
 const GAUGE_AT_NOTHING =
-  /(?<=\b(?:codex|usage|5h|5-hour|weekly)(?: (?!and\b|or\b|but\b)[\w'+&-]+:?){0,4} (?:meters?|counters?|odometers?|gauges?|tall(?:y|ies)|bars?)(?: (?:on|for|across)(?:,? (?:and |& )?(?:plus|pro|business|edu|enterprise|every|all|each|codex|paid|plans?|users?|accounts?|tiers?))+)? )(?:(?:now|all|will|should|again|just) )*(?:(?:reads?|shows?|starts?(?: again)? (?:at|from)|(?:are|is)(?: now)?(?: at)?|sits? at|(?:be )?back (?:at|to)|drop(?:s|ped)? to|go(?:es)? to|falls? to|fell to) )?(?:empty|zero|0%?|nil|nothing)(?![\w%]| out\b)/;
+  /(?=now |all |will |should |again |just |reads? |shows? |starts? |are |is |sits? |be |back |drop|go|falls? |fell |empty|zero|0|nil|nothing)(?<=\b(?:codex|usage|5h|5-hour|weekly)(?: (?!and\b|or\b|but\b)[\w'+&-]+:?){0,4} (?:meters?|counters?|odometers?|gauges?|tall(?:y|ies)|bars?)(?: (?:on|for|across)(?:,? (?:and |& )?(?:plus|pro|business|edu|enterprise|every|all|each|codex|paid|plans?|users?|accounts?|tiers?))+)? )(?:(?:now|all|will|should|again|just) )*(?:(?:reads?|shows?|starts?(?: again)? (?:at|from)|(?:are|is)(?: now)?(?: at)?|sits? at|(?:be )?back (?:at|to)|drop(?:s|ped)? to|go(?:es)? to|falls? to|fell to) )?(?:empty|zero|0%?|nil|nothing)(?![\w%]| out\b)/;
 /** "codex usage amnesty is live", "codex usage jubilee, monday 9am PT" (rules-2.13.58). */
 const USAGE_AMNESTY = /\b(codex (?:usage|limits?)) (?:amnesty|jubilee|reprieve)\b/;
 
@@ -467,7 +474,7 @@ const EVERYONE_BACK_TO =
  * ("should" is what one will see, not a time ahead).
  */
 const USAGE_READS_ZERO =
-  /(?<=\b(?:codex |weekly |5h )?usage )(?:(?:should|now|all) )*(?:reads?|shows?|read|show) (?:zero|0%|empty)(?![\w%])/;
+  /(?=(?:should|now|all|reads?|shows?|read|show) )(?<=\b(?:codex |weekly |5h )?usage )(?:(?:should|now|all) )*(?:reads?|shows?|read|show) (?:zero|0%|empty)(?![\w%])/;
 
 /** "plus/pro/biz/edu all back to zero" (rules-2.13.61): plans named, back at nothing. */
 const PLANS_BACK_TO_ZERO =
@@ -478,10 +485,10 @@ const PLANS_BACK_TO_ZERO =
  * (rules-2.13.62): put or set to zero, without "back".
  */
 const PUT_TO_ZERO =
-  /(?<=\b(?:limits?|usage|quotas?)(?: of codex)? (?:(?:are|is|were|was|will|be|been|have|has|get|gets|got) ){1,3})(?:put|set) to (?:zero|0%?)(?![\w%])/;
+  /(?=(?:put|set) to )(?<=\b(?:limits?|usage|quotas?)(?: of codex)? (?:(?:are|is|were|was|will|be|been|have|has|get|gets|got) ){1,3})(?:put|set) to (?:zero|0%?)(?![\w%])/;
 /** "Weekly and 5h limits for Codex at zero for everybody" (rules-2.13.62). */
 const LIMITS_AT_ZERO =
-  /(?<=\blimits(?: (?:for|of) codex)? )(?:(?:are|now) )?at (?:zero|0%?)(?= for (?:everyone|everybody|all)\b)/;
+  /(?=are |now |at )(?<=\blimits(?: (?:for|of) codex)? )(?:(?:are|now) )?at (?:zero|0%?)(?= for (?:everyone|everybody|all)\b)/;
 
 /**
  * "every codex plan gets a clean slate, 5h window and weekly window both", "we hand
@@ -489,7 +496,7 @@ const LIMITS_AT_ZERO =
  * windows named after it.
  */
 const GIVEN_A_CLEAN_SLATE =
-  /(?<=\b(?:gets?|got|getting|hand|hands|handed|handing|giving|gives?|gave) (?:\w+ )?)(?:a )?(?:clean (?:codex )?slate|fresh start)(?=[^.!?]{0,40}\b(?:windows?|limits|usage)\b)/;
+  /(?=a |clean|fresh start)(?<=\b(?:gets?|got|getting|hand|hands|handed|handing|giving|gives?|gave) (?:\w+ )?)(?:a )?(?:clean (?:codex )?slate|fresh start)(?=[^.!?]{0,40}\b(?:windows?|limits|usage)\b)/;
 
 /** A word every idiom above has. */
 const TRIGGER =

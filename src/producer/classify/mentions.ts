@@ -292,7 +292,7 @@ const LIMITS_COLON = /\b(limits|usage): re-?set\b/;
  * (rules-2.12.0); not after a modal, "will have their usage limits reset" (rules-2.12.1).
  */
 const HAD_RESET =
-  /(?<!\b(?:will|'ll|to|would|should|could|may|might|must|shall|gonna) )\b(?:has|have)(?: now| just| all)? (?:had )?(?:its|their|your|our) ((?:[\w&-]+ ){0,3}(?:limits|usage)) (?:re-?set|refreshed)\b/;
+  /(?=has|have)(?<!\b(?:will|'ll|to|would|should|could|may|might|must|shall|gonna) )\b(?:has|have)(?: now| just| all)? (?:had )?(?:its|their|your|our) ((?:[\w&-]+ ){0,3}(?:limits|usage)) (?:re-?set|refreshed)\b/;
 /**
  * A reset called off, as a heading: "Cancelled: the reset we teased yesterday."; or in words:
  * "we're not going to do it after all", "decided against it" (rules-2.13.6); "Not something

@@ -19,7 +19,7 @@ export interface ReadText {
  * time, whose other zone it gives: "at 17:00 UTC (9am PT)".
  */
 const PARENTHESISED_TIME =
-  /(?<!(?:\d|am|pm|utc|gmt|pt|et|ct|cet|cest|pst|pdt|est|edt|bst) )\(((?:today|tonight|tomorrow|(?:this|tomorrow|friday|monday) (?:morning|afternoon|evening)|(?:mon|tues|wednes|thurs|fri|satur|sun)day|\d{1,2}(?::\d\d)? ?(?:am|pm)(?: [a-z]{2,4})?|eod|end of day|noon|midnight)(?: (?:morning|afternoon|evening|night|pt|et|utc))?)\)/g;
+  /(?=\()(?<!(?:\d|am|pm|utc|gmt|pt|et|ct|cet|cest|pst|pdt|est|edt|bst) )\(((?:today|tonight|tomorrow|(?:this|tomorrow|friday|monday) (?:morning|afternoon|evening)|(?:mon|tues|wednes|thurs|fri|satur|sun)day|\d{1,2}(?::\d\d)? ?(?:am|pm)(?: [a-z]{2,4})?|eod|end of day|noon|midnight)(?: (?:morning|afternoon|evening|night|pt|et|utc))?)\)/g;
 
 export function readText(raw: string): ReadText {
   const plain = raw
@@ -39,8 +39,8 @@ export function readText(raw: string): ReadText {
     .replace(/\b(?:tonite|2nite)\b/g, 'tonight')
     // "resetting limits rn", "limits = back to zero" (rules-2.11.0).
     .replace(/\brn\b/g, 'right now')
-    .replace(/(?<![\w.'])u(?![\w.'])/g, 'you')
-    .replace(/(?<![\w.'])ur(?![\w.'])/g, 'your')
+    .replace(/(?=u)(?<![\w.'])u(?![\w.'])/g, 'you')
+    .replace(/(?=ur)(?<![\w.'])ur(?![\w.'])/g, 'your')
     .replace(/\byday\b/g, 'yesterday')
     // "noonish", "5pm-ish": about then; "zero'd limits": zeroed (rules-2.13.61).
     .replace(/\bnoonish\b/g, 'around noon')
@@ -48,9 +48,9 @@ export function readText(raw: string): ReadText {
     .replace(/\bzero'd\b/g, 'zeroed')
     // "à 23h PT", "9h PT", "17h CET": the hour as French, German and others write it
     // (rules-2.13.62).
-    .replace(/(?<=\s|^)à (?=\d)/g, 'at ')
+    .replace(/(?=à )(?<=\s|^)à (?=\d)/g, 'at ')
     .replace(
-      /\b(\d{1,2})h(\d\d)?(?= ?(?:pt|pst|pdt|et|est|edt|utc|gmt|cet|cest|bst|kst|jst|sgt)\b)|(?<=\b(?:at|by|until|from) )(\d{1,2})h(\d\d)?\b/g,
+      /\b(\d{1,2})h(\d\d)?(?= ?(?:pt|pst|pdt|et|est|edt|utc|gmt|cet|cest|bst|kst|jst|sgt)\b)|(?=\d)(?<=\b(?:at|by|until|from) )(\d{1,2})h(\d\d)?\b/g,
       (_m, h?: string, m?: string, h2?: string, m2?: string) => `${h ?? h2}:${m ?? m2 ?? '00'}`,
     )
     // "resettted evryone's limits", "resetted": the verb mistyped (rules-2.13.56).
@@ -72,7 +72,7 @@ export function readText(raw: string): ReadText {
     .replace(/\b(the|an?|1|one) hr\b/g, '$1 hour')
     .replace(/\bhrs\b/g, 'hours')
     .replace(/\bw\/o\b/g, 'without')
-    .replace(/(?<![\w.'/])w\/?(?= (?:a|an|the|another|every|all|some)\b)/g, 'with')
+    .replace(/(?=w)(?<![\w.'/])w\/?(?= (?:a|an|the|another|every|all|some)\b)/g, 'with')
     .replace(/\bppl\b/g, 'people')
     .replace(/\bwknd\b/g, 'weekend')
     .replace(/\btil\b/g, 'until')
@@ -108,7 +108,7 @@ export function readText(raw: string): ReadText {
     // A quotation's closing mark stays with its sentence: "asked: 'will there be a reset?'"
     // "no reset today, but one is coming tomorrow": two things said (rules-2.13.12).
     .split(
-      /(?<=[.!?…]["')\]]{0,2})\s+|\n+|(?=,? but (?:one|another one|a (?:[\w-]+ )?re-?set) )(?<=\bno (?:[\w-]+ )?re-?sets?\b[^.!?,]{0,30}),? but /,
+      /(?=\s)(?<=[.!?…]["')\]]{0,2})\s+|\n+|(?=,? but (?:one|another one|a (?:[\w-]+ )?re-?set) )(?<=\bno (?:[\w-]+ )?re-?sets?\b[^.!?,]{0,30}),? but /,
     )
     .map((sentence) => sentence.trim())
     .filter((sentence) => sentence.length > 0);
@@ -302,7 +302,7 @@ export const matchesAny = (text: string, patterns: readonly RegExp[]) =>
 
 /** A weekday's short name where it can only be the day: "wed night", "on fri". */
 const SHORT_DAY =
-  /(?<=\b(?:on|this|next|by|until|till|before|for|coming|landing|lands|due) )(?:mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun)\b\.?|\b(?:mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun)\b\.?(?= (?:night|morning|afternoon|evening|eod|noon|midnight|am|pm)\b(?! ?\d))/g;
+  /(?=mon|tue|wed|thu|fri|sat|sun)(?<=\b(?:on|this|next|by|until|till|before|for|coming|landing|lands|due) )(?:mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun)\b\.?|\b(?:mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun)\b\.?(?= (?:night|morning|afternoon|evening|eod|noon|midnight|am|pm)\b(?! ?\d))/g;
 const FULL_DAY: Readonly<Record<string, string>> = {
   mon: 'monday',
   tue: 'tuesday',
