@@ -6876,3 +6876,75 @@ describe('rounds 315 to 318 (rules-2.13.70)', () => {
     );
   });
 });
+
+describe('rounds 319 to 322 (rules-2.13.71)', () => {
+  test('a reset "for me" is the speaker\'s own, held: "the 5h limit reset at 2pm for me too. that\'s just the normal window"', () => {
+    assert.equal(
+      at10(
+        "the 5h limit reset at 2pm for me too. that's just the normal window, not a global reset y'all",
+      ),
+      'reset_scheduled (held)',
+    );
+    assert.equal(at10('limits reset for me at 2pm'), 'reset_scheduled (held)');
+    // Not "for me and everyone else".
+    assert.equal(
+      at10("we reset everyone's codex limits just now, for me and everyone else"),
+      'reset_completed',
+    );
+  });
+
+  test('"fresh quota of bad puns incoming" and "chatgpt plus message caps just got refreshed" are no Codex reset', () => {
+    assert.equal(at10('fresh quota of bad puns incoming, brace yourselves'), 'none');
+    assert.equal(at10('chatgpt plus message caps just got refreshed for the holidays'), 'none');
+    assert.equal(
+      at10('the chatgpt message caps reset this morning was the chatgpt team, not us'),
+      'none',
+    );
+    // Still a reset: fresh codex quota, and Codex limits of the ChatGPT Plus plan.
+    assert.equal(at10('fresh quota of codex usage incoming for everyone'), 'reset_scheduled');
+    assert.equal(at10('codex limits for chatgpt plus just got reset'), 'reset_completed');
+  });
+
+  test('"weekly codex caps just got zeroed out for everyone" is done; "so keep burning 🔥" after a reset is no habit', () => {
+    assert.equal(
+      at10(
+        'weekly codex caps just got zeroed out for everyone on plus/pro. consider it an early thanksgiving 🦃',
+      ),
+      'reset_completed',
+    );
+    const keepBurning = reply(
+      "glad you like it! good news, everyone's limits reset tomorrow morning so keep burning 🔥",
+      'new codex model is 🔥 but burning my limits so fast',
+      'burnrate_ben',
+    );
+    assert.equal(keepBurning.reset?.kind, 'reset_scheduled');
+    assert.equal(at10('we keep resetting limits every week'), 'none');
+  });
+
+  test('his reply "should land by end of day today, you\'ll get an email when it\'s there" under "we\'re dropping a banked reset into every account" is coming', () => {
+    const read = ownReply(
+      "should land by end of day today, you'll get an email when it's there",
+      "we're dropping a banked reset into every account",
+    );
+    assert.equal(read.reset?.kind, 'reset_scheduled');
+    assert.equal(read.reset?.resetType, 'banked');
+  });
+
+  test('a heading with a short day, "sat 21 nov, 08:00 CET: …", and an ISO 8601 time with its zone, "2026-11-20T17:00Z — full codex refill", are ahead, at that instant', () => {
+    const sat = classify('sat 21 nov, 08:00 CET: codex usage meters wiped for every plan', {
+      createdAt: MORNING,
+    });
+    assert.equal(sat.reset?.kind, 'reset_scheduled');
+    assert.equal(sat.reset?.effectiveAt, '2026-11-21T07:00:00.000Z');
+    // A day gone by keeps the heading a stamp: done.
+    assert.equal(
+      at10('wed 18 nov, 08:00 CET: codex usage meters wiped for every plan'),
+      'reset_completed',
+    );
+    const iso = classify('2026-11-20T17:00Z — full codex refill, all tiers', {
+      createdAt: MORNING,
+    });
+    assert.equal(iso.reset?.kind, 'reset_scheduled');
+    assert.equal(iso.reset?.effectiveAt, '2026-11-20T17:00:00.000Z');
+  });
+});

@@ -4,16 +4,25 @@
  * quantifiers, so no input makes one slow.
  */
 
+/**
+ * After "fresh quota" or "fresh allowance": not "of" something other than usage ("fresh quota
+ * of bad puns incoming", rules-2.13.71).
+ */
+export const NOT_OF_OTHER = String.raw`(?! of (?!(?:codex|usage|tokens|messages|requests|compute|the|your)\b))`;
+
 /** A reset of usage limits is mentioned (the sense is checked by the other tables). */
-export const RESET_WORD =
-  /\bre-?set(?:s|ting|ing|ed)?\b|\brefresh(?:ed|ing)? (?:\w+ )?(?:usage |rate )?limits\b|\b(?:limits|quotas) (?:\w+ ){0,3}refreshed\b|\bbrand new usage\b|\bnew usage (?=for (?:every|all|each)\b)|\bfresh (?:(?:codex|weekly|5h|5-hour)(?: \+| and| &|,)? ){0,3}(?:usage|limits|allowance|quota)\b|\bfresh (?:(?:codex|weekly|5h|5-hour)(?: \+| and|,)? ){1,3}bucket\b|\bfresh (?:5h|5-hour|five-hour|weekly)(?: (?:and|\+|&) (?:5h|5-hour|five-hour|weekly))? windows\b/;
+export const RESET_WORD = new RegExp(
+  String.raw`\bre-?set(?:s|ting|ing|ed)?\b|\brefresh(?:ed|ing)? (?:\w+ )?(?:usage |rate )?limits\b|\b(?:limits|quotas) (?:\w+ ){0,3}refreshed\b|\bbrand new usage\b|\bnew usage (?=for (?:every|all|each)\b)|\bfresh (?:(?:codex|weekly|5h|5-hour)(?: \+| and| &|,)? ){0,3}(?:usage|limits|allowance|quota)\b${NOT_OF_OTHER}|\bfresh (?:(?:codex|weekly|5h|5-hour)(?: \+| and|,)? ){1,3}bucket\b|\bfresh (?:5h|5-hour|five-hour|weekly)(?: (?:and|\+|&) (?:5h|5-hour|five-hour|weekly))? windows\b`,
+);
 
 /**
  * Another product's limits: "sora", "image gen" (rules-2.13.52); "limits restored to full for
- * ChatGPT image generation" (rules-2.13.55), not "… for image gen and codex".
+ * ChatGPT image generation" (rules-2.13.55), not "… for image gen and codex"; ChatGPT's
+ * messages, "chatgpt plus message caps just got refreshed" (rules-2.13.71; "chatgpt plus"
+ * alone is a plan, whose Codex limits may be reset).
  */
 const OTHER_PRODUCT =
-  '(?:sora|image[ -]gen(?:eration)?|dall-?e|voice mode|deep research|video[ -]gen(?:eration)?|gpt-image|chatgpt images?|free[ -]tier chatgpt|chatgpt free[ -]tier)';
+  '(?:sora|image[ -]gen(?:eration)?|dall-?e|voice mode|deep research|video[ -]gen(?:eration)?|gpt-image|chatgpt images?|free[ -]tier chatgpt|chatgpt free[ -]tier|chatgpt(?: (?:plus|pro|free|team|business|go))? (?:message|messaging|chat)s?)';
 const OTHER_PRODUCT_RESET = String.raw`\b(?:the )?${OTHER_PRODUCT}(?: [\w-]+){0,2} (?:limits?|quotas?|usage|caps?)(?: (?:in|on|for) chatgpt)?(?: (?:just|all|have|has|were|was|got|get|gets|are|is|been|being|will|be)){0,3} re-?set(?:s|ting)?\b|\bre-?set(?:s|ting)? (?:the |all |everyone's )?${OTHER_PRODUCT} (?:limits?|quotas?|usage|caps?)\b|\bre-?set(?:s|ting)? (?:for|on|in) (?:chatgpt(?:'s)? )?${OTHER_PRODUCT}\b(?! ?(?:and|&|\+|,) ?codex\b)`;
 /** Another product's resets, also as the idioms read them (mentions.ts). */
 export const OTHER_PRODUCT_RESETS = new RegExp(OTHER_PRODUCT_RESET, 'g');
@@ -253,10 +262,11 @@ export const withoutTimeToUse = (sentence: string) => sentence.replace(TIME_TO_U
 
 /**
  * A habit or a count, not one reset: "we reset whenever…", "so many resets", "how often";
- * "we now have hourly global resets at home" (rules-2.13.24).
+ * "we now have hourly global resets at home" (rules-2.13.24). Not "… reset tomorrow morning
+ * so keep burning 🔥": bare "keep" after "so" bids the reader go on (rules-2.13.71).
  */
 export const HABIT = new RegExp(
-  String.raw`\bkeep(?:s|ing)? (?:on )?(?!(?:asking|begging|requesting) (?:about|for)(?: ?:|$))\w+ing\b|\b(?:hourly|daily|nightly|weekly|monthly) (?:[\w-]+ )?re-?sets\b|\bevery (?:single )?re-?set (?:we|i|you)\b|\b(?:every time|each time|whenever(?! ${ONE_LIKES})|so (?:many|often)|how (?:many|often)|(?:\d+|three|four|five|many|several|multiple|more|countless) times|more than once|again and again|usually|always|often|sometimes|typically|occasionally|every so often|from time to time|now and then|once in a while)\b`,
+  String.raw`\b(?:keeps|keeping|(?<!\bso (?:just )?)keep) (?:on )?(?!(?:asking|begging|requesting) (?:about|for)(?: ?:|$))\w+ing\b|\b(?:hourly|daily|nightly|weekly|monthly) (?:[\w-]+ )?re-?sets\b|\bevery (?:single )?re-?set (?:we|i|you)\b|\b(?:every time|each time|whenever(?! ${ONE_LIKES})|so (?:many|often)|how (?:many|often)|(?:\d+|three|four|five|many|several|multiple|more|countless) times|more than once|again and again|usually|always|often|sometimes|typically|occasionally|every so often|from time to time|now and then|once in a while)\b`,
 );
 
 /** Sentences that say when it lands without the word "reset" ("Lands around 6pm PT."). */

@@ -23,9 +23,10 @@ const AFTER_HEAD =
   '(?:for|across|of|on|in|to|and|at|as|over|during|throughout|this|today|tonight|tomorrow|now|again|back|with|from|so|because|right|too|already|is|are|were|was|have|has|will|should|get|gets|got|getting|go|goes|drops?|dropped|dropping|falls?|fell|set|put|logged|recorded|billed|counted|charged|since|between|first|that|then|erased|forgiven|burned|just|all|clean|wiped|zeroed|scrubbed|refunded|replenished|refilled|restored|cleared|emptied|nuked|start|starts|started|went|roll|rolls|rolled|rolling|return|returns|returned|came|come|comes|after|before|once|when|until|by|within|around|soon|shortly|later|earlier|yesterday|overnight|going|refills|about|a few|an hour|a couple|eod|eow|(?:mon|tues|wednes|thurs|fri|satur|sun)day)';
 /**
  * What a reset of usage acts on, as the head of its phrase: "the usage counters for all",
- * not "usage logs" or "the usage page" (another noun after it is what is acted on).
+ * not "usage logs" or "the usage page" (another noun after it is what is acted on);
+ * "weekly codex caps just got zeroed out" (rules-2.13.71; "caps" only, not "no cap").
  */
-const USAGE_NOUN = String.raw`(?:usage|limits?|quotas?|counters?|meters?|allowances?|buckets?|(?<=usage )bars?)(?=[.!?,;:)]|$| ${AFTER_HEAD}\b| ${SYMBOL})`;
+const USAGE_NOUN = String.raw`(?:usage|limits?|quotas?|caps|counters?|meters?|allowances?|buckets?|(?<=usage )bars?)(?=[.!?,;:)]|$| ${AFTER_HEAD}\b| ${SYMBOL})`;
 /**
  * After "back to zero" / "back to full": the clause goes on with no noun ("full color"); "…
  * (the good kind of empty)", "… thanks to …" (rules-2.13.55); not "after …" or
@@ -151,10 +152,11 @@ const TANK_OF_USAGE =
   /\b(?:an? )?(?:fresh|full|new) (?:tank|bucket|batch) of (?=(?:codex |weekly |5h |5-hour )?(?:usage|limits)\b)/;
 /**
  * "a full refill for every plan", "a limits refill": a refill with whom it is for; "☐ full
- * limit refill for every codex user" (rules-2.13.28).
+ * limit refill for every codex user" (rules-2.13.28); "full codex refill, all tiers"
+ * (rules-2.13.71).
  */
 const A_REFILL =
-  /\b(?:(?:a|the) (?:(?:full|limits?|usage|weekly) )?(?:tank )?|full (?:codex )?(?:(?:limits?|usage|quota|tank) )?)(?:refill|refresh)\b(?=[^.!?]{0,40}\b(?:limits?|usage|quota|plans?|users|accounts|(?:every|each) (?:[\w-]+ )?(?:account|user)|everyone|everybody|y'all|yall|you all|all of you)\b)/;
+  /\b(?:(?:a|the) (?:(?:full|limits?|usage|weekly) )?(?:tank )?|full (?:codex )?(?:(?:limits?|usage|quota|tank) )?)(?:refill|refresh)\b(?=[^.!?]{0,40}\b(?:limits?|usage|quota|plans?|tiers|users|accounts|(?:every|each) (?:[\w-]+ )?(?:account|user)|everyone|everybody|y'all|yall|you all|all of you)\b)/;
 /**
  * "a rate limit refresh is on its way", "one more usage refresh": it names what (rules-2.11.0);
  * "Scheduled: usage restoration for all Codex seats" (rules-2.13.30); "a single usage

@@ -1,6 +1,7 @@
 import { clip } from './classification.ts';
 import {
   HABIT,
+  NOT_OF_OTHER,
   OTHER_PRODUCT_RESETS,
   OTHER_SENSE,
   PAST_REFERENCE,
@@ -402,6 +403,10 @@ const answeredYes = (question: string, next: string) =>
   (ASKED_DONE.test(question) || (ASKED_COMING.test(question) && !DOUBTFUL_ANSWER.test(next)));
 const QUESTION_END = /\?+(?=["')\s]*$)/;
 
+/** What "fresh" names: "weekly codex limits", "quota", not "quota of bad puns" (cues.ts). */
+const FRESH_WHAT = new RegExp(
+  `^(?:(?:codex|weekly|5-hour) ){0,2}(?:usage|limits|allowance|quota)${NOT_OF_OTHER}`,
+);
 /** The windows after "fresh": "5 h and weekly windows" (as the words are split). */
 const FRESH_WINDOWS =
   /^(?:5 ?h|5-hour|five-hour|weekly)(?: (?:and|\+|&) (?:5 ?h|5-hour|five-hour|weekly))? windows\b/;
@@ -419,12 +424,9 @@ function mentionIndices(words: readonly Word[]): number[] {
     if (word.text === 'usage' && /^(?:new|fresh)$/.test(words[index - 1]?.text ?? ''))
       found.push(index);
     // "fresh weekly codex limits" (rules-2.13.10).
-    // "fresh weekly allowance for everyone on codex" (rules-2.13.16).
-    if (
-      word.text === 'fresh' &&
-      /^(?:(?:codex|weekly|5-hour) ){0,2}(?:usage|limits|allowance|quota)/.test(next)
-    )
-      found.push(index);
+    // "fresh weekly allowance for everyone on codex" (rules-2.13.16); not "fresh quota of bad
+    // puns incoming", a quota of something else (rules-2.13.71).
+    if (word.text === 'fresh' && FRESH_WHAT.test(next)) found.push(index);
     // "fresh 5h and weekly windows" (rules-2.13.1).
     if (
       word.text === 'fresh' &&

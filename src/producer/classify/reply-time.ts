@@ -62,6 +62,12 @@ const RECEIVED = new Set(['it', 'one', 'theirs', 'yours']);
 
 const NOTHING_NEEDED =
   /\bno (?:action|ticket|opt-?in|restart|need)s? (?:is |are )?(?:needed|required|necessary)?\b/g;
+/**
+ * "…, you'll get an email when it's there": how one learns the reset has landed, not another
+ * event (rules-2.13.71).
+ */
+const TOLD_WHEN_THERE =
+  /\b(?:you'll|you will|we'll|we will|u'll) (?:get|receive|see) (?:an? )?(?:e-?mail|notification|notice|banner|ping|in-app (?:message|notice)|toast)s? (?:when|once|as soon as) (?:it's|it is|it lands|it's there|they're|they are|they land|yours is)\b/g;
 
 /**
  * Does `sentence` (with a time in it, found by the caller) give the time of the reset it
@@ -70,7 +76,13 @@ const NOTHING_NEEDED =
 export function timeIsTheResets(sentence: string): boolean {
   // "… then redeem it whenever you like": when one spends it, not another event (rules-2.11.0).
   // "…, no action needed", "no ticket needed": nothing asked of anyone (rules-2.13.65).
-  const words = wordsOf(sentence.replace(WHENEVER_ONE_LIKES, '').replace(NOTHING_NEEDED, ''));
+  // "…, you'll get an email when it's there": how one is told it landed (rules-2.13.71).
+  const words = wordsOf(
+    sentence
+      .replace(WHENEVER_ONE_LIKES, '')
+      .replace(NOTHING_NEEDED, '')
+      .replace(TOLD_WHEN_THERE, ''),
+  );
   return !words.some((word, index) => namesAnotherEvent(words, index, word));
 }
 

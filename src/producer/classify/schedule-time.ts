@@ -127,7 +127,12 @@ const CUTOFF_BEFORE = new RegExp(
  */
 const ARRIVAL_BEFORE =
   /\b(?:lands?|landing|arrives?|arriving|goes live|go live|live|out|re-?set|re-?setting|re-?sets) before (?:(?:the|your|our) )?(?:(?!before\b)[\w-]+ ){0,2}$/;
-const OTHER_ZONE = /\b(?:utc|gmt|et|est|edt|ct|cst|cdt|cet|cest|bst|ist|jst)\b/;
+/**
+ * A zone other than the Pacific named with a time; an ISO 8601 time's own zone too,
+ * "2026-11-20t17:00z" or "…t17:00+01:00", read before as a Pacific clock (rules-2.13.71).
+ */
+const OTHER_ZONE =
+  /\b(?:utc|gmt|et|est|edt|ct|cst|cdt|cet|cest|bst|ist|jst)\b|\dt\d\d:\d\d(?::\d\d(?:\.\d+)?)?(?:z|[+-]\d\d:?\d\d)\b/;
 
 /**
  * When `text` says a reset lands, read on the calendar of the post's time. Remembered for
@@ -427,8 +432,11 @@ function statedTimes(text: string, posted: DateTime, doubts: string[]): StatedTi
     // clock time it happened at, not a time ahead ("Tomorrow: a full reset" is one) (rules-2.10.0).
     const stamp =
       /\d/.test(words) &&
-      // "10am PT tomorrow: global reset …" names a time ahead (rules-2.12.2).
-      !/\b(?:tomorrow|tonight|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b/.test(words) &&
+      // "10am PT tomorrow: global reset …" names a time ahead (rules-2.12.2); so does a day
+      // named short: "sat 21 nov, 08:00 CET: codex usage meters wiped …" (rules-2.13.71).
+      !/\b(?:tomorrow|tonight|(?:mon|tues|wednes|thurs|fri|satur|sun)day|mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun)\b/.test(
+        words,
+      ) &&
       /(?:^|\n)\s*$/.test(before) &&
       prepared.slice(result.index + words.length).startsWith(':');
     if (stamp) continue;

@@ -635,6 +635,9 @@ export function readMention(words: readonly Word[], index: number): MentionReadi
   // "The reset on Tuesday was a one-off": what that reset was, not an announcement: held.
   const verdict = verbUse ? null : verdictAfter(words, index, phraseStart, end);
   if (verdict !== null && group !== null) doubt ??= `what the reset was ("${verdict}")`;
+  // "limits reset for me at 2pm", "the 5h limit reset at 2pm for me too": told by the one it
+  // happened to, the speaker's own (rules-2.13.71).
+  if (forTheSpeaker(words, index, end)) doubt ??= `a reset "for me": the speaker's own`;
   // "We reset our internal dashboards", "We reset nothing", "I reset my own limits".
   // A verb after "and" is read with the first verb's chain: its subject and its passive
   // ("Staging DB gets wiped and reset at 5pm"), rules-2.13.3.
@@ -942,6 +945,21 @@ function namedForOf(words: readonly Word[], index: number, start: number, verbUs
   return namesNothingReset([before]) ? before.text : null;
 }
 const DAY_NAME = /^(?:mon|tues|wednes|thurs|fri|satur|sun)day$/;
+
+/**
+ * "for me" or "on my end / account / side" in the few words after a reset (before `end`);
+ * not "for me and everyone else".
+ */
+function forTheSpeaker(words: readonly Word[], index: number, end: number): boolean {
+  for (let at = index + 1; at < Math.min(end, index + 7) - 1; at++) {
+    const [word, next] = [words[at]!.text, words[at + 1]!.text];
+    if (word === 'for' && next === 'me' && !AND.has(words[at + 2]?.text ?? '')) return true;
+    if (word === 'on' && next === 'my' && MY_SIDE.has(words[at + 2]?.text ?? '')) return true;
+  }
+  return false;
+}
+const MY_SIDE = new Set(['end', 'account', 'side']);
+const AND = new Set(['and', '&', '+', 'or']);
 /** Words of a time ahead: "tonight", "friday", "5pm", "eod" (not "today", which may be gone). */
 const TIME_WORD =
   /^(?:tonight|tomorrow|tmrw|tmr|later|eod|noon|midnight|(?:mon|tues|wednes|thurs|fri|satur|sun)day|\d{1,2}(?::\d\d)?(?:am|pm)|\d{1,2}:\d\d)$/;
