@@ -6948,3 +6948,60 @@ describe('rounds 319 to 322 (rules-2.13.71)', () => {
     assert.equal(iso.reset?.effectiveAt, '2026-11-20T17:00:00.000Z');
   });
 });
+
+describe('rounds 323 to 326 (rules-2.13.72)', () => {
+  test('a reset moved to a time is ahead: "reset got pushed to 2pm PT today", "we pushed the reset to 2pm PT", "the reset got delayed to friday"', () => {
+    assert.equal(
+      at10(
+        'reset got pushed to 2pm PT today instead of 10am, deploy is taking longer than we thought. sorry!',
+      ),
+      'reset_scheduled (held)',
+    );
+    assert.equal(at10('the reset got moved to 2pm PT'), 'reset_scheduled');
+    assert.equal(at10('we pushed the reset to 2pm PT'), 'reset_scheduled');
+    assert.equal(at10('we pushed the reset back to tomorrow 9am PT'), 'reset_scheduled');
+    assert.equal(at10('the reset got delayed to friday'), 'reset_scheduled');
+    // Moved to no time: put off; pushed to people or to prod: done.
+    assert.equal(at10('the reset got delayed'), 'none');
+    assert.equal(at10('we pushed the reset to prod'), 'reset_completed');
+  });
+
+  test('"the usage meter … showed a reset at 00:00 UTC for some of you. that\'s a display bug" announces nothing', () => {
+    assert.equal(
+      at10(
+        "the usage meter in the vscode extension showed a reset at 00:00 UTC for some of you. that's a display bug, your limits didn't change, fix rolling out",
+      ),
+      'none',
+    );
+  });
+
+  test('a short weekday before a date, and a date or a clock after "limits reset", are a time: "limits reset sat 21/11 00:00 UTC", "limits reset 20 Nov 18:00 CET"', () => {
+    const sat = classify('limits reset sat 21/11 00:00 UTC', { createdAt: MORNING });
+    assert.equal(sat.reset?.kind, 'reset_scheduled');
+    assert.equal(sat.reset?.effectiveAt, '2026-11-21T00:00:00.000Z');
+    const cet = classify('for EU folks: limits reset 20 Nov 18:00 CET', { createdAt: MORNING });
+    assert.equal(cet.reset?.kind, 'reset_scheduled');
+    assert.equal(cet.reset?.effectiveAt, '2026-11-20T17:00:00.000Z');
+    // Still the window's own cycle: "limits reset 5 hours after your first message".
+    assert.equal(at10('limits reset 5 hours after your first message'), 'none');
+    assert.equal(at10('i sat 21 hours at my desk'), 'none');
+  });
+
+  test('"should already see it", "it\'s in settings > usage now" under a user asking about the reset: done, held with its parent', () => {
+    assert.equal(
+      reply(
+        'nope, its automatic. should already see it',
+        'do i need to do anything to get the reset',
+        'newbie_nora',
+      ).reset?.kind,
+      'reset_completed',
+    );
+    const there = reply(
+      "it's in settings > usage now, should be there for everyone as of this morning",
+      "where's the banked reset you mentioned??",
+      'petra_codes',
+    );
+    assert.equal(there.reset?.kind, 'reset_completed');
+    assert.equal(there.reset?.resetType, 'banked');
+  });
+});

@@ -86,7 +86,8 @@ export const TALK_ABOUT = [
   // zeroed" (rules-2.13.55).
   /\b(?:asking|asked|ask|wondering|wonder|wondered)\b[^.!?:]{0,30}?\b(?:if|whether)\b[^.!?:]{0,70}\bre-?set/,
   /\bre-?sets? (?:every|each) (?:day|week|month|\d|five|seven)/,
-  /\b(?:limits?|usage) re-?sets? (?:every|each|on a\b|after|\d|weekly|daily)/,
+  // Not a date or a clock after it: "limits reset 20 Nov 18:00 CET" (rules-2.13.71).
+  /\b(?:limits?|usage) re-?sets? (?:every|each|on a\b|after|\d(?!\d?(?:\/\d| (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)|(?::\d\d)? ?(?:am|pm|utc|pt|et|cet)\b|:\d\d))|weekly|daily)/,
   // "new billing cycle starts at 12am UTC, limits reset with it", "your limits reset when
   // your billing cycle renews": the cycle a subscription brings, not a reset given
   // (rules-2.13.51).
@@ -320,10 +321,11 @@ export const BARE_ACK =
 
 /**
  * Progress or completion words that mean something under a reset post ("it's out": rules-2.13.24);
- * not "~10% of plus", a staged rollout of something else (rules-2.13.61).
+ * not "~10% of plus", a staged rollout of something else (rules-2.13.61); where it is now,
+ * "should already see it", "it's in settings > usage now" (rules-2.13.71).
  */
 export const PROGRESS =
-  /\b(?:done|live|landed|propagated|propagating|rolled (?:(?:it|them) )?out|rolling (?:(?:it|them) )?(?:out|through)|complete|completed|finished|delivered|applied|went out|gone out|it's through|(?<!\b(?:once|when|after|until|till|before|if|soon as) )(?:it's|it is) out|pushed|there now|going out|goes out|kicked in|took effect|credited|deposited)\b|\bwent through(?= (?:around|at|about|this|earlier|an hour|\d)|[.!,]|$)|\bgoing through now\b|\bre-?ran (?:it|them)\b|\bcovered now\b|\balready happened\b|\b(?:were|was) (?:all )?granted\b|\balready (?:on|in) your account\b|\b(?:it's|it has|has) been added to (?:every|all|your)\b|\b\d{1,3}%(?! of (?:plus|pro|business|edu|enterprise)\b)/;
+  /\b(?:done|live|landed|propagated|propagating|rolled (?:(?:it|them) )?out|rolling (?:(?:it|them) )?(?:out|through)|complete|completed|finished|delivered|applied|went out|gone out|it's through|(?<!\b(?:once|when|after|until|till|before|if|soon as) )(?:it's|it is) out|pushed|there now|going out|goes out|kicked in|took effect|credited|deposited)\b|\bwent through(?= (?:around|at|about|this|earlier|an hour|\d)|[.!,]|$)|\bgoing through now\b|\bre-?ran (?:it|them)\b|\bcovered now\b|\balready happened\b|\b(?:were|was) (?:all )?granted\b|\balready (?:on|in) your account\b|\bshould already (?:see it|be there|show)\b|\bshould be there (?:for everyone|now)\b|\b(?:it's|it is) in (?:settings|your settings|your account)\b(?=[^.!?]{0,20}\bnow\b)|\b(?:it's|it has|has) been added to (?:every|all|your)\b|\b\d{1,3}%(?! of (?:plus|pro|business|edu|enterprise)\b)/;
 
 /**
  * A heading that names a day of a series ("Day 6/ Reset", "Day 2.1: …"): a reset named

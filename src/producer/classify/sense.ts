@@ -360,6 +360,24 @@ export function readMention(words: readonly Word[], index: number): MentionReadi
               ? 'do'
               : lemma,
         );
+      // "the usage meter in the vscode extension showed a reset at 00:00 UTC": what a screen
+      // showed, not a reset given (rules-2.13.71). Not "should show fresh limits", where the
+      // limits are seen because they were reset.
+      if (
+        (verb.lemma === 'show' || verb.lemma === 'display') &&
+        words[index]!.lemma === 'reset' &&
+        !MODALS_BEFORE.has(words[governor - 1]?.text ?? '')
+      ) {
+        group = {
+          ...group,
+          notAnnouncing: group.notAnnouncing ?? `a reset shown ("${verb.text}"), not given`,
+        };
+      }
+      // "we pushed the reset to 2pm PT": moved to a time, ahead (rules-2.13.71).
+      if (MOVE_IN_TIME.has(verb.lemma) && movedToATime(words, index, end, verb.lemma)) {
+        const stopped = group.notAnnouncing?.startsWith('a reset stopped') === true;
+        group = { ...group, tense: 'coming', notAnnouncing: stopped ? null : group.notAnnouncing };
+      }
       // "we're not going to start doing scheduled resets": a negator earlier in the chain of
       // verbs that leads to the governor (rules-2.12.0).
       if (!group.negated && negatedChainBefore(words, phraseStart, start)) {
@@ -502,15 +520,25 @@ export function readMention(words: readonly Word[], index: number): MentionReadi
         // "reset promised by EOD", "reset requested": the verb's class counts here too; "a
         // reset … has been applied to all paid plans" is one done to them (rules-2.12.1).
         const lemma = words[predicate]!.lemma;
-        group = byVerbClass(
-          readGroup(words, chainBefore(words, predicate, index + 1), predicate, index + 1),
-          lemma === 'apply' && words[predicate + 1]?.text === 'to'
-            ? 'do'
-            : // "Another reset going through for …": under way, not "going to".
-              lemma === 'go' && words[predicate + 1]?.lemma === 'thru'
-              ? 'go through'
-              : lemma,
+        const predicateGroup = readGroup(
+          words,
+          chainBefore(words, predicate, index + 1),
+          predicate,
+          index + 1,
         );
+        group = movedToATime(words, predicate, end)
+          ? // "reset got pushed to 2pm PT today", "the reset is moved to friday": moved to a
+            // time, so ahead, whatever the tense of the moving (rules-2.13.71).
+            { ...predicateGroup, tense: 'coming' }
+          : byVerbClass(
+              predicateGroup,
+              lemma === 'apply' && words[predicate + 1]?.text === 'to'
+                ? 'do'
+                : // "Another reset going through for …": under way, not "going to".
+                  lemma === 'go' && words[predicate + 1]?.lemma === 'thru'
+                  ? 'go through'
+                  : lemma,
+            );
         // "Resets are not free", "the reset isn't live yet": a negator after the copula.
         let after = predicate + 1;
         while (after < end && isFiller(words[after]!)) after++;
@@ -945,6 +973,40 @@ function namedForOf(words: readonly Word[], index: number, start: number, verbUs
   return namesNothingReset([before]) ? before.text : null;
 }
 const DAY_NAME = /^(?:mon|tues|wednes|thurs|fri|satur|sun)day$/;
+
+const MODALS_BEFORE = new Set(['should', 'will', "'ll", 'would', 'may', 'might', 'must', 'can']);
+/** Verbs that move something in time: "pushed to 2pm", "moved to friday", "delayed until 6pm". */
+const MOVE_IN_TIME = new Set([
+  'move',
+  'push',
+  'shift',
+  'bump',
+  'slide',
+  'slip',
+  'reschedule',
+  'delay',
+  'postpone',
+  'defer',
+]);
+
+/**
+ * What is moved, at `at`, goes to a time named right after it: the verb there, "pushed (back)
+ * to 2pm", or its object, "pushed the reset to 2pm" (`lemma`, the verb's).
+ */
+function movedToATime(
+  words: readonly Word[],
+  at: number,
+  end: number,
+  lemma = words[at]!.lemma,
+): boolean {
+  if (!MOVE_IN_TIME.has(lemma)) return false;
+  let to = at + 1;
+  if (words[to]?.text === 'back' || words[to]?.text === 'out') to++;
+  return (
+    ['to', 'until', 'till', 'til'].includes(words[to]?.text ?? '') &&
+    timeWordAfter(words, to + 1, end)
+  );
+}
 
 /**
  * "for me" or "on my end / account / side" in the few words after a reset (before `end`);

@@ -300,9 +300,12 @@ const USAGE_THEN_IT =
 export const matchesAny = (text: string, patterns: readonly RegExp[]) =>
   patterns.some((pattern) => pattern.test(text));
 
-/** A weekday's short name where it can only be the day: "wed night", "on fri". */
+/**
+ * A weekday's short name where it can only be the day: "wed night", "on fri"; before a date,
+ * "sat 21/11", "fri, 20 nov", "sat nov 21" ("sat" was read as the verb; rules-2.13.71).
+ */
 const SHORT_DAY =
-  /(?=mon|tue|wed|thu|fri|sat|sun)(?<=\b(?:on|this|next|by|until|till|before|for|coming|landing|lands|due) )(?:mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun)\b\.?|\b(?:mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun)\b\.?(?= (?:night|morning|afternoon|evening|eod|noon|midnight|am|pm)\b(?! ?\d))/g;
+  /(?=mon|tue|wed|thu|fri|sat|sun)(?<=\b(?:on|this|next|by|until|till|before|for|coming|landing|lands|due) )(?:mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun)\b\.?|\b(?:mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun)\b\.?(?= (?:night|morning|afternoon|evening|eod|noon|midnight|am|pm)\b(?! ?\d)|,? \d{1,2}(?:\/\d{1,2}\b|(?:st|nd|rd|th)?,? (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec))|,? (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]* \d{1,2}\b)/g;
 const FULL_DAY: Readonly<Record<string, string>> = {
   mon: 'monday',
   tue: 'tuesday',
