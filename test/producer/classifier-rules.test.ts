@@ -2466,12 +2466,14 @@ describe('rounds 80 to 83: a timeline, near misses, replies, unusual phrasing (r
     );
   });
 
-  test('a post that says the reset is of something else than codex usage is held', () => {
+  test('a post that says the reset is of something else than codex usage is not published', () => {
+    // Held until rules-2.13.72; since rules-2.13.73 "the leaderboard resets" is the
+    // leaderboard's own reset, and reads as none.
     assert.equal(
       at10(
         'hackathon folks: the leaderboard resets saturday at noon so weekend teams get a fair shot. this is about the scoreboard, not your codex usage',
       ),
-      'reset_scheduled (held)',
+      'none',
     );
   });
 
@@ -4995,12 +4997,14 @@ describe('rounds 231 to 236 (rules-2.13.45)', () => {
     );
     assert.equal(cache.reset, null);
     assert.equal(at10('the reset itself went through for everyone'), 'reset_completed');
+    // Held until rules-2.13.72; since rules-2.13.73 "already" in its sentence makes "should
+    // show" a state by now: done, and its own words ("did it", "fresh limits") carry it.
     const shows = reply(
       'already did it ~an hour ago 🙂 should show fresh limits, if not log out/in',
       'would kill for a usage reset rn',
       'someone',
     );
-    assert.equal(shows.review, true);
+    assert.equal(shows.reset?.kind, 'reset_completed');
     assert.equal(at10('should show fresh limits, if not log out/in'), 'reset_scheduled (held)');
   });
 
@@ -7003,5 +7007,65 @@ describe('rounds 323 to 326 (rules-2.13.72)', () => {
     );
     assert.equal(there.reset?.kind, 'reset_completed');
     assert.equal(there.reset?.resetType, 'banked');
+  });
+});
+
+describe('rounds 327 to 330 (rules-2.13.73)', () => {
+  test('a date ends the object, and a day of the month still ahead is that day: "we\'ll reset all usage limits nov 25 at 10am PT", "banked reset drops into accounts on the 24th"', () => {
+    const nov25 = classify("we'll reset all usage limits nov 25 at 10am PT.", {
+      createdAt: MORNING,
+    });
+    assert.equal(nov25.reset?.kind, 'reset_scheduled');
+    assert.equal(nov25.reset?.effectiveAt, '2026-11-25T18:00:00.000Z');
+    assert.equal(
+      at10('banked reset drops into accounts on the 24th. you decide when to burn it'),
+      'reset_scheduled',
+    );
+    // A day gone by this month is left unread: told of, done.
+    assert.equal(at10('we reset limits on the 12th'), 'reset_completed');
+  });
+
+  test('"one more reset before the freeze: friday morning, all tiers" is ahead; a colon ends a cutoff\'s reach', () => {
+    assert.equal(
+      at10(
+        'one more reset before the freeze: friday morning, all tiers. then we go quiet till dec 1',
+      ),
+      'reset_scheduled (held)',
+    );
+  });
+
+  test('"everyone should now see a banked reset … use it thanksgiving weekend, or save it" is done; when one may use it is not when it lands', () => {
+    assert.equal(
+      at10(
+        'Everyone should now see a banked reset in the Codex usage panel 🎁 use it thanksgiving weekend, or save it, your call',
+      ),
+      'reset_completed',
+    );
+  });
+
+  test('hurried words: "going be reset" is "going to be reset", "update its done" is "it\'s done"', () => {
+    assert.equal(at10('usage limits going be reset friday 8am PT all plans'), 'reset_scheduled');
+    const done = ownReply(
+      'update its done, all accounts should show full now',
+      'ok team decided: usage limits for all codex plans gonna be reset',
+    );
+    assert.equal(done.reset?.kind, 'reset_completed');
+  });
+
+  test('"leaderboard for our internal codex hackathon resets at midnight" is the leaderboard\'s own reset', () => {
+    assert.equal(
+      at10('leaderboard for our internal codex hackathon resets at midnight. team 4 is cooking 🔥'),
+      'none',
+    );
+    assert.equal(at10('codex resets at 9am PT tomorrow for all plans'), 'reset_scheduled');
+  });
+
+  test('"your limits got refilled the moment you applied it" explains one\'s own banked reset', () => {
+    const read = reply(
+      "no, applying it uses it up. your limits got refilled the moment you applied it, that's the whole thing",
+      "i applied my banked reset yesterday and it's gone now?? did i lose it",
+      'stockholm_s',
+    );
+    assert.equal(read.reset, null);
   });
 });

@@ -57,6 +57,9 @@ export const OTHER_SENSE = new RegExp(
  */
 export const TALK_ABOUT = [
   /\bre-?set requests?\b|\brequests? (?:for|to) (?:a |another )?re-?set/,
+  // "your limits got refilled the moment you applied it": what one's own banked reset did
+  // when one spent it, told (rules-2.13.73).
+  /\b(?:the moment|the second|when|once|as soon as) (?:you|u) (?:applied|apply|used|use|redeemed|redeem|spent|spend|clicked|click|hit) (?:it|yours|one|the button)\b/,
   /\b(?:asking|begging|beg|ask|asked|pleading|hoping|praying|waiting|wish|wishing) (?:us )?(?:for|to) (?:a |another |the |more )?re-?set/,
   // "woke up at 6am to check if limits reset": a question put inside the sentence, whether
   // it reset (rules-2.13.50).
@@ -254,10 +257,11 @@ export const WHENEVER_ONE_LIKES = new RegExp(String.raw`\bwhenever ${ONE_LIKES}\
 
 /**
  * When a reset given may be spent, not when it lands: "you'll be able to apply it any time in
- * the next 30 days", "valid for 30 days" (rules-2.13.54).
+ * the next 30 days", "valid for 30 days" (rules-2.13.54); "use it thanksgiving weekend, or
+ * save it" (rules-2.13.73).
  */
 const TIME_TO_USE =
-  /\b(?:(?:apply|use|redeem|spend|claim)(?: it| them| yours| one)? (?:any ?time|whenever|within|in the next|over the next|before|until)|(?:valid|good) for (?:\d+|a|one|two|thirty)|expires?|expiring)\b[^,.;!?\n]*/g;
+  /\b(?:(?:apply|use|redeem|spend|claim|burn)(?: it| them| yours| one)? (?:any ?time|whenever|within|in the next|over the next|before|until|on|over|during|this|next|thanksgiving|christmas|xmas|the holidays|the weekend|the long weekend|the break)|(?:valid|good) for (?:\d+|a|one|two|thirty)|expires?|expiring)\b[^,.;!?\n]*/g;
 /** `sentence` without when what it gives may be spent: its time is the landing's alone. */
 export const withoutTimeToUse = (sentence: string) => sentence.replace(TIME_TO_USE, ' ');
 

@@ -116,10 +116,11 @@ const SIGNED_UP = new RegExp(String.raw`\b(?:${SIGNUP_WORDS})\b`);
 /**
  * Words before a time that make it a cutoff or a reference, not the landing time; not across
  * the reset named after them: "everyone who subscribed before monday gets a reset tomorrow"
- * (rules-2.13.47).
+ * (rules-2.13.47); nor across a colon that opens what is said of it: "one more reset before
+ * the freeze: friday morning" (rules-2.13.73).
  */
 const CUTOFF_BEFORE = new RegExp(
-  String.raw`\b(?:before|prior to|${SIGNUP_WORDS}|as of|since|until|till|through|starting)\b(?:(?!re-?set)[^.!?]){0,24}$`,
+  String.raw`\b(?:before|prior to|${SIGNUP_WORDS}|as of|since|until|till|through|starting)\b(?:(?!re-?set|: )[^.!?]){0,24}$`,
 );
 /**
  * "lands before", "resetting before", "getting reset before standup tomorrow": before a time,
@@ -604,12 +605,26 @@ const WEEKDAY_NUMBER: Readonly<Record<string, number>> = {
   sun: 7,
 };
 
+/** "on the 24th", "by the 1st": a day of the month without the month. */
+const ORDINAL_DAY =
+  /\b(on|by) the ([1-9]|[12]\d|3[01])(?:st|nd|rd|th)\b(?! (?:of )?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec))/g;
+
 /**
  * "Tue 24 — usage limit reset": chrono reads no date in a weekday and a day of the month
  * without the month; the month is the first, from the post's on, in which that day falls on
  * that weekday (rules-2.13.3). Left as written when none of the next two does.
  */
-function withMonths(text: string, posted: DateTime): string {
+function withMonths(given: string, posted: DateTime): string {
+  // "drops into accounts on the 24th": a day of the month alone, after "on" or "by", still
+  // ahead in the post's month, is that day (rules-2.13.73). A day gone by is left unread: "we
+  // reset limits on the 12th" is this month's, not the next; so is "till the 23rd", a cutoff.
+  const text = given.includes('the ')
+    ? given.replace(ORDINAL_DAY, (whole, before: string, day: string) => {
+        const date = posted.set({ day: Number(day) });
+        if (date.day !== Number(day) || date < posted.startOf('day')) return whole;
+        return `${before} ${date.toFormat('LLLL')} ${Number(day)}`;
+      })
+    : given;
   return text.replace(WEEKDAY_DATE, (whole, weekday: string, day: string) => {
     for (let months = 0; months < 2; months++) {
       const month = posted.startOf('month').plus({ months });

@@ -307,6 +307,12 @@ export function readMention(words: readonly Word[], index: number): MentionReadi
         return nothing(named, `a reset of "${named}", not of usage limits`);
       }
     }
+    // "leaderboard for our internal codex hackathon resets at midnight": "resets" the tagger
+    // reads as a verb, after a noun that names something else, is that thing's (rules-2.13.73).
+    if (words[index]!.text === 'resets' && words[index]!.pos === 'VERB' && namedFor !== null) {
+      const named = textOf(words.slice(phraseStart, index + 1));
+      return nothing(named, `a reset of "${namedFor}", not of usage limits`);
+    }
     // "the next reset", "the upcoming reset": whatever its verb, it is ahead.
     nextOne = words.slice(phraseStart, index).some((word) => AHEAD.has(word.text));
     // "a full reset of his coffee intake": a reset of something else (rules-2.13.2).
@@ -770,13 +776,16 @@ export function readMention(words: readonly Word[], index: number): MentionReadi
   // "it's done now, everyone should be reset": an expectation of a state, now; with no time
   // at all, now or later? (rules-2.12.0). "should be reset by tonight" is ahead.
   // So is "everyone should see their weekly window back at 0%" (rules-2.12.2), and "should
-  // show fresh limits, if not log out/in" (rules-2.13.45).
+  // show fresh limits, if not log out/in" (rules-2.13.45); "everyone should now see a banked
+  // reset in the usage panel", "should already see it" (rules-2.13.73).
   if (
     group?.tense === 'coming' &&
-    /^(?:should|must) (?:be \S+(?:ed|set)|see|notice|find|show|appear)$/.test(group.words) &&
+    /^(?:should|must)(?: (?:now|already))? (?:be \S+(?:ed|set)|see|notice|find|show|appear)$/.test(
+      group.words,
+    ) &&
     !FUTURE_TIME.test(clause(start, end))
   ) {
-    if (/\bnow\b/.test(textOf(words))) group = { ...group, tense: 'done' };
+    if (/\b(?:now|already)\b/.test(textOf(words))) group = { ...group, tense: 'done' };
     else doubt ??= `"${group.words}": by now, or later?`;
   }
   // "Told you there'd be a reset today": a promise recalled, not a hedge (rules-2.12.0); but

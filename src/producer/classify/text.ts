@@ -167,7 +167,8 @@ const FOUR_FIGURE_CLOCK =
  * - "meters ↩️ 0%": an arrow before an amount, "back to"; the keycap 0️⃣ is 0%;
  * - "for every body": everybody;
  * - "re-zeroed", "re-filled": a verb done again is the verb (rules-2.13.47);
- * - "back to zero fr": "for real" (rules-2.13.47).
+ * - "back to zero fr": "for real" (rules-2.13.47);
+ * - "going be reset": "going to be"; "its done": "it's done" (rules-2.13.73).
  */
 function rarely(text: string): string {
   let read = text;
@@ -177,6 +178,14 @@ function rarely(text: string): string {
       (_match, stem: string) => (/^(?:fill|fresh|plenish|stor)/.test(stem) ? 're' : ''),
     );
   if (/\bfr\b/.test(read)) read = read.replace(/\bfr\b/g, 'for real');
+  // "usage limits going be reset friday": "going to be"; "update its done": "it's done", its
+  // mark left out before a word that says how it stands (rules-2.13.73).
+  if (read.includes('going be ')) read = read.replace(/\bgoing be\b/g, 'going to be');
+  if (read.includes('its '))
+    read = read.replace(
+      /\bits (?=(?:done|live|out|landed|rolling|happening|there|fixed|over|already|now)\b)/g,
+      "it's ",
+    );
   if (/-[a-z]+-/.test(read))
     read = read.replace(/\b[a-z]+(?:-[a-z]+){2,}\b/g, (compound) =>
       /\bre-?set/.test(compound) ? compound : compound.replace(/-/g, ''),

@@ -25,6 +25,13 @@ import { namesNothingReset, textOf } from './words.ts';
  * whose doing it is (sense.ts).
  */
 
+/** A month's name, "nov", "november", "sept". */
+const MONTH = /^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*$/;
+/** A date at `at`: a month and a day, "nov 25", or a day and a month, "25 nov". */
+const isDate = (words: readonly Word[], at: number) =>
+  (MONTH.test(words[at]!.text) && /^\d{1,2}(?:st|nd|rd|th)?$/.test(words[at + 1]?.text ?? '')) ||
+  (/^\d{1,2}(?:st|nd|rd|th)?$/.test(words[at]!.text) && MONTH.test(words[at + 1]?.text ?? ''));
+
 /** What a verb "reset" resets, when that is not users' limits. */
 type WhatIsReset =
   | { readonly kind: 'nothing' } // "We reset nothing today"
@@ -77,6 +84,8 @@ export function whatIsReset(
     // An emoji or a sign ends the object: "until you reset 🎃".
     if (!inObject(at) || !/[\p{L}\p{N}]/u.test(words[at]!.text)) break;
     if (TIME_NOUNS.test(words[at]!.text) || TIME_UNITS.test(words[at]!.text)) break;
+    // "reset all usage limits nov 25 at 10am PT": a date ends the object (rules-2.13.73).
+    if (isDate(words, at)) break;
     // "the leaderboard next week": a time's adjective.
     if (TIME_ADJECTIVES.has(words[at]!.text) && TIME_NOUNS.test(words[at + 1]?.text ?? '')) break;
     // "limits ~20 min ago": a number of a time.
