@@ -51,16 +51,19 @@ import {
 } from './sense/verb-use.ts';
 import { otherSubject, whatIsReset } from './sense/what-is-reset.ts';
 import {
+  ABILITY_MODALS,
   AHEAD,
   AHEAD_OWNER,
   ALMOST_HERE,
   ANNOUNCING_VERBS,
   DIFFERENT,
   DUMMY_SUBJECTS,
+  EXPECTING_MODALS,
   FIRST_PERSON,
   FUTURE_TIME,
   GENERIC_SUBJECTS,
   GIVING_VERBS,
+  HEDGING_MODALS,
   INTENTIONS,
   KEEPING_VERBS,
   KEPT_FOR_LATER,
@@ -983,7 +986,14 @@ function namedForOf(words: readonly Word[], index: number, start: number, verbUs
 }
 const DAY_NAME = /^(?:mon|tues|wednes|thurs|fri|satur|sun)day$/;
 
-const MODALS_BEFORE = new Set(['should', 'will', "'ll", 'would', 'may', 'might', 'must', 'can']);
+/** A modal before a verb: "should show", "will show" (word-classes.ts's, and the future's). */
+const MODALS_BEFORE = new Set([
+  ...HEDGING_MODALS,
+  ...EXPECTING_MODALS,
+  ...ABILITY_MODALS,
+  'will',
+  "'ll",
+]);
 /** Verbs that move something in time: "pushed to 2pm", "moved to friday", "delayed until 6pm". */
 const MOVE_IN_TIME = new Set([
   'move',
