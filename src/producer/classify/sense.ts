@@ -1021,11 +1021,10 @@ function movedToATime(
   if (!MOVE_IN_TIME.has(lemma)) return false;
   let to = at + 1;
   if (words[to]?.text === 'back' || words[to]?.text === 'out') to++;
-  return (
-    ['to', 'until', 'till', 'til'].includes(words[to]?.text ?? '') &&
-    timeWordAfter(words, to + 1, end)
-  );
+  return TO_A_TIME.has(words[to]?.text ?? '') && timeWordAfter(words, to + 1, end);
 }
+/** What opens the time something is moved to: "to 2pm", "until friday" ("til" is read "until"). */
+const TO_A_TIME = new Set(['to', 'until', 'till']);
 
 /**
  * "for me" or "on my end / account / side" in the few words after a reset (before `end`);

@@ -6,8 +6,10 @@ import {
   ASKING_VERBS,
   CLAUSE_JOINERS,
   CONTACT_SUBJECTS,
+  DAY_OF_MONTH,
   DUMMY_SUBJECTS,
   FIRST_PERSON,
+  MONTHS,
   NEGATORS,
   OUR_AGENTS,
   POSSESSIVES,
@@ -179,8 +181,6 @@ export function lemmaOfGovernor(word: Word): string {
   return /([b-df-hj-np-tv-z])\1$/.test(stem) ? stem.slice(0, -1) : stem;
 }
 
-const MONTHS =
-  /^(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)$/;
 /** A month and a day inside a reset's phrase ("the June 12 reset"), as words, or null. */
 export function datedBefore(
   words: readonly Word[],
@@ -188,7 +188,7 @@ export function datedBefore(
   index: number,
 ): string | null {
   for (let at = Math.max(0, phraseStart - 1); at < index - 1; at++) {
-    if (MONTHS.test(words[at]!.text) && /^\d{1,2}(?:st|nd|rd|th)?$/.test(words[at + 1]!.text)) {
+    if (MONTHS.test(words[at]!.text) && DAY_OF_MONTH.test(words[at + 1]!.text)) {
       return `${words[at]!.text} ${words[at + 1]!.text}`;
     }
   }

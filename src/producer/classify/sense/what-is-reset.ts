@@ -5,7 +5,9 @@ import { otherTeamBefore } from './verb-use.ts';
 import {
   BE_PAST,
   BE_PRESENT,
+  DAY_OF_MONTH,
   JOINING_SIGNS,
+  MONTHS,
   NAMES,
   NEGATIVE_SUBJECTS,
   OUR_AGENTS,
@@ -25,12 +27,10 @@ import { namesNothingReset, textOf } from './words.ts';
  * whose doing it is (sense.ts).
  */
 
-/** A month's name, "nov", "november", "sept". */
-const MONTH = /^(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*$/;
 /** A date at `at`: a month and a day, "nov 25", or a day and a month, "25 nov". */
 const isDate = (words: readonly Word[], at: number) =>
-  (MONTH.test(words[at]!.text) && /^\d{1,2}(?:st|nd|rd|th)?$/.test(words[at + 1]?.text ?? '')) ||
-  (/^\d{1,2}(?:st|nd|rd|th)?$/.test(words[at]!.text) && MONTH.test(words[at + 1]?.text ?? ''));
+  (MONTHS.test(words[at]!.text) && DAY_OF_MONTH.test(words[at + 1]?.text ?? '')) ||
+  (DAY_OF_MONTH.test(words[at]!.text) && MONTHS.test(words[at + 1]?.text ?? ''));
 
 /** What a verb "reset" resets, when that is not users' limits. */
 type WhatIsReset =

@@ -483,6 +483,11 @@ export const RESET_OBJECTS = new Set([
 ]);
 
 export const TIME_UNITS = /^(?:second|minute|hour|day|week|month|year|moment|sec|min|hr)s?$/;
+/** A month's name, short or whole: "nov", "sept", "november". */
+export const MONTHS =
+  /^(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)$/;
+/** A day of the month as a word: "25", "25th". */
+export const DAY_OF_MONTH = /^\d{1,2}(?:st|nd|rd|th)?$/;
 
 export const POSSESSIVES = new Set(['our', 'their', 'my', 'your', 'its', 'his', 'her']);
 export const READERS = new Set(['you', 'u']);
