@@ -7069,3 +7069,96 @@ describe('rounds 327 to 330 (rules-2.13.73)', () => {
     assert.equal(read.reset, null);
   });
 });
+
+describe('rounds 331 to 334 (rules-2.13.74)', () => {
+  test('"resets are one-offs when we mess up" says what resets are, not that one happened', () => {
+    assert.equal(
+      at10(
+        'no, resets are one-offs when we mess up or ship something big. weekly windows are per-user',
+      ),
+      'none',
+    );
+  });
+
+  test('"a fresh codex reset on monday": "codex" after an article or an adjective names the reset, it is not its subject; "free + go users" are two plans', () => {
+    const monday = classify(
+      "heads up free + go users, you're getting a fresh codex reset on monday 🎁",
+      {
+        createdAt: MORNING,
+      },
+    );
+    assert.equal(monday.reset?.kind, 'reset_scheduled');
+    assert.equal(monday.review, false);
+    assert.deepEqual(monday.reset?.scope?.plans, ['free', 'go']);
+    assert.equal(at10("the codex team reset everyone's limits"), 'reset_completed');
+  });
+
+  test('"resetting everyone\'s limits at 2pm PT today to cover the wasted retries": the verbs after an infinitive of purpose are its object\'s', () => {
+    assert.equal(
+      at10("resolved ✅ resetting everyone's limits at 2pm PT today to cover the wasted retries"),
+      'reset_scheduled',
+    );
+    assert.equal(
+      at10("resetting everyone's limits at 2pm PT today to cover the failed runs"),
+      'reset_scheduled',
+    );
+  });
+
+  test('"Done ✅" opening the post checks the reset off; "as of 9:47am PT" with today\'s date is done', () => {
+    assert.equal(at10('Done ✅ all Codex usage limits reset'), 'reset_completed');
+    assert.equal(
+      at10('all Codex usage limits reset as of 9:47am PT, 19/11/2026'),
+      'reset_completed',
+    );
+    // Another day's date is not today's: held, as before.
+    assert.equal(
+      at10('all Codex usage limits reset as of 9:47am PT, 18/11/2026'),
+      'reset_completed (held)',
+    );
+  });
+
+  test('"between 8 and 10am PT" is a range of times, as "8-10am" is: its start is when, and it is held', () => {
+    const range = classify(
+      "resetting codex rate limits for everyone between 2 and 4pm PT today. staggered so we don't melt anything",
+      { createdAt: MORNING },
+    );
+    assert.equal(range.reset?.kind, 'reset_scheduled');
+    assert.equal(range.review, true);
+    assert.equal(range.reset?.effectiveAt, '2026-11-19T22:00:00.000Z');
+    assert.equal(
+      at10('resetting codex rate limits for everyone 2-4pm PT today'),
+      'reset_scheduled (held)',
+    );
+  });
+
+  test('his replies that say it went out: "finished rolling out at 9am PT", "it went through for everyone at 8:30", "already sitting in your account", "went out ~1h ago"', () => {
+    const finished = reply(
+      'yes, finished rolling out at 9am PT. restart codex and it should pick it up',
+      'did limits get reset yet? still showing capped for me',
+      'samwise_dev',
+    );
+    assert.equal(finished.reset?.kind, 'reset_completed');
+    assert.equal(finished.review, true);
+    const through = reply(
+      'free tier too, yes. it went through for everyone at 8:30 this morning',
+      'does free tier get the reset?',
+      'student_lu',
+    );
+    assert.equal(through.reset?.kind, 'reset_completed');
+    const sitting = reply(
+      "everyone on a paid plan. it's already sitting in your account",
+      'did the banked reset go to everyone or only people affected by the bug?',
+      'mei_debugs',
+    );
+    assert.equal(sitting.reset?.kind, 'reset_completed');
+    assert.equal(sitting.reset?.resetType, 'banked');
+    const hourAgo = reply(
+      'the reset went out to all plans ~1h ago, some clients cache usage. restart the cli and it should show 0',
+      'my limits still show 94% used after the reset?',
+      'quietbyte',
+    );
+    assert.equal(hourAgo.reset?.kind, 'reset_completed');
+    // A day told of is still the past: "2 days ago" is not "2h ago".
+    assert.equal(at10("we reset everyone's limits 2 days ago, this one is a new bug"), 'none');
+  });
+});

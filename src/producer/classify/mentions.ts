@@ -528,7 +528,7 @@ const CAUSE =
 const PERFECT_RESET = /(?:'ve|\bhave|\bhas|\bjust)\b(?: \w+){0,2} re-?set\b/;
 /** A time just gone: "a few minutes ago", "an hour ago", "just now", "earlier today". */
 export const RECENTLY =
-  /\b(?:(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|moments?) ago|just now|earlier today|this morning)\b/;
+  /\b(?:(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|moments?) ago|just now|earlier today|this morning)\b|\d ?(?:h|hrs?|m|mins?) ago\b/;
 
 /** Headings of what is not the announcer's announcement: a myth, a rumour, a question. */
 const NOT_SAID_HEADING = /^[-•*\s]*(myth|rumou?r|claim|q|question|hot take|hypothetically)\s*:/;

@@ -110,7 +110,10 @@ export const TAKES_TIME = /\b(?:may|might|could) take\b[^.!?]*/g;
 export function checkedOff(read: string): boolean {
   const reset = read.search(/\bre-?set/);
   return (
-    reset >= 0 && (CHECK_MARK.test(read.slice(reset)) || /^\s*[\u2705\u2714\u2611]/.test(read))
+    reset >= 0 &&
+    // "Done ✅ all Codex usage limits reset": a check mark opening the post, or after "done"
+    // (rules-2.13.74).
+    (CHECK_MARK.test(read.slice(reset)) || /^\s*(?:done\s*)?[\u2705\u2714\u2611]/.test(read))
   );
 }
 const CHECK_MARK = /[\u2705\u2714\u2611]/;

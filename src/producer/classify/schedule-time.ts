@@ -401,6 +401,9 @@ function statedTimes(text: string, posted: DateTime, doubts: string[]): StatedTi
     )
     // "1/2 of you", "2/3 of plans": a fraction, not a date (rules-2.13.23).
     .replace(/\b\d{1,2}\/\d{1,2}(?= of\b)/g, ' ')
+    // "between 8 and 10am PT": a range of times, as "8-10am PT" is; chrono reads only its
+    // end (rules-2.13.74).
+    .replace(BETWEEN_CLOCKS, '$1-$2')
     .replace(/\b(1[3-9]|2[0-3])(?::00)? ?pm\b/g, '$1:00') // "14pm" is 14:00
     // chrono reads "midnight tonight" as noon today: it is the midnight that ends today, the
     // next one, as "midnight" alone is read (rules-2.12.0).
@@ -468,10 +471,10 @@ function statedTimes(text: string, posted: DateTime, doubts: string[]): StatedTi
       doubts.push(`"${words}" reads as a cutoff, not the landing time`);
       continue;
     }
-    if (result.end !== null && result.end !== undefined) {
+    // "2-4pm PT today", "between 8 and 10am": a range of times is doubted, and its start is
+    // still when (ahead, or gone by) the reset is said to come (rules-2.13.74).
+    if (result.end !== null && result.end !== undefined)
       doubts.push(`"${words}" is a range of times`);
-      continue;
-    }
     const start = result.start;
     // "capacity was rough on Tuesday" written on Thursday: last Tuesday, a past event's day,
     // not next week's (rules-2.11.0).
@@ -716,6 +719,16 @@ export function timePassedToday(text: string, announcedMs: number, zone: string)
   return scheduleWhen(text, announcedMs, zone).rolledOver === true;
 }
 
+/** Do two instants fall on the same day of the schedule's zone? */
+const sameDay = (a: number, b: number, zone: string) =>
+  DateTime.fromMillis(a, { zone: hourlyZone(zone) }).hasSame(
+    DateTime.fromMillis(b, { zone: hourlyZone(zone) }),
+    'day',
+  );
+
+/** "between 8 and 10am", "between 2:30 and 4pm": two clock times, the first without its half. */
+const BETWEEN_CLOCKS = /\bbetween (\d{1,2}(?::\d\d)?) and (\d{1,2}(?::\d\d)? ?(?:am|pm))\b/g;
+
 /** "as of 9am PT": the clock time something took effect (a cutoff for chrono's reading). */
 const AS_OF_CLOCK = /\bas of (?=\d{1,2}(?::\d\d)? ?(?:am|pm|a\.m\.|p\.m\.)?\b)/g;
 
@@ -726,7 +739,16 @@ const AS_OF_CLOCK = /\bas of (?=\d{1,2}(?::\d\d)? ?(?:am|pm|a\.m\.|p\.m\.)?\b)/g
  */
 export function tookEffectToday(text: string, announcedMs: number, zone: string): boolean {
   if (!/\bas of \d/.test(text)) return false;
-  return timePassedToday(text.replace(AS_OF_CLOCK, 'at '), announcedMs, zone);
+  const at = text.replace(AS_OF_CLOCK, 'at ');
+  if (timePassedToday(at, announcedMs, zone)) return true;
+  // "as of 9:47am PT, 19/11/2026": today's date said with it (rules-2.13.74).
+  const { when } = scheduleWhen(at, announcedMs, zone);
+  return (
+    when.basis === 'explicit' &&
+    when.precision === 'datetime' &&
+    when.startMs <= announcedMs &&
+    sameDay(when.startMs, announcedMs, zone)
+  );
 }
 
 /**

@@ -10,7 +10,11 @@ const ALL =
   /\b(?:all|every) (?:paid |chatgpt |codex |of our |our )?(?:plans?|users?|tiers?|subscribers?|subscriptions?|customers?|accounts?|members?)\b|\ball (?:[\w-]+ ){1,5}(?:users|subscribers|customers|accounts)\b|\bevery (?:[\w-]+ ){1,5}(?:user|subscriber|customer|account)\b|\beveryone\b|\beverybody\b|\ball paid\b|\bpaid (?:users|subscribers|plans|accounts|customers|subscriptions)\b|\bacross (?:all )?(?:paid )?plans\b/;
 
 const PLANS: readonly (readonly [string, RegExp])[] = [
-  ['free', /\bfree (?:users?|plans?|tiers?|accounts?)\b|\bon free\b/],
+  // "free + go users": free in a list of plans (rules-2.13.74).
+  [
+    'free',
+    /\bfree (?:users?|plans?|tiers?|accounts?)\b|\bon free\b|\bfree ?(?:\+|&|\/|and) ?(?:go|plus)\b/,
+  ],
   ['go', /\bchatgpt go\b|\bgo (?:users?|plans?|tiers?|subscribers?)\b/],
   ['plus', /\bplus\b(?! one)/],
   ['pro', /\bpro\b(?! tip| tips|-tip|s\b|\?)(?!-level)/],

@@ -844,8 +844,13 @@ export function readMention(words: readonly Word[], index: number): MentionReadi
     !FUTURE_TIME.test(clause(start, end))
   ) {
     // So does one opening the sentence: "Within the hour, Codex limits get fully refreshed"
-    // is ahead (rules-2.13.19).
-    if (start > 0 && start <= 6 && FUTURE_TIME.test(clause(0, start)))
+    // is ahead (rules-2.13.19); so is a longer one set off by a comma: "tomorrow, between 8
+    // and 10am PT, everyone's codex limits get reset" (rules-2.13.74).
+    if (
+      start > 0 &&
+      (start <= 6 || (start <= 12 && words[start - 1]!.text === ',')) &&
+      FUTURE_TIME.test(clause(0, start))
+    )
       group = { ...group, tense: 'coming' };
     else doubt ??= `a present "${group.words}": now, or later?`;
   }

@@ -535,7 +535,8 @@ const YOU_ARE_WELCOME =
 const THANKED =
   /\b(?:thank(?:s| you)|ty|tysm)\b[^.!?]{0,24}\b(?:reset|refill)\b|\bre-?set (?:showed up|came|landed|arrived|hit|went through|worked)\b[^.?]{0,40}\b(?:thank(?:s| you)|ty|tysm)\b|\b(?:legend|hero|goat|the best)\b[^.!?]{0,12}\bre-?set (?:came|landed|hit|dropped|arrived)\b/;
 /** Said gone out: "went out", "rolled out", "landed". */
-const WENT_OUT = /\b(?:went out|rolled out|landed|shipped|kicked in|took effect)\b/;
+const WENT_OUT =
+  /\b(?:went out|rolled out|landed|shipped|kicked in|took effect|finished(?: rolling| going)? out|went through)\b/;
 /** A reply that opens by saying it is mended: "fixed.", "sorted, sorry". */
 const FIXED = /^(?:fixed|sorted|all fixed|fixed now|should be fixed(?: now)?)\b/;
 /** A reset that did not reach someone: "didn't apply to our workspace", "still capped". */

@@ -7,6 +7,7 @@ import {
   CLAUSE_END,
   CLAUSE_JOINERS,
   CONTACT_SUBJECTS,
+  NAMES,
   NEGATORS,
   OBJECT_START,
   PRONOUN_SUBJECTS,
@@ -17,6 +18,7 @@ import {
   WH_WORDS,
 } from './word-classes.ts';
 import {
+  hyphenInNumber,
   isAux,
   isFiller,
   isPredicateWord,
@@ -170,7 +172,9 @@ export function genericStatement(
       next.text === 'per' || // "banked resets are per account"
       // "resets are for when we mess up" (rules-2.11.0).
       (next.text === 'for' && WH_WORDS.has(words[after + 1]?.text ?? '')) ||
-      (next.pos === 'NOUN' && !TIME_NOUNS.test(next.text)));
+      (next.pos === 'NOUN' && !TIME_NOUNS.test(next.text)) ||
+      // "resets are one-offs when we mess up": a noun with a number in it (rules-2.13.74).
+      (next.pos === 'NUM' && hyphenInNumber(words, after + 1)));
   if (next.pos !== 'ADJ' && next.pos !== 'DET' && !saysWhatTheyAre) return null;
   return textOf(words.slice(predicate, after + 1));
 }
@@ -309,12 +313,21 @@ export function gerundSubject(
   if (chainStart !== index || formOf(words[index]!) !== 'ing') return null;
   if (words.slice(clauseStart, index).some((word) => !isFiller(word))) return null;
   let at = index + 1;
+  let purpose = false;
   // "Resetting limits now to make up for it": a verb after "to" is an infinitive of
   // purpose, not the verb of a gerund subject (rules-2.11.0).
   while (
     at < end &&
-    ((!isAux(words[at]!) && words[at]!.pos !== 'VERB') || words[at - 1]?.text === 'to')
+    ((!isAux(words[at]!) && words[at]!.pos !== 'VERB') ||
+      words[at - 1]?.text === 'to' ||
+      // "resetting everyone's limits at 2pm to cover the wasted retries": after an infinitive
+      // of purpose, a verb that is not a present one after a noun is in its object ("the
+      // failed runs"), rules-2.13.74.
+      (purpose &&
+        !isAux(words[at]!) &&
+        (formOf(words[at]!) !== 'present3' || !NAMES.has(words[at - 1]!.pos))))
   ) {
+    if (words[at - 1]?.text === 'to' && words[at]!.pos === 'VERB') purpose = true;
     if (RELATIVE.has(words[at]!.text)) return null;
     // "refilling everyone's quota once the postmortem is done": the verb after "once" is its
     // own clause's, not the gerund's (rules-2.13.36).
