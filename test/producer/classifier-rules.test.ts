@@ -7162,3 +7162,88 @@ describe('rounds 331 to 334 (rules-2.13.74)', () => {
     assert.equal(at10("we reset everyone's limits 2 days ago, this one is a new bug"), 'none');
   });
 });
+
+describe('rounds 335 to 338 (rules-2.13.75)', () => {
+  test('another thing\'s counters wiped are not usage: "the staging db counters", "its counter", "the sequence counters"', () => {
+    assert.equal(
+      at10('wiped the staging db counters by accident this morning. no users affected'),
+      'none',
+    );
+    assert.equal(at10('the espresso machine hit 10,000 shots and its counter got wiped'), 'none');
+    assert.equal(at10('the sequence counters got wiped in the migration dry run'), 'none');
+    assert.equal(
+      at10('counters went back to zero for every account a few minutes ago'),
+      'reset_completed',
+    );
+  });
+
+  test('"how it works:" heads an explanation, not an announcement', () => {
+    assert.equal(
+      at10('how it works: your weekly codex meter refills on a rolling 7 days from your first use'),
+      'none',
+    );
+  });
+
+  test('his own reply saying the rollout has not started, with a time ahead, is held as coming', () => {
+    const scratch = ownReply(
+      "scratch that, the rollout hasn't actually started, a flag was stuck. it'll go out tonight around 8pm PT instead",
+      'rolling out the limit reset now',
+    );
+    assert.equal(scratch.reset?.kind, 'reset_scheduled');
+    assert.equal(scratch.review, true);
+  });
+
+  test('his own reply saying it went out: "we just pushed it out now", "about halfway through accounts"', () => {
+    assert.equal(
+      ownReply(
+        'change of plans, we just pushed it out now. should already show up in /status',
+        'limits reset tomorrow 9am PT',
+      ).reset?.kind,
+      'reset_completed',
+    );
+    assert.equal(
+      ownReply(
+        'about halfway through accounts, rest over the next ~20 min',
+        'usage limit reset is rolling out',
+      ).reset?.kind,
+      'reset_completed',
+    );
+  });
+
+  test('"we just reset usage limits for every account that was active yesterday": the past is the relative clause\'s', () => {
+    assert.equal(
+      at10(
+        'instead of credits we just reset usage limits for every account that was active yesterday',
+      ),
+      'reset_completed',
+    );
+    assert.equal(at10('we reset usage limits for every account yesterday'), 'none');
+  });
+
+  test('idioms: "going to top everyone\'s codex limits up", "back to 100% on your Codex limits", "banked refills", "a free refill sitting in your codex settings", "plus and pro users get a full codex tank"', () => {
+    assert.equal(
+      at10("we're going to top evryone's codex limits up tonight once the deploy finishes"),
+      'reset_scheduled',
+    );
+    assert.equal(at10("You're all back to 100% on your Codex limits."), 'reset_completed');
+    const banked = classify(
+      "banked refills land in everyone's account next week. you'll be able to apply one whenever you want",
+      { createdAt: MORNING },
+    );
+    assert.equal(banked.reset?.kind, 'reset_scheduled');
+    assert.equal(banked.reset?.resetType, 'banked');
+    assert.equal(
+      at10(
+        "there's now a free refill sitting in your codex settings. apply it whenever you hit the wall",
+      ),
+      'reset_completed',
+    );
+    assert.equal(
+      at10('heads up: plus and pro users get a full codex tank at midnight PT tonight'),
+      'reset_scheduled',
+    );
+    // Not a tank of gas, nor how one tops up one's own.
+    assert.equal(at10('plus and pro users get a full tank at the gas station lol'), 'none');
+    assert.equal(at10('whenever you want to top your limits up, apply the banked one'), 'none');
+  });
+});

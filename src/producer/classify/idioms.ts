@@ -25,8 +25,10 @@ const AFTER_HEAD =
  * What a reset of usage acts on, as the head of its phrase: "the usage counters for all",
  * not "usage logs" or "the usage page" (another noun after it is what is acted on);
  * "weekly codex caps just got zeroed out" (rules-2.13.71; "caps" only, not "no cap").
+ * Counters and meters, not another thing's: "the staging db counters", "its counter", "the
+ * sequence counters" (rules-2.13.75).
  */
-const USAGE_NOUN = String.raw`(?:usage|limits?|quotas?|caps|counters?|meters?|allowances?|buckets?|(?<=usage )bars?)(?=[.!?,;:)]|$| ${AFTER_HEAD}\b| ${SYMBOL})`;
+const USAGE_NOUN = String.raw`(?:usage|limits?|quotas?|caps|(?<!\b(?:db|database|staging|sequence|its|his|her|page|view|visitor|step|shot|error|request|incident|streak) )(?:counters?|meters?)|allowances?|buckets?|(?<=usage )bars?)(?=[.!?,;:)]|$| ${AFTER_HEAD}\b| ${SYMBOL})`;
 /**
  * After "back to zero" / "back to full": the clause goes on with no noun ("full color"); "…
  * (the good kind of empty)", "… thanks to …" (rules-2.13.55); not "after …" or
@@ -197,7 +199,7 @@ const ARE_FULL = new RegExp(
  * windows (rules-2.13.7); not "cloud tasks are back to full capacity", which are not people.
  */
 const PEOPLE_BACK_AT_FULL =
-  /\b(?=back )(?<=(?:you|you're|you are|you all are|y'all are|everyone's|everyone is|everybody's|everybody is|users are) (?:all )?)back (?:at|to) full(?: capacity| limits)?(?= (?:on|for|across) (?:both |all |your |their )?(?:5h|5-hour|five-hour|weekly|limits|usage)\b)|\b(?=back )(?<=\b(?:everyone's|everyone is|everybody's|everybody is|every (?:codex |paid )?user is|all (?:codex |paid )?users are) (?:now )?)back (?:at|to) 0%(?: used)?(?=[.!?,;:)]|$| (?:as of|again|now|right now|for (?:all|every)|across)\b|\s*[^\w\s'"])/;
+  /\b(?=back )(?<=(?:you|you're|you are|you all are|y'all are|everyone's|everyone is|everybody's|everybody is|users are) (?:all )?)back (?:at|to) (?:full|100%)(?: capacity| limits)?(?= (?:on|for|across) (?:both |all |your |their )?(?:codex )?(?:5h|5-hour|five-hour|weekly|limits|usage)\b)|\b(?=back )(?<=\b(?:everyone's|everyone is|everybody's|everybody is|every (?:codex |paid )?user is|all (?:codex |paid )?users are) (?:now )?)back (?:at|to) 0%(?: used)?(?=[.!?,;:)]|$| (?:as of|again|now|right now|for (?:all|every)|across)\b|\s*[^\w\s'"])/;
 /**
  * "wiped the slate on codex usage for all plans" (rules-2.13.6), "wiping the slate for all
  * pro + plus folks" (rules-2.13.37).
@@ -221,7 +223,7 @@ const FRESH_START = new RegExp(
  * usage back up" (what a banked reset does) nor "whenever you want to top it up".
  */
 const TOP_OBJECT_UP =
-  /(?=top)(?<!\b(?:want|wants|can|could|to|how to) )\btop(ped|ping)? ((?:everyone's|everybody's|all|the|every|plus|pro) (?:[\w'%&-]+ ){0,3}(?:usage|limits?|quotas?|windows?|tanks?)) (?:back )?(?:up|off)\b/;
+  /(?=top)(?<!\b(?:(?:want|wants|wanted|can|could|how|need|needs|able) to|want|wants|can|could|let you|lets you) )\btop(ped|ping)? ((?:everyone's|everybody's|all|the|every|plus|pro) (?:[\w'%&-]+ ){0,3}(?:usage|limits?|quotas?|windows?|tanks?)) (?:back )?(?:up|off)\b/;
 /** "we're topping everyone's Codex weekly back to full" (rules-2.13.65). */
 const TOP_WINDOW_BACK_TO_FULL =
   /(?=top)(?<!\b(?:want|wants|can|could|to|how to) )\btop(ped|ping)? ((?:everyone's|everybody's) (?:codex )?(?:weekly|5h|5-hour)) back to full\b/;
@@ -235,16 +237,22 @@ const TOP_WINDOW_BACK_TO_FULL =
  */
 const ARE_TOPPED_UP =
   /\b(?=topped )(?<=\b(?:tanks?|limits|usage|quotas?|windows|buckets?|allowances?) (?:(?:are|is|got|get|gets|getting|all|been|have|has|now|just) ){1,3})topped (?:back )?(?:up|off|to full|to 100%)(?![\w%])|\b(?=topped )(?<=\b(?:everyone's|everybody's) (?:[\w-]+ ){0,2}(?:tanks?|limits|usage|quotas?|windows|buckets?|allowances?) )topped (?:back )?(?:up|off)\b|\b(?=topped )(?<=^(?:\w+ )?(?:tanks?|buckets?) )topped (?:back )?(?:up|off)\b|\b(?=topped )(?<=\b(?:everyone|everybody|all of you|every (?:codex |paid )?user) (?:just )?(?:got|gets|get|getting|was|were|is|are|has been|have been) )topped (?:back )?(?:up|off)\b|\b(?=topped )(?<=(?:^|[,:] |\()(?:\w+ )?(?:limits|usage|tanks?|buckets?|allowances?) )topped (?:back )?(?:up|off)\b(?=[^.!?]{0,30}\b(?:just now|(?:seconds?|minutes?|mins?|hours?|hrs?) ago|earlier today)\b)/;
-/** "one banked refill", "a saved refill", "one extra refill sitting in your bank" (rules-2.13.10). */
+/** "banked refills land in everyone's account next week": more than one (rules-2.13.75). */
+const BANKED_REFILLS = /\b(?:banked|saved) (?:refills|top-?ups)\b/;
+/**
+ * "one banked refill", "a saved refill", "one extra refill sitting in your bank" (rules-2.13.10);
+ * "a free refill sitting in your codex settings" (rules-2.13.75).
+ */
 const BANKED_REFILL =
-  /\b(?:(?:one|an?|another|the) )?(?:banked|saved) (?:refills?|top-?ups?)\b|\b(?:one|an?|another) (?:extra |more |additional |spare )?refill\b(?=[^.!?]{0,40}\b(?:bank|spend it|use it)\b| (?:into|in|to) (?:every|each|your|all)\b)|\b(?=(?:one|an?|another) (?:extra |more |additional )?refill\b)(?<=\bbank\b[^.!?]{0,40})(?:one|an?|another) (?:extra |more |additional )?refill\b/;
+  /\b(?:(?:one|an?|another|the) )?(?:banked|saved) (?:refills?|top-?ups?)\b|\b(?:one|an?|another) (?:extra |more |additional |spare |free )?refill\b(?=[^.!?]{0,40}\b(?:bank|spend it|use it)\b|(?: sitting| waiting)? (?:into|in|to) (?:every|each|your|all)\b)|\b(?=(?:one|an?|another) (?:extra |more |additional )?refill\b)(?<=\bbank\b[^.!?]{0,40})(?:one|an?|another) (?:extra |more |additional )?refill\b/;
 /**
  * "everyone's getting a full refill tomorrow morning": the people before it (rules-2.13.10);
  * "CODEX USERS TO RECEIVE FULL REFILL FRIDAY", a headline (rules-2.13.24); "everybody got a
- * clean slate about an hour ago" (rules-2.13.27).
+ * clean slate about an hour ago" (rules-2.13.27); "plus and pro users get a full codex tank",
+ * people named by their plans, and a tank that is Codex's (rules-2.13.75).
  */
 const PEOPLE_GET_A_REFILL = new RegExp(
-  String.raw`\b(?=(?:(?:a|the|one) (?:full |fresh |free )?|full |fresh )refill\b|an? (?:clean|fresh) (?:slate|start)\b)(?<=\b${PEOPLE}(?:'s| is| are)? (?:just )?(?:getting|gets|get|will get|'ll get|to get|got|receiving|receives|receive|will receive|'ll receive|to receive|received) )(?:(?:(?:a|the|one) (?:full |fresh |free )?|full |fresh )refill|an? (?:clean|fresh) (?:slate|start))\b`,
+  String.raw`\b(?=(?:(?:a|the|one) (?:full |fresh |free )?|full |fresh )refill\b|an? (?:clean|fresh) (?:slate|start)\b|a full codex tank\b)(?<=\b(?:${PEOPLE}|${PLANS_PEOPLE})(?:'s| is| are)? (?:just )?(?:getting|gets|get|will get|'ll get|to get|got|receiving|receives|receive|will receive|'ll receive|to receive|received) )(?:(?:(?:a|the|one) (?:full |fresh |free )?|full |fresh )refill|an? (?:clean|fresh) (?:slate|start)|a full codex tank)\b`,
 );
 /**
  * "a fresh week for everybody", "a do-over on usage limits friday", "everyone's codex weekly
@@ -513,6 +521,7 @@ const PHRASES: readonly (readonly [RegExp, string])[] = [
   [PEOPLE_BACK_AT_FULL, 'reset'],
   [EVERYONES_FULL, 'reset'],
   [ARE_TOPPED_UP, 'reset'],
+  [BANKED_REFILLS, 'banked resets'],
   [BANKED_REFILL, 'a banked reset'],
   [PEOPLE_GET_A_REFILL, 'a reset'],
   [FRESH_WEEK, 'a reset'],

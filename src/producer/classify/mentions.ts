@@ -496,6 +496,11 @@ function pastBeforeRecent(clause: string): boolean {
     PERFECT_RESET.test(clause.slice(0, cause.index))
   )
     return false;
+  // "we just reset usage limits for every account that was active yesterday": the past is a
+  // relative clause's, after a reset said just done (rules-2.13.75).
+  const before = clause.slice(0, past.index);
+  if (PERFECT_RESET.test(before) && /\b(?:that|who|which) (?:[\w']+ ){1,4}$/.test(before))
+    return false;
   const recent = RECENTLY.exec(clause);
   return recent === null || recent.index > past.index;
 }
@@ -531,7 +536,8 @@ export const RECENTLY =
   /\b(?:(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|moments?) ago|just now|earlier today|this morning)\b|\d ?(?:h|hrs?|m|mins?) ago\b/;
 
 /** Headings of what is not the announcer's announcement: a myth, a rumour, a question. */
-const NOT_SAID_HEADING = /^[-•*\s]*(myth|rumou?r|claim|q|question|hot take|hypothetically)\s*:/;
+const NOT_SAID_HEADING =
+  /^[-•*\s]*(myth|rumou?r|claim|q|question|hot take|hypothetically|how (?:it|this|they|resets?) works?)\s*:/;
 /** A reset marked with a cross: "Reset ❌", "reset: ✗". */
 const CROSSED_OUT = /\bre-?sets?\b:? ?(?:\u274c|\u2716|\u2717|\u2718|\u{1f6ab})/u;
 

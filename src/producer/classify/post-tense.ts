@@ -152,7 +152,7 @@ const JUST_GONE = /\b(?:ago|just now|earlier today)\b/;
 /** ", the fix is deploying now": another subject's progressive, and its "now". */
 const OTHER_NOW = /, (?:the|our|a|this|that|its) [\w-]+(?: [\w-]+)? (?:is|are) [\w-]+ing now\b/g;
 export const GOING_OUT_NOW =
-  /\bas (?:we speak|i type(?: this)?|we type)\b|\b(?:going|rolling) out\b[^.!?]*\bnow\b|\b(?:rollout|rolling out|reset) (?:is )?at ~?\d{1,3}%/;
+  /\bas (?:we speak|i type(?: this)?|we type)\b|\b(?:going|rolling) out\b[^.!?]*\bnow\b|\b(?:rollout|rolling out|reset) (?:is )?at ~?\d{1,3}%|\b(?:about |roughly |~ ?)?(?:halfway|half way|\d{1,3}% of the way) through (?:the )?(?:accounts|users|workspaces|everyone|the rollout)\b/;
 
 /** What one announcing mention says, its time counted: under way + a time ahead is coming. */
 export function mentionKind(mention: Mention, announcedMs: number, zone: string): Tense {

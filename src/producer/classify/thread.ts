@@ -135,6 +135,10 @@ function movedTo(own: ReadText, post: Post, options: ClassifierOptions): string 
 const MOVED_TO =
   /\b(?:push(?:ing|ed)?|mov(?:e|ing|ed)|delay(?:ing|ed)?|postpon(?:e|ing|ed)|bump(?:ing|ed)?)(?: (?:it|this|that|the reset))?(?: back)? (?:to|until|till)\b[^.!?]*/;
 
+/** "hasn't actually started", "didn't go out", "not live yet": a reset said to be under way, not. */
+const NOT_STARTED =
+  /\b(?:hasn't|has not|hasnt|didn't|did not|didnt|haven't|have not) (?:actually |really |even )?(?:start(?:ed)?|begun|go(?:ne)? out|happen(?:ed)?|land(?:ed)?|roll(?:ed)? out|kick(?:ed)? off)\b|\bnot (?:actually )?(?:out|live|started) yet\b/;
+
 /** A post of only a verb of the idioms: "Refilled.", "wiped!", "topped up." */
 const BARE_VERB_POST =
   /^(?:refilled|wiped|topped (?:up|off)|zeroed(?: out)?|refreshed|cleared|restored|replenished|emptied)[.!]*$/;
@@ -259,6 +263,20 @@ export function readReply(
     // Not a type he was asked about and turns down: "a few of you asked about a banked one on
     // top. not this time" (rules-2.13.10).
     const declined = NOT_THIS_TIME.test(own.all);
+    // "scratch that, the rollout hasn't actually started … it'll go out tonight around 8pm PT
+    // instead" under his "rolling out the limit reset now": not under way after all, at a
+    // time ahead; held with the reply's time (rules-2.13.75).
+    if (
+      NOT_STARTED.test(own.all) &&
+      timeAhead(own.all, Date.parse(post.createdAt), options.timeZone) === 'explicit'
+    )
+      return heldReply(
+        post,
+        own,
+        thread.parent,
+        onlyWithParent(`his reply says it has not started: "${clip(own.sentences[0]!)}"`),
+        options,
+      );
     const adds =
       itsTime ||
       progress ||
@@ -466,7 +484,7 @@ const REACHES_WITHIN =
  * (rules-2.13.56).
  */
 const DOING_IT_NOW =
-  /\b(?:(?:we're|i'm|we are) )?(?:doing|running|pushing|flipping) it (?:right )?now\b|\bjust did it(?: right)? now\b|\bhappening (?:right )?now\b|\bstarting (?:it |them )?(?:right )?now\b/;
+  /\b(?:(?:we're|i'm|we are) )?(?:doing|running|pushing|flipping) it (?:right )?now\b|\b(?:just )?pushed it (?:out )?(?:right )?now\b|\bjust did it(?: right)? now\b|\bhappening (?:right )?now\b|\bstarting (?:it |them )?(?:right )?now\b/;
 /** "give it a few minutes", "may take a few min to show": how long it takes to appear. */
 const SHOWS_IN =
   /\bgive it (?:a (?:few|couple(?: of)?) |a |an |~ ?\d+ ?)?(?:min(?:ute)?s?|sec(?:ond)?s?|moments?|bit|hour)\b|\b(?:may|might|could|can) take (?:a (?:few|couple(?: of)?) |a |an |~ ?\d+ ?)?(?:min(?:ute)?s?|sec(?:ond)?s?|moments?|bit)\b[^.!?]*/g;
