@@ -62,10 +62,16 @@ const sentence = (pool: string[]) =>
 test('without usage or limits named, no idiom is read as a reset', () => {
   fc.assert(
     fc.property(sentence(words), (text) => {
+      // "zero everyone out" names whose usage by the people (rules-2.13.69); it is the one
+      // idiom these words can spell that needs no usage named (found by CI's seed 1132835480,
+      // "zero everyone out we"), and is held to be read just below.
+      fc.pre(!/\bzero(?:ed)? everyone out\b/.test(text));
       assert.equal(resetIdiomRead(text), null);
     }),
     RUNS,
   );
+  assert.equal(resetIdiomRead('zero everyone out we'), 'reset everyone we');
+  assert.equal(resetIdiomRead('we zeroed everyone out'), 'we reset everyone');
 });
 
 test('an idiom read is a sentence that names a reset, whatever the words around it', () => {
