@@ -7247,3 +7247,66 @@ describe('rounds 335 to 338 (rules-2.13.75)', () => {
     assert.equal(at10('whenever you want to top your limits up, apply the banked one'), 'none');
   });
 });
+
+describe('rounds 339 to 342 (rules-2.13.76)', () => {
+  test('a reset "on the table" is considered, one "looked back at" is past, one that "was chatgpt image limits, not codex" is another product\'s', () => {
+    assert.equal(at10('so yes, a reset is on the table. deciding today'), 'none');
+    assert.equal(
+      at10(
+        'looking back at the march reset: zeroing counters for millions of users at once needs its own rate limiting',
+      ),
+      'none',
+    );
+    assert.equal(at10("wasn't us. the reset you saw was chatgpt image limits, not codex"), 'none');
+  });
+
+  test('a release note about what resets a local auth cache is not a reset of limits', () => {
+    assert.equal(
+      at10(
+        'Release note: `codex logout` now also resets your local auth cache and clears session tokens.',
+      ),
+      'none',
+    );
+  });
+
+  test('"got the reset approved!! happening tomorrow at 9am PT": a reset made ready is still to come', () => {
+    const approved = classify('got the reset approved!! happening tomorrow at 9am PT 🙏', {
+      createdAt: MORNING,
+    });
+    assert.equal(approved.reset?.kind, 'reset_scheduled');
+    assert.equal(approved.reset?.effectiveAt, '2026-11-20T17:00:00.000Z');
+  });
+
+  test('"a fresh banked reset on their usage page" is not a reset of a usage page', () => {
+    assert.equal(
+      at10(
+        'everyone got a fresh banked reset on their usage page just now. apply it when you need it most',
+      ),
+      'reset_completed',
+    );
+    assert.equal(at10('we reset the usage dashboards'), 'none');
+  });
+
+  test('"fyi" is no one who resets; "in ~2 hours" is ahead; "not hypothetically:" is said for real', () => {
+    assert.equal(at10('fyi resetting codex limits at noon PT today'), 'reset_scheduled');
+    assert.equal(
+      at10('heads up: weekly limits get reset for everyone in ~2 hours'),
+      'reset_scheduled',
+    );
+    assert.equal(
+      at10("not hypothetically: we just reset everyone's limits. what are you building first?"),
+      'reset_completed',
+    );
+    assert.equal(at10("hypothetically: we reset everyone's limits. what would you build?"), 'none');
+  });
+
+  test('"should be in your account already" under a user asking where the banked reset is: done, held with its parent', () => {
+    const read = reply(
+      'should be in your account already, check settings > usage',
+      "where's my banked reset? you said everyone got one this morning",
+      'tobi_ships',
+    );
+    assert.equal(read.reset?.kind, 'reset_completed');
+    assert.equal(read.review, true);
+  });
+});

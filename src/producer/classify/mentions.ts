@@ -537,7 +537,7 @@ export const RECENTLY =
 
 /** Headings of what is not the announcer's announcement: a myth, a rumour, a question. */
 const NOT_SAID_HEADING =
-  /^[-•*\s]*(myth|rumou?r|claim|q|question|hot take|hypothetically|how (?:it|this|they|resets?) works?)\s*:/;
+  /^[-•*\s]*(?!not )(myth|rumou?r|claim|q|question|hot take|hypothetically|how (?:it|this|they|resets?) works?)\s*:/;
 /** A reset marked with a cross: "Reset ❌", "reset: ✗". */
 const CROSSED_OUT = /\bre-?sets?\b:? ?(?:\u274c|\u2716|\u2717|\u2718|\u{1f6ab})/u;
 

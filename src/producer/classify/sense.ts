@@ -416,6 +416,14 @@ export function readMention(words: readonly Word[], index: number): MentionReadi
             group.notAnnouncing ?? `resets made "${quality}": a statement about resets`,
         };
       }
+      // "got the reset approved!! happening tomorrow at 9am PT", "got a reset scheduled": the
+      // reset had made ready, still to come, whenever the getting was (rules-2.13.76).
+      if (
+        verb.lemma === 'get' &&
+        group.tense === 'done' &&
+        MADE_READY.has(words[index + 1]?.text ?? '')
+      )
+        group = { ...group, tense: 'coming' };
       // "my back did a full reset", "his laptop needs a reset": the one doing or having it is
       // someone's thing, not us (rules-2.13.0).
       const owner =
@@ -974,6 +982,8 @@ export function readMention(words: readonly Word[], index: number): MentionReadi
 
 /** "is", "'s", "are", "'re": the present of "be". */
 const PRESENT_COPULA = /^(?:is|'s|are|'re)$/;
+/** What a reset one gets is made ready by: "got the reset approved", "got one scheduled". */
+const MADE_READY = new Set(['approved', 'greenlit', 'okayed', 'scheduled', 'queued', 'booked']);
 /** "reset more limits than …": how many, compared. */
 const COMPARED = new Set(['more', 'fewer', 'less']);
 /** "saving one reset", "saving a reset": one of ours, not "my" or "your" reset. */

@@ -145,6 +145,8 @@ export function whatIsReset(
       (beforeAgent === undefined || beforeAgent.pos === 'DET' || beforeAgent.pos === 'PUNCT') &&
       (agent.pos === 'NOUN' || agent.pos === 'PROPN') &&
       !agent.text.endsWith('ing') && // "Planning to reset limits…"
+      // "fyi resetting codex limits at noon PT today": a word that opens a note (rules-2.13.76).
+      !NOTE_OPENERS.has(agent.text) &&
       !OUR_AGENTS.has(agent.lemma) &&
       !RESET_OBJECTS.has(agent.lemma)
     )
@@ -173,6 +175,9 @@ export function whatIsReset(
     return { kind: 'reader' };
   return otherSubject(subject) ? { kind: 'other', text: textOf(subject) } : null;
 }
+
+/** Words that open a note, tagged nouns: "fyi", "psa", "btw" are not who resets. */
+const NOTE_OPENERS = new Set(['fyi', 'psa', 'btw', 'update', 'reminder', 'note', 'tldr', 'ps']);
 
 /** Subjects that are people: whose limits a passive reset is. */
 const PEOPLE_SUBJECTS = new Set(['everyone', 'everybody', 'anyone', 'users', 'accounts', 'all']);

@@ -365,7 +365,7 @@ export const OBJECT_START = new Set(['everyone', 'everybody', 'their', 'your', '
 
 /** Words of a time ahead, in the reset's clause: "get reset tonight", "at 5pm", "on Friday". */
 export const FUTURE_TIME =
-  /\b(?:tonight|tomorrow|shortly|soon|(?<!\d (?:hours?|minutes?|mins?|days?) )later|this (?:afternoon|evening)|next|(?:mon|tues|wednes|thurs|fri|satur|sun)day|eod|midnight|noon|within|in (?:a|an|\d+) \w+|thanksgiving|christmas|xmas)\b|\bat \d/;
+  /\b(?:tonight|tomorrow|shortly|soon|(?<!\d (?:hours?|minutes?|mins?|days?) )later|this (?:afternoon|evening)|next|(?:mon|tues|wednes|thurs|fri|satur|sun)day|eod|midnight|noon|within|in (?:a|an|~ ?\d+|\d+) \w+|thanksgiving|christmas|xmas)\b|\bat \d/;
 /** "almost here", "nearly there": a reset that has not come yet. */
 export const ALMOST_HERE = /^(?:\S+ )?(?:almost|nearly) (?:here|there|ready)\b/;
 /** Adverbs that make a bare "reset" after them past: "limits just reset", "already reset". */
