@@ -7310,3 +7310,67 @@ describe('rounds 339 to 342 (rules-2.13.76)', () => {
     assert.equal(read.review, true);
   });
 });
+
+describe('rounds 343 to 346 (rules-2.13.77)', () => {
+  test('how many resets, a reset imagined, another lab resetting: "we should do fewer resets", "what if... reset", "anthropic resetting claude code limits on the 24th"', () => {
+    assert.equal(at10('me: we should do fewer resets\nalso me at 11pm: what if... reset'), 'none');
+    assert.equal(
+      at10(
+        'anthropic resetting claude code limits on the 24th is a great move tbh. competition is good',
+      ),
+      'none',
+    );
+  });
+
+  test('"no plans for that" under a user asking about a reset is not published', () => {
+    const read = reply(
+      'no plans for that. new regions just start with fresh limits like any new account',
+      'will there be a reset for Go when it launches in more regions?',
+      'global_gina',
+    );
+    assert.ok(read.reset === null || read.review);
+  });
+
+  test('times ahead first: "11/20, 9am PT: reset …" is a date, not a timeline\'s stamp; "next friday (the 27th) we reset …" opens on its day', () => {
+    const stamp = classify(
+      '11/20, 9am PT: reset of codex usage limits for every plan. set a reminder ⏰',
+      {
+        createdAt: MORNING,
+      },
+    );
+    assert.equal(stamp.reset?.kind, 'reset_scheduled');
+    assert.equal(stamp.reset?.effectiveAt, '2026-11-20T17:00:00.000Z');
+    assert.equal(
+      at10(
+        'next friday (the 27th) we reset usage limits for all plans to kick off the long weekend',
+      ),
+      'reset_scheduled',
+    );
+  });
+
+  test('"we\'ve started rolling out the usage limit reset, some of you already have it, everyone will by noon" is under way now', () => {
+    assert.equal(
+      at10(
+        "we've started rolling out the usage limit reset, some of you already have it, everyone will by noon",
+      ),
+      'reset_completed',
+    );
+  });
+
+  test('"gave everyone a second banked reset since a lot of yours expired" gives one', () => {
+    const read = classify(
+      "gave everyone a second banked reset since a lot of yours expired during the outage. it's already in your account",
+      { createdAt: MORNING },
+    );
+    assert.equal(read.reset?.kind, 'reset_completed');
+    assert.equal(read.reset?.resetType, 'banked');
+  });
+
+  test('"limits: reset for everyone on tuesday night" has only a weekday: last Tuesday or the next? Held', () => {
+    assert.equal(
+      at10('limits: reset for everyone on tuesday night, sorry for the sluggish start of the week'),
+      'reset_scheduled (held)',
+    );
+    assert.equal(at10('limits: reset for everyone tomorrow 9am PT'), 'reset_scheduled');
+  });
+});

@@ -40,6 +40,8 @@ export interface Announcing {
 }
 
 const WEEKDAY = /\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b/;
+/** "limits: reset for everyone …": what, a colon, then a bare "reset". */
+const COLON_RESET = /\b(?:limits|usage|quotas?): re-?set\b/;
 /**
  * Words of the limits' cycle changed for good: "starting next week", "from now on", "instead
  * of 7 days after first use", "reset on sundays", "now resets", "the weekly reset moved".
@@ -52,11 +54,13 @@ export function dateDoubts({ mentions, kinds, announcedMs, zone }: Announcing): 
   const holds: string[] = [];
   // "we reset usage limits for everyone monday night": a bare "reset" (past or present) with
   // only a weekday: last Monday, or the next? (rules-2.13.2).
+  // So is "limits: reset for everyone on tuesday night", a heading's colon read "are reset"
+  // (rules-2.13.77).
   const weekdayOnly = mentions.find(
     (m, i) =>
       kinds[i] === 'coming' &&
       m.reading.tense === 'done' &&
-      BARE_RESET.test(m.reading.cue) &&
+      (BARE_RESET.test(m.reading.cue) || COLON_RESET.test(m.sentence)) &&
       WEEKDAY.test(m.reading.clause) &&
       !NEAR_DAY.test(m.reading.clause),
   );

@@ -60,6 +60,10 @@ export const TALK_ABOUT = [
   // "yes, a reset is on the table. deciding today": considered; "off the table": not
   // (rules-2.13.76).
   /\bre-?sets? (?:is |are |'s )?(?:still |now |back |firmly |definitely )?(?:on|off) the table\b/,
+  // "we should do fewer resets", "too many resets": how many, not one (rules-2.13.77).
+  /\b(?:fewer|less|too many|so many|as many) (?:[\w-]+ )?re-?sets\b/,
+  // "also me at 11pm: what if... reset": a reset imagined (rules-2.13.77).
+  /\bwhat if\b[^!?]{0,20}\bre-?set/,
   // "looking back at the march reset: …": a reset looked back on (rules-2.13.76).
   /\blook(?:ing|ed|s)? back (?:at|on)\b[^.!?:]{0,40}\bre-?sets?\b/,
   // "wasn't us. the reset you saw was chatgpt image limits, not codex": another product's
@@ -244,8 +248,9 @@ export const TALK_ABOUT = [
   /\bre-?sets?\b[^.!?]{0,60}\b(?:is|are|was|'s) (?:something|a thing|an idea) (?:we|i|the team)(?:'ve| have|'re| are| has)? (?:\w+ )?(?:talked|talking|thought|thinking|discussed|discussing|considered|considering|explored|exploring|looked|looking)\b/,
   // "the banked resets from the october incident expire end of december": resets held, not
   // given; "we're giving everyone a banked reset that expires in 30 days" gives one
-  // (rules-2.13.7).
-  /\b(?=re-?sets?\b)(?<!\b(?:giv|grant|credit|add|load|get|drop|land|ship)\w*\b[^.!?]{0,60})re-?sets?\b(?:(?!\b(?:giv|grant|credit|add|load|get|drop|land|ship)\w*\b)[^.!?,;]){0,50}\bexpir(?:e|es|ed|ing)\b/,
+  // (rules-2.13.7); so does "gave everyone a second banked reset since a lot of yours
+  // expired" (rules-2.13.77).
+  /\b(?=re-?sets?\b)(?<!\b(?:giv|gave|grant|credit|add|load|get|got|drop|land|ship)\w*\b[^.!?]{0,60})re-?sets?\b(?:(?!\b(?:giv|gave|grant|credit|add|load|get|got|drop|land|ship)\w*\b)[^.!?,;]){0,50}\bexpir(?:e|es|ed|ing)\b/,
 ];
 
 /**

@@ -91,7 +91,8 @@ const BY_THE_TIME = /\bby the time (?:you|you're|we|we're|i|i'm)\b/;
 const HAVE_TO =
   /\b(?:have|has|need|needs|'ve got|got) to (?:push|move|delay|postpone|do|run|ship|roll)\b/;
 /** A day opening its sentence: "Monday = fresh codex limits", "tomorrow: a full reset". */
-const DAY_FIRST = /^(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow|tonight)\b/;
+const DAY_FIRST =
+  /^(?:(?:next|this|on) )?(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|tomorrow|tonight)\b/;
 /** A reset by a time: "getting reset before standup tomorrow". */
 const RESET_BEFORE = /\bre-?set(?:ting)? before\b/;
 /** "are reset", "is all reset", "is fresh": the present passive of "reset", and its state. */
@@ -153,6 +154,12 @@ const JUST_GONE = /\b(?:ago|just now|earlier today)\b/;
 const OTHER_NOW = /, (?:the|our|a|this|that|its) [\w-]+(?: [\w-]+)? (?:is|are) [\w-]+ing now\b/g;
 export const GOING_OUT_NOW =
   /\bas (?:we speak|i type(?: this)?|we type)\b|\b(?:going|rolling) out\b[^.!?]*\bnow\b|\b(?:rollout|rolling out|reset) (?:is )?at ~?\d{1,3}%|\b(?:about |roughly |~ ?)?(?:halfway|half way|\d{1,3}% of the way) through (?:the )?(?:accounts|users|workspaces|everyone|the rollout)\b/;
+/**
+ * "we've started rolling out the usage limit reset, some of you already have it": begun, so
+ * under way now, whatever time it reaches everyone by (rules-2.13.77).
+ */
+const STARTED_OUT =
+  /\b(?:'ve|have|has) (?:started|begun) (?:rolling|pushing|sending) (?:it |them )?out\b|\bsome of you (?:already )?(?:have|got|see) it\b/;
 
 /** What one announcing mention says, its time counted: under way + a time ahead is coming. */
 export function mentionKind(mention: Mention, announcedMs: number, zone: string): Tense {
@@ -162,6 +169,8 @@ export function mentionKind(mention: Mention, announcedMs: number, zone: string)
   const openingAhead = opening !== '' && timeAhead(opening, announcedMs, zone) === 'explicit';
   // "limits reset on the way shortly" (rules-2.11.0).
   if (ON_THE_WAY.test(mention.reading.clause)) return 'coming';
+  if ((tense === 'ongoing' || tense === 'coming') && STARTED_OUT.test(mention.sentence))
+    return 'done';
   // "rolling out a reset to all codex users over the next hour": going out now, over a span
   // that starts now (rules-2.13.60).
   if (

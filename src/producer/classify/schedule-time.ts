@@ -438,7 +438,7 @@ function statedTimes(text: string, posted: DateTime, doubts: string[]): StatedTi
       /\d/.test(words) &&
       // "10am PT tomorrow: global reset …" names a time ahead (rules-2.12.2); so does a day
       // named short: "sat 21 nov, 08:00 CET: codex usage meters wiped …" (rules-2.13.71).
-      !/\b(?:tomorrow|tonight|(?:mon|tues|wednes|thurs|fri|satur|sun)day|mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun)\b/.test(
+      !/\b(?:tomorrow|tonight|(?:mon|tues|wednes|thurs|fri|satur|sun)day|mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun)\b|\d{1,2}\/\d{1,2}/.test(
         words,
       ) &&
       /(?:^|\n)\s*$/.test(before) &&
