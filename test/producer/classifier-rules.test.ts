@@ -7374,3 +7374,46 @@ describe('rounds 343 to 346 (rules-2.13.77)', () => {
     assert.equal(at10('limits: reset for everyone tomorrow 9am PT'), 'reset_scheduled');
   });
 });
+
+describe('rounds 347 to 350 (rules-2.13.78)', () => {
+  test('"no date yet. we reset when something on our side burned your usage, not on a schedule" under "when\'s the next reset?" is not published', () => {
+    const read = reply(
+      'no date yet. we reset when something on our side burned your usage, not on a schedule',
+      "when's the next reset?",
+      'codemonk_j',
+    );
+    assert.ok(read.reset === null || read.review);
+  });
+
+  test('"not hallucinating, we did 😄" answers yes; "nope, we did not" does not; "they stack, yes" answers something else', () => {
+    const did = reply(
+      'not hallucinating, we did 😄',
+      'lol did you guys reset limits again or am i hallucinating',
+      'pixelfern',
+    );
+    assert.equal(did.reset?.kind, 'reset_completed');
+    assert.equal(did.review, true);
+    assert.equal(
+      reply('nope, we did not', 'did you guys reset limits again?', 'pixelfern').reset,
+      null,
+    );
+    assert.equal(
+      reply(
+        'they stack, yes. up to three banked at a time and you can spend them whenever you like',
+        'do banked resets stack? I have 2 from october',
+        'sam_builds',
+      ).reset,
+      null,
+    );
+  });
+
+  test('his reply "it\'s rolling out rn, … you\'ll see it shortly" under a user asking is done, held with its parent', () => {
+    const read = reply(
+      "it's rolling out rn, some accounts take a few min to update. you'll see it shortly",
+      'is the reset happening or not, my meter still says 94%',
+      'kaitlyn_codes',
+    );
+    assert.equal(read.reset?.kind, 'reset_completed');
+    assert.equal(read.review, true);
+  });
+});

@@ -582,7 +582,7 @@ const PLANS_GOT_IT =
  * did." (rules-2.12.0); "Automatically, yes." (rules-2.13.56).
  */
 const ANSWERS_YES =
-  /^(?:[a-z]+, )?(?:yes|yep|yup|yeah|yea|sure|correct|confirmed|indeed|(?:it|they|we) did|(?:it|they) do(?:es)?(?=[.!,]|\s*$)|(?:you|they|it) (?:are|is)(?=[.!,]|\s*$)|that's the one\b|everyone'?s did\b|sure did|good timing|(?:just |already )?did (?:it|that)|just did|already did|already happened|on it|doing it|(?:will|i'll|we'll) do (?:it|that|one)|will do|(?:it's |very |for )?real(?=[.!,]|\s*$)|(?:it's |that's )?legit(?=[.!,]|\s*$))\b/;
+  /^(?:[a-z]+, |(?:not|no|ha|haha|lol|oh|ok) [a-z]+, )?(?:yes|yep|yup|yeah|yea|sure|correct|confirmed|indeed|(?:it|they|we) did(?! not\b)|(?:it|they) do(?:es)?(?=[.!,]|\s*$)|(?:you|they|it) (?:are|is)(?=[.!,]|\s*$)|that's the one\b|everyone'?s did\b|sure did|good timing|(?:just |already )?did (?:it|that)|just did|already did|already happened|on it|doing it|(?:will|i'll|we'll) do (?:it|that|one)|will do|(?:it's |very |for )?real(?=[.!,]|\s*$)|(?:it's |that's )?legit(?=[.!,]|\s*$))\b/;
 /** "a global one", "a full one": the reset asked about, named by its kind. */
 const KIND_OF_ONE = 'an?(?: (?:global|full|banked|fresh|new|proper|hard|quick|big|small))+ one';
 /**
@@ -695,7 +695,11 @@ function heldReply(
     !(WENT_OUT.test(own.all) && timePassedToday(own.all, postedMs, options.timeZone));
   const parentComing = mentionsOf(parent).some((m) => m.reading.tense === 'coming');
   // "we actually have one banked. not saying when": kept for later, not given (rules-2.13.40).
-  const done = !ownAhead && !FOR_LATER.test(own.all) && (PROGRESS.test(own.all) || !parentComing);
+  // "it's rolling out rn, some accounts take a few min to update. you'll see it shortly":
+  // going out now, however soon it shows (rules-2.13.78).
+  const done =
+    (GOING_OUT_NOW.test(own.all) && !FOR_LATER.test(own.all)) ||
+    (!ownAhead && !FOR_LATER.test(own.all) && (PROGRESS.test(own.all) || !parentComing));
   const fields: Pick<ClassifiedReset, 'kind' | 'resetType' | 'scope'> & Partial<ClassifiedReset> = {
     kind: done ? 'reset_completed' : 'reset_scheduled',
     resetType: resetTypeOf(both),
