@@ -7417,3 +7417,52 @@ describe('rounds 347 to 350 (rules-2.13.78)', () => {
     assert.equal(read.review, true);
   });
 });
+
+describe('rounds 351 to 354 (rules-2.13.79)', () => {
+  test('what something "does not mean": "\'limits back to normal\' does not mean we reset them", "this doesn\'t mean limits were reset"', () => {
+    assert.equal(
+      at10(
+        "i know what you're thinking. no, 'limits back to normal' does not mean we reset them 😅",
+      ),
+      'none',
+    );
+    assert.equal(
+      ownReply(
+        "and no, this doesn't mean limits were reset, just that things are fast again",
+        'compute back at full capacity 🟢',
+      ).reset,
+      null,
+    );
+  });
+
+  test('"locked out for nothing we just reset everyone\'s usage limits": "for nothing" is no "nothing we reset"', () => {
+    assert.equal(
+      at10(
+        "fixed now, and since a bunch of you got locked out for nothing we just reset everyone's usage limits",
+      ),
+      'reset_completed',
+    );
+    assert.equal(at10('nothing we reset today touches your banked ones'), 'none');
+  });
+
+  test('"usage limits reset EOW for everyone": the end of the week is its time, not a "reset end"', () => {
+    assert.equal(at10('usage limits reset EOW for everyone'), 'reset_scheduled');
+  });
+
+  test('"reset at the top of the hour" is ahead, within the hour', () => {
+    assert.equal(
+      at10('codex limits reset at the top of the hour for all plans'),
+      'reset_scheduled',
+    );
+  });
+
+  test('"settings > usage > apply reset" is a button on a path; "it\'s in your account now" under a user asking for the banked reset is done, held', () => {
+    const read = reply(
+      "it's in your account now: settings > usage > apply reset. should show 1 available",
+      '¿Y el banked reset que prometieron? No lo veo',
+      'carlos_rz',
+    );
+    assert.equal(read.reset?.kind, 'reset_completed');
+    assert.equal(read.review, true);
+  });
+});

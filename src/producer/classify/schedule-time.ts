@@ -44,7 +44,8 @@ const WEEKEND = /\b(?:(before|by) the weekend|(?:this|over the|on the) weekend)\
 /** Vague cues and the hours their window lasts from the post's time (README: classifier). */
 export const VAGUE_CUES: readonly (readonly [RegExp, number, string])[] = [
   [
-    /\b(?:shortly|momentarily|in a moment|in a few (?:seconds|secs|minutes|mins)|imminent(?:ly)?|any minute)\b/,
+    // "reset at the top of the hour" (rules-2.13.79).
+    /\b(?:shortly|momentarily|in a moment|in a few (?:seconds|secs|minutes|mins)|imminent(?:ly)?|any minute|(?:at )?the top of the hour)\b/,
     1,
     'shortly',
   ],

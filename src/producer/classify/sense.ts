@@ -162,6 +162,8 @@ export function readMention(words: readonly Word[], index: number): MentionReadi
     // lowercase, "reset codex rate limits", tagged a noun: rules-2.13.0).
     !(NAMES.has(head.pos) && RESET_HEADS.has(words[index + 2]?.lemma ?? '')) &&
     !TIME_NOUNS.test(head.text) &&
+    // "usage limits reset end of the week for everyone" ("EOW"): its time (rules-2.13.79).
+    !(head.text === 'end' && words[index + 2]?.text === 'of') &&
     !isArrivalAfter(words[index]!, head) &&
     // "banked resets ship tomorrow": a plural's verb, not a thing named (rules-2.11.0).
     !(words[index]!.text.endsWith('s') && /^ships?$/.test(head.text)) &&
