@@ -7466,3 +7466,18 @@ describe('rounds 351 to 354 (rules-2.13.79)', () => {
     assert.equal(read.review, true);
   });
 });
+
+describe('rounds 355 to 358 (rules-2.13.80)', () => {
+  test('"Something good is happening tomorrow. Limits reset at 9am PT": a clock time with no day of its own is the day the sentence before names', () => {
+    const read = reply(
+      'Something good is happening tomorrow. Limits reset at 9am PT, all plans.',
+      'pls tell me something good is happening tomorrow',
+      'jamie_r',
+    );
+    assert.equal(read.reset?.kind, 'reset_scheduled');
+    assert.equal(read.reset?.effectiveAt, '2026-11-20T17:00:00.000Z');
+    assert.equal(read.review, true);
+    // Alone, a clock time gone by today is when it was done.
+    assert.equal(at10('Limits reset at 9am PT, all plans.'), 'reset_completed');
+  });
+});

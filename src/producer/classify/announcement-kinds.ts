@@ -112,9 +112,13 @@ export function readKinds(
     // "relief coming tonight ~11pm ET. full reset for pro, plus and business": a reset named
     // without a verb, after a sentence saying something comes at a time ahead, is what comes
     // (rules-2.13.48).
+    // So is a reset at a clock time with no day of its own, after a sentence saying something
+    // happens on a day ahead: "Something good is happening tomorrow. Limits reset at 9am PT"
+    // (rules-2.13.80).
     const before = own.sentences[own.sentences.indexOf(m.sentence) - 1];
     if (
-      kind === 'none' &&
+      (kind === 'none' ||
+        (kind === 'done' && CLOCK_TIME.test(m.sentence) && !DAY_NAMED.test(m.sentence))) &&
       before !== undefined &&
       COMES.test(before) &&
       !RESET_WORD.test(before) &&
@@ -155,7 +159,11 @@ export function readKinds(
 /** A word opening a sentence before what it says: "ok", "update:". */
 const OPENING = /^(?:ok|okay|so|update|yes)[,:]? /;
 /** Something on its way: "relief coming tonight", "good news incoming at 5pm". */
-const COMES = /\b(?:coming|incoming|on (?:the|its) way|inbound)\b/;
+const COMES = /\b(?:coming|incoming|on (?:the|its) way|inbound|happening)\b/;
+/** A clock time, and a day named: "at 9am PT"; "today", "tomorrow", "friday". */
+const CLOCK_TIME = /\b\d{1,2}(?::\d\d)? ?(?:am|pm)\b|\b\d{1,2}:\d\d\b/;
+const DAY_NAMED =
+  /\b(?:today|tonight|tomorrow|(?:mon|tues|wednes|thurs|fri|satur|sun)day|\d{1,2}\/\d{1,2}|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]* \d)/;
 
 /**
  * "the thanksgiving reset is back this year. wednesday morning PT, all plans": a sentence
