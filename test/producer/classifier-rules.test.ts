@@ -7481,3 +7481,33 @@ describe('rounds 355 to 358 (rules-2.13.80)', () => {
     assert.equal(at10('Limits reset at 9am PT, all plans.'), 'reset_completed');
   });
 });
+
+describe('rounds 359 to 362 (rules-2.13.81)', () => {
+  test('a post wished for, an old post quoted, and when we reset as a rule announce nothing', () => {
+    assert.equal(
+      at10(
+        "what users wish i'd post: 'reset everyones limits, unlimited forever, free gpus for all'",
+      ),
+      'none',
+    );
+    assert.equal(
+      at10(
+        "someone turned my 'we have reset everyone's rate limits' tweet from october into a sticker pack",
+      ),
+      'none',
+    );
+    assert.equal(at10("we reset when we overcount. that's it"), 'none');
+    // The rule said, then the reset done: published.
+    assert.equal(
+      at10(
+        "Policy is we reset when we cause the problem. We caused this one, so we just reset everyone's limits across all plans.",
+      ),
+      'reset_completed',
+    );
+    assert.equal(at10('we reset limits when the deploy finishes tonight'), 'reset_scheduled');
+  });
+
+  test('"limits: fresh" is a status line: done', () => {
+    assert.equal(at10('limits: fresh'), 'reset_completed');
+  });
+});

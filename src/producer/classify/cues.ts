@@ -64,6 +64,13 @@ export const TALK_ABOUT = [
   // "'limits back to normal' does not mean we reset them", "this doesn't mean limits were
   // reset": what something else is said not to mean (rules-2.13.79).
   /\b(?:doesn't|does not|don't|do not|didn't|did not|won't|will not) mean (?:that )?(?:[\w']+ ){0,3}(?:re-?set|were re-?set|was re-?set|got re-?set)\b/,
+  // "what users wish i'd post: 'reset everyones limits …'": a post wished for (rules-2.13.81).
+  /\b(?:wish|wishes|wished|want|wants|wanted) (?:i|we|he|tibo)(?:'d| would| to| could)? (?:post|tweet|say|announce|write)\b/,
+  // "someone turned my 'we have reset everyone's rate limits' tweet from october into a
+  // sticker pack": an old post quoted (rules-2.13.81).
+  /\b(?:my|his|that|the|this|a|an|old) ["'‘“][^"”\n]{0,80}?\bre-?set\b[^"”\n]{0,80}?["'’”] (?:tweet|post|line|meme|screenshot|banner|thread)\b/,
+  // "we reset when we overcount. that's it": when, as a rule, by what we do (rules-2.13.81).
+  /\bwe re-?set (?:(?:limits|usage|them|it) )?(?:only )?(?:when|whenever|if) we (?!'ve\b|have\b|had\b|'re\b|are\b)[a-z]+\b/,
   // "we should do fewer resets", "too many resets": how many, not one (rules-2.13.77).
   /\b(?:fewer|less|too many|so many|as many) (?:[\w-]+ )?re-?sets\b/,
   // "also me at 11pm: what if... reset": a reset imagined (rules-2.13.77).

@@ -280,6 +280,8 @@ const LIMITS_AT_FULL =
   /\b(?=(?:100%|full) for (?:everyone|everybody|all)\b)(?<=\b(?:limits|usage): )(?:100%|full)/;
 /** "codex usage: 0%. for everyone. just now." (rules-2.13.55): Codex's usage, at none. */
 const CODEX_AT_ZERO = /\b(codex (?:usage|limits)): (?:0%|zero)(?=[.!]*$|[.!]? for\b)/;
+/** "limits: fresh", a status line (rules-2.13.81); read "limits: reset". */
+const LIMITS_COLON_FRESH = /\b(?=fresh)(?<=\b(?:limits|usage): )fresh(?=[.!\s]*$|[.!]? for\b)/;
 /** "usage bars at 0% for everyone" (rules-2.13.15). */
 const USAGE_AT_ZERO =
   /\busage (?:bars?|meters?|counters?) (?:are |all )*at (?:0%|zero)(?= for (?:everyone|everybody|all)\b)/;
@@ -541,6 +543,7 @@ const PHRASES: readonly (readonly [RegExp, string])[] = [
   [GETTING_A_REFILL, 'a reset'],
   [GIVEN_A_RESET, 'a reset'],
   [USAGE_AT_ZERO, 'usage reset'],
+  [LIMITS_COLON_FRESH, 'reset'],
   [CODEX_AT_ZERO, '$1 reset'],
   [HAVE_A_FULL_TANK, 'a reset'],
   [READS_ZERO, 'reset'],
