@@ -7511,3 +7511,13 @@ describe('rounds 359 to 362 (rules-2.13.81)', () => {
     assert.equal(at10('limits: fresh'), 'reset_completed');
   });
 });
+
+describe('review of rules-2.13.73 to rules-2.13.81 (rules-2.13.82)', () => {
+  test('"going to top everyone\'s codex weekly back to full" is ours, as "going to top everyone\'s limits up" is; "whenever you want to top …" is one\'s own', () => {
+    assert.equal(
+      at10("we're going to top everyone's codex weekly back to full tonight"),
+      'reset_scheduled',
+    );
+    assert.equal(at10("whenever you want to top everyone's weekly back to full lol"), 'none');
+  });
+});

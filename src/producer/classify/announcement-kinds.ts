@@ -3,6 +3,7 @@ import { wordsOf } from './grammar.ts';
 import type { Mention } from './mentions.ts';
 import {
   BARE_RESET,
+  CLOCK_TIME,
   FIRMLY_DONE,
   IT_ARRIVES,
   IT_IS_A,
@@ -160,8 +161,7 @@ export function readKinds(
 const OPENING = /^(?:ok|okay|so|update|yes)[,:]? /;
 /** Something on its way: "relief coming tonight", "good news incoming at 5pm". */
 const COMES = /\b(?:coming|incoming|on (?:the|its) way|inbound|happening)\b/;
-/** A clock time, and a day named: "at 9am PT"; "today", "tomorrow", "friday". */
-const CLOCK_TIME = /\b\d{1,2}(?::\d\d)? ?(?:am|pm)\b|\b\d{1,2}:\d\d\b/;
+/** A day named: "today", "tomorrow", "friday", "11/20", "nov 20". */
 const DAY_NAMED =
   /\b(?:today|tonight|tomorrow|(?:mon|tues|wednes|thurs|fri|satur|sun)day|\d{1,2}\/\d{1,2}|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]* \d)/;
 

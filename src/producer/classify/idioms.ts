@@ -218,15 +218,22 @@ const FRESH_START = new RegExp(
 );
 
 /**
+ * Not what one may do with one's own: "whenever you want to top it up", "you can top …",
+ * "lets you top …"; "going to top everyone's limits up" is ours (rules-2.13.75).
+ */
+const NOT_ONES_OWN = String.raw`(?<!\b(?:(?:want|wants|wanted|can|could|how|need|needs|able) to|want|wants|can|could|let you|lets you) )`;
+/**
  * "topped everyone's codex limits back up to 100%", "gonna top all limits back up"
  * (rules-2.13.10): the object between the verb and "up", whose; not "it tops your weekly
  * usage back up" (what a banked reset does) nor "whenever you want to top it up".
  */
-const TOP_OBJECT_UP =
-  /(?=top)(?<!\b(?:(?:want|wants|wanted|can|could|how|need|needs|able) to|want|wants|can|could|let you|lets you) )\btop(ped|ping)? ((?:everyone's|everybody's|all|the|every|plus|pro) (?:[\w'%&-]+ ){0,3}(?:usage|limits?|quotas?|windows?|tanks?)) (?:back )?(?:up|off)\b/;
+const TOP_OBJECT_UP = new RegExp(
+  String.raw`(?=top)${NOT_ONES_OWN}\btop(ped|ping)? ((?:everyone's|everybody's|all|the|every|plus|pro) (?:[\w'%&-]+ ){0,3}(?:usage|limits?|quotas?|windows?|tanks?)) (?:back )?(?:up|off)\b`,
+);
 /** "we're topping everyone's Codex weekly back to full" (rules-2.13.65). */
-const TOP_WINDOW_BACK_TO_FULL =
-  /(?=top)(?<!\b(?:want|wants|can|could|to|how to) )\btop(ped|ping)? ((?:everyone's|everybody's) (?:codex )?(?:weekly|5h|5-hour)) back to full\b/;
+const TOP_WINDOW_BACK_TO_FULL = new RegExp(
+  String.raw`(?=top)${NOT_ONES_OWN}\btop(ped|ping)? ((?:everyone's|everybody's) (?:codex )?(?:weekly|5h|5-hour)) back to full\b`,
+);
 /**
  * "your codex tanks are topped up" (rules-2.13.10), "tank topped off for every codex user"
  * as a headline (rules-2.13.16), "everyone's codex allowance topped back up to full"

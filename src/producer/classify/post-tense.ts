@@ -144,7 +144,7 @@ const NAMED_AS_A = /\b(?:it|this|that)(?:'s| is) (?:a|an) /;
 /** Said to be rolling out, in the reset's sentence. */
 const ROLLING_OUT = /\b(?:rolling|going) out\b/;
 /** A time of the clock: "2pm", "14:30", "noon", "midnight", "end of day". */
-const CLOCK_TIME =
+export const CLOCK_TIME =
   /\b\d{1,2}(?::\d{2})? ?(?:am|pm)\b|\b\d{1,2}:\d{2}\b|\b(?:noon|midnight|eod|end of (?:the )?day)\b/;
 /** Now: "resetting limits now", "… as we speak" (rules-2.12.0). */
 export const UNDER_WAY_NOW = /\bnow\b(?! that\b)|\bas (?:we speak|i type(?: this)?|we type)\b/;

@@ -740,15 +740,15 @@ const AS_OF_CLOCK = /\bas of (?=\d{1,2}(?::\d\d)? ?(?:am|pm|a\.m\.|p\.m\.)?\b)/g
  */
 export function tookEffectToday(text: string, announcedMs: number, zone: string): boolean {
   if (!/\bas of \d/.test(text)) return false;
-  const at = text.replace(AS_OF_CLOCK, 'at ');
-  if (timePassedToday(at, announcedMs, zone)) return true;
-  // "as of 9:47am PT, 19/11/2026": today's date said with it (rules-2.13.74).
-  const { when } = scheduleWhen(at, announcedMs, zone);
+  const { when, rolledOver } = scheduleWhen(text.replace(AS_OF_CLOCK, 'at '), announcedMs, zone);
+  // A clock time gone by today; or "as of 9:47am PT, 19/11/2026", today's date said with it
+  // (rules-2.13.74).
   return (
-    when.basis === 'explicit' &&
-    when.precision === 'datetime' &&
-    when.startMs <= announcedMs &&
-    sameDay(when.startMs, announcedMs, zone)
+    rolledOver === true ||
+    (when.basis === 'explicit' &&
+      when.precision === 'datetime' &&
+      when.startMs <= announcedMs &&
+      sameDay(when.startMs, announcedMs, zone))
   );
 }
 

@@ -698,8 +698,8 @@ function heldReply(
   // "it's rolling out rn, some accounts take a few min to update. you'll see it shortly":
   // going out now, however soon it shows (rules-2.13.78).
   const done =
-    (GOING_OUT_NOW.test(own.all) && !FOR_LATER.test(own.all)) ||
-    (!ownAhead && !FOR_LATER.test(own.all) && (PROGRESS.test(own.all) || !parentComing));
+    !FOR_LATER.test(own.all) &&
+    (GOING_OUT_NOW.test(own.all) || (!ownAhead && (PROGRESS.test(own.all) || !parentComing)));
   const fields: Pick<ClassifiedReset, 'kind' | 'resetType' | 'scope'> & Partial<ClassifiedReset> = {
     kind: done ? 'reset_completed' : 'reset_scheduled',
     resetType: resetTypeOf(both),

@@ -147,12 +147,17 @@ export function isVerbUse(words: readonly Word[], index: number, start: number):
     return true;
   // "you're getting a fresh codex reset on monday": a name after an article or an adjective
   // is a noun's modifier, not the verb's subject (rules-2.13.74).
-  if (NAMES.has(before.pos) && MODIFIED.test(words[at - 1]?.text ?? '')) return false;
-  if (NAMES.has(before.pos) && words[at - 1]?.pos === 'ADJ') return false;
+  const beforeName = words[at - 1];
+  if (
+    NAMES.has(before.pos) &&
+    beforeName !== undefined &&
+    (INDEFINITES.has(beforeName.text) || beforeName.pos === 'ADJ')
+  )
+    return false;
   return SUBJECTS.has(before.text) || (before.pos === 'PRON' && before.text !== 'your');
 }
 /** Words before a noun that make it a modifier: "a codex reset", "another codex reset". */
-const MODIFIED = /^(?:a|an|another)$/;
+const INDEFINITES = new Set(['a', 'an', 'another']);
 /** Possessive determiners that open a verb's object: "reset their leaderboard". */
 const OWNER_DETERMINERS = new Set(['their', 'its', 'his', 'her', 'our']);
 const EVERYONE = new Set(['everyone', 'everybody']);
