@@ -7476,7 +7476,8 @@ describe('rounds 355 to 358 (rules-2.13.80)', () => {
     );
     assert.equal(read.reset?.kind, 'reset_scheduled');
     assert.equal(read.reset?.effectiveAt, '2026-11-20T17:00:00.000Z');
-    assert.equal(read.review, true);
+    // Tomorrow's 9am, said: no doubt left to hold it for (rules-2.13.83).
+    assert.equal(read.review, false);
     // Alone, a clock time gone by today is when it was done.
     assert.equal(at10('Limits reset at 9am PT, all plans.'), 'reset_completed');
   });
@@ -7519,5 +7520,47 @@ describe('review of rules-2.13.73 to rules-2.13.81 (rules-2.13.82)', () => {
       'reset_scheduled',
     );
     assert.equal(at10("whenever you want to top everyone's weekly back to full lol"), 'none');
+  });
+});
+
+describe("a herald's day joined to the clock time after it (rules-2.13.83)", () => {
+  const scheduled = (text: string) => {
+    const { reset, review } = classify(text, { createdAt: MORNING });
+    return [reset?.kind, reset?.effectiveAt, review];
+  };
+
+  test("\"relief coming friday. limits reset at 2pm PT\" is Friday's 2pm, not today's, though today's is still ahead", () => {
+    assert.deepEqual(scheduled('relief coming friday. limits reset at 2pm PT'), [
+      'reset_scheduled',
+      '2026-11-20T22:00:00.000Z',
+      false,
+    ]);
+    assert.deepEqual(
+      scheduled('Something good is happening tomorrow. Limits reset at 11am PT, all plans.'),
+      ['reset_scheduled', '2026-11-20T19:00:00.000Z', false],
+    );
+    assert.deepEqual(scheduled('good news coming on monday. limits reset at noon PT'), [
+      'reset_scheduled',
+      '2026-11-23T20:00:00.000Z',
+      false,
+    ]);
+    assert.deepEqual(scheduled('something is coming next friday. limits reset at 8am PT'), [
+      'reset_scheduled',
+      '2026-11-27T16:00:00.000Z',
+      false,
+    ]);
+  });
+
+  test("a herald of today, or none, leaves the clock time today's", () => {
+    assert.deepEqual(scheduled('something is coming today. limits reset at 2pm PT'), [
+      'reset_scheduled',
+      '2026-11-19T22:00:00.000Z',
+      false,
+    ]);
+    assert.deepEqual(scheduled('limits reset at 2pm PT'), [
+      'reset_scheduled',
+      '2026-11-19T22:00:00.000Z',
+      false,
+    ]);
   });
 });

@@ -77,6 +77,11 @@ export interface MentionKinds {
   readonly antecedent: string | undefined;
   /** A sentence of nothing but a time ahead, next to the reset's. */
   readonly fragment: string | undefined;
+  /**
+   * A reset's clock time with the day of the sentence before it, which heralds it:
+   * "relief coming friday. limits reset at 2pm PT" is Friday's 2pm (rules-2.13.83).
+   */
+  readonly dated: string | undefined;
 }
 
 export function readKinds(
@@ -99,6 +104,7 @@ export function readKinds(
   const timesAfter = announcing.map((m) => timeNextTo(own, m, explicitAhead));
   const fragment = timesAfter.find((s) => s !== undefined);
   let herald: string | undefined;
+  let dated: string | undefined;
   const kinds = announcing.map((m, i) => {
     const kind = mentionKind(m, announcedMs, zone);
     if (antecedent !== undefined && IT_IS_A.test(m.sentence) && kind === 'done') return 'coming';
@@ -119,13 +125,19 @@ export function readKinds(
     const before = own.sentences[own.sentences.indexOf(m.sentence) - 1];
     if (
       (kind === 'none' ||
-        (kind === 'done' && CLOCK_TIME.test(m.sentence) && !DAY_NAMED.test(m.sentence))) &&
+        ((kind === 'done' || kind === 'coming') &&
+          CLOCK_TIME.test(m.sentence) &&
+          !DAY_NAMED.test(m.sentence))) &&
       before !== undefined &&
       COMES.test(before) &&
       !RESET_WORD.test(before) &&
       explicitAhead(before)
     ) {
       herald ??= before;
+      // Its clock time is the herald's day's, not today's, still ahead or not
+      // (rules-2.13.83).
+      const day = HERALD_DAY.exec(before)?.[0];
+      if (day !== undefined && CLOCK_TIME.test(m.sentence)) dated ??= `${m.sentence} ${day}`;
       return 'coming';
     }
     // "update: it's live. refresh and your limits should be full": what shows, right after
@@ -154,7 +166,7 @@ export function readKinds(
       return 'coming';
     return underHeadingAhead(m, kind, headingAhead) ? 'coming' : kind;
   });
-  return { kinds, headingAhead, antecedent: antecedent ?? herald, fragment };
+  return { kinds, headingAhead, antecedent: antecedent ?? herald, fragment, dated };
 }
 
 /** A word opening a sentence before what it says: "ok", "update:". */
@@ -164,6 +176,9 @@ const COMES = /\b(?:coming|incoming|on (?:the|its) way|inbound|happening)\b/;
 /** A day named: "today", "tomorrow", "friday", "11/20", "nov 20". */
 const DAY_NAMED =
   /\b(?:today|tonight|tomorrow|(?:mon|tues|wednes|thurs|fri|satur|sun)day|\d{1,2}\/\d{1,2}|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]* \d)/;
+
+/** The day a herald names: "tomorrow", "next friday", "on 11/20". */
+const HERALD_DAY = new RegExp(`(?:\\b(?:next|this) )?${DAY_NAMED.source}`);
 
 /**
  * "the thanksgiving reset is back this year. wednesday morning PT, all plans": a sentence

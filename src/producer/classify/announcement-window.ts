@@ -24,14 +24,14 @@ export const NO_SCHEDULE: Schedule = Object.freeze({
  * When a coming reset lands, from the sentences that say it: a reply's own time first
  * (rules-2.1.0), then the post's first sentence naming its time explicitly ("your limits
  * get a fresh start tomorrow. we're resetting them as a thank you for the queueing this
- * week", rules-2.12.0), then a heading ahead (rules-2.13.3), the sentence before "it's a
+ * week", rules-2.12.0), before it a clock time with its herald's day (rules-2.13.83), then a heading ahead (rules-2.13.3), the sentence before "it's a
  * reset" (rules-2.13.5), a time fragment beside it (rules-2.13.6), and last every sentence
  * of its tense. Its doubts hold the post.
  */
 export function scheduleOf(
   verdict: Verdict,
   announcing: readonly Mention[],
-  { kinds, headingAhead, antecedent, fragment }: MentionKinds,
+  { kinds, headingAhead, antecedent, fragment, dated }: MentionKinds,
   { replyTimes }: Landing,
   tense: PostTense,
   announcedMs: number,
@@ -47,15 +47,17 @@ export function scheduleOf(
   const sentences =
     replyTimes.size > 0
       ? [...replyTimes]
-      : explicit !== undefined
-        ? [explicit]
-        : headingAhead !== null
-          ? [headingAhead]
-          : antecedent !== undefined
-            ? [antecedent]
-            : fragment !== undefined
-              ? [fragment]
-              : tense.whenText;
+      : dated !== undefined
+        ? [dated]
+        : explicit !== undefined
+          ? [explicit]
+          : headingAhead !== null
+            ? [headingAhead]
+            : antecedent !== undefined
+              ? [antecedent]
+              : fragment !== undefined
+                ? [fragment]
+                : tense.whenText;
   const { when, doubts } = scheduleWhen(
     sentences
       .filter((s) => !INCIDENT.test(s) || comingSentences.has(s))
