@@ -7021,8 +7021,9 @@ describe('rounds 327 to 330 (rules-2.13.73)', () => {
       at10('banked reset drops into accounts on the 24th. you decide when to burn it'),
       'reset_scheduled',
     );
-    // A day gone by this month is left unread: told of, done.
-    assert.equal(at10('we reset limits on the 12th'), 'reset_completed');
+    // A day gone by this month is this month's, not the next: a done reset dated a day gone
+    // by, held as "nov 12" is (rules-2.13.84; published done before).
+    assert.equal(at10('we reset limits on the 12th'), 'reset_completed (held)');
   });
 
   test('"one more reset before the freeze: friday morning, all tiers" is ahead; a colon ends a cutoff\'s reach', () => {
@@ -7562,5 +7563,166 @@ describe("a herald's day joined to the clock time after it (rules-2.13.83)", () 
       '2026-11-19T22:00:00.000Z',
       false,
     ]);
+  });
+});
+
+describe('rounds 363 to 370 (rules-2.13.84)', () => {
+  const when = (read: ReturnType<typeof classify>) => [
+    read.reset?.kind,
+    read.reset?.effectiveAt,
+    read.review,
+  ];
+  const at10Read = (text: string) => classify(text, { createdAt: MORNING });
+
+  test('a reset moved, its new time said after a colon or "up to" a day, is coming then; "postponed" alone, or a button pushed, is not', () => {
+    assert.deepEqual(
+      when(
+        at10Read(
+          "reset got moved: instead of today it'll be tomorrow at 9am PT. needed a bit more time on the capacity side",
+        ),
+      ),
+      ['reset_scheduled', '2026-11-20T17:00:00.000Z', false],
+    );
+    assert.deepEqual(
+      when(at10Read('reset moved up to monday 9am PT (was wednesday). enjoy the long week')),
+      ['reset_scheduled', '2026-11-23T17:00:00.000Z', false],
+    );
+    assert.equal(
+      at10('The reset planned for today is postponed. Sorry. Will share more when we know more.'),
+      'none',
+    );
+    assert.equal(
+      at10("just pushed the button on the reset. everyone's limits are fresh 🎉"),
+      'reset_completed',
+    );
+  });
+
+  test("his reply's clock time with no day of its own is on the day his post named", () => {
+    assert.deepEqual(
+      when(
+        ownReply(
+          'rate limits reset, 9am PT, all plans',
+          'friday morning is going to be a good morning for codex users ☀️',
+        ),
+      ),
+      ['reset_scheduled', '2026-11-20T17:00:00.000Z', false],
+    );
+    assert.deepEqual(
+      when(
+        ownReply(
+          'limits reset at 9am PT',
+          'save your heavy refactors for friday morning, trust me',
+        ),
+      ),
+      ['reset_scheduled', '2026-11-20T17:00:00.000Z', false],
+    );
+    // A reset of the past named: not dated by his post.
+    assert.equal(
+      ownReply(
+        'same time as the reset last month, ~10am PT',
+        'shipping a big update to the vscode extension tomorrow',
+      ).reset,
+      null,
+    );
+  });
+
+  test('"on the 3rd", a day of this month gone by, dates a done reset: recalled, held', () => {
+    assert.equal(
+      at10('the reset we did on the 3rd was because of the billing bug, not generosity lol'),
+      'reset_completed (held)',
+    );
+    assert.equal(at10('usage limits reset on the 24th for everyone'), 'reset_scheduled');
+  });
+
+  test('countdowns, and refills said with emoji between or as a present verb', () => {
+    assert.deepEqual(
+      when(at10Read('countdown ⏳ 24h until every codex plan gets a fresh set of limits')),
+      ['reset_scheduled', '2026-11-20T18:00:00.000Z', false],
+    );
+    assert.deepEqual(when(at10Read('t-minus 3 hours ⏱️ limits refill for everyone at 1pm PT')), [
+      'reset_scheduled',
+      '2026-11-19T21:00:00.000Z',
+      false,
+    ]);
+    assert.equal(
+      at10('limits 📉➡️📈 refilled across plus, pro, business and edu. enjoy'),
+      'reset_completed',
+    );
+    assert.equal(
+      at10(
+        "no countdown this time, it's already live 🟢 codex limits refilling for all plans over the next few minutes",
+      ),
+      'reset_completed',
+    );
+    // A quota's refill, a noun: "quota refill on the API".
+    assert.equal(
+      at10(
+        'quota refill on the API is separate from codex plan limits btw. seeing a lot of confusion',
+      ),
+      'none',
+    );
+    assert.equal(
+      at10("API rate limits refill continuously, that's just how token buckets work"),
+      'none',
+    );
+  });
+
+  test('yes-no questions by their opening, rules of when we give one, and "only ever" announce nothing; a question answered yes still does', () => {
+    assert.equal(
+      at10("me every tuesday: is it time to reset the limits again\nteam: it's been 2 days tibo"),
+      'none',
+    );
+    assert.equal(
+      at10(
+        "things i've been asked today:\n1. is the new model coming to codex\n2. is there a reset today\n3. can you fix the windows sandbox\nanswers: soon, no, yes",
+      ),
+      'none',
+    );
+    assert.equal(
+      at10(
+        "when we give out a banked reset, it sits in your account until you press apply. doesn't expire for 30 days. that's the whole mechanic",
+      ),
+      'none',
+    );
+    assert.equal(
+      reply(
+        'api billing is seperate, limit resets only ever apply to codex plan usage',
+        'do codex limit resets ever apply to api usage?',
+        'api_andy',
+      ).reset,
+      null,
+    );
+    assert.equal(
+      at10("did we just reset everyone's codex limits? yes. yes we did."),
+      'reset_completed',
+    );
+    assert.equal(
+      at10('when we give out a banked reset tomorrow, apply it whenever'),
+      'reset_scheduled',
+    );
+  });
+
+  test('short answers and list items: "coming!", a page refreshed, "done ✅" after the fragments, a clock time ending the object', () => {
+    const coming = reply(
+      'coming! tomorrow morning for all plans, hold off on the credits',
+      'is there a reset coming this week or should i just buy credits',
+      'sarah_builds',
+    );
+    assert.deepEqual([coming.reset?.kind, coming.review], ['reset_scheduled', true]);
+    const wentOut = reply(
+      'yes it went out about 20 min ago. might need a refresh of the usage page',
+      'did the reset happen yet? still showing 0% left',
+      'kai_builds',
+    );
+    assert.deepEqual([wentOut.reset?.kind, wentOut.review], ['reset_completed', true]);
+    assert.equal(at10("reset. everyone's codex limits. done ✅"), 'reset_completed (held)');
+    assert.deepEqual(
+      when(
+        at10Read(
+          "plan for tmrw:\n1) ship the new review mode\n2) reset everyone's codex limits (9am PT)\n3) sleep",
+        ),
+      ),
+      ['reset_scheduled', '2026-11-20T17:00:00.000Z', true],
+    );
   });
 });

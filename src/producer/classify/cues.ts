@@ -71,6 +71,10 @@ export const TALK_ABOUT = [
   /\b(?:my|his|that|the|this|a|an|old) ["'‘“][^"”\n]{0,80}?\bre-?set\b[^"”\n]{0,80}?["'’”] (?:tweet|post|line|meme|screenshot|banner|thread)\b/,
   // "we reset when we overcount. that's it": when, as a rule, by what we do (rules-2.13.81).
   /\bwe re-?set (?:(?:limits|usage|them|it) )?(?:only )?(?:when|whenever|if) we (?!'ve\b|have\b|had\b|'re\b|are\b)[a-z]+\b/,
+  // "when we give out a banked reset, it sits in your account until you press apply": what
+  // happens whenever we give one, as a rule (rules-2.13.84); not "when we reset limits
+  // tonight", a time of its own.
+  /^(?:when|whenever|if|once|each time|every time) (?:we|i) (?:give|hand|grant|send|do|issue|run|drop)(?: out)? an? (?:[\w-]+ )?re-?set\b(?![^.!?]{0,80}\b(?:today|tonight|tomorrow|tmrw|this|next|later|soon|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b)/,
   // "we should do fewer resets", "too many resets": how many, not one (rules-2.13.77).
   /\b(?:fewer|less|too many|so many|as many) (?:[\w-]+ )?re-?sets\b/,
   // "also me at 11pm: what if... reset": a reset imagined (rules-2.13.77).
@@ -296,7 +300,7 @@ export const withoutTimeToUse = (sentence: string) => sentence.replace(TIME_TO_U
  * so keep burning 🔥": bare "keep" after "so" bids the reader go on (rules-2.13.71).
  */
 export const HABIT = new RegExp(
-  String.raw`\b(?:keeps|keeping|(?<!\bso (?:just )?)keep) (?:on )?(?!(?:asking|begging|requesting) (?:about|for)(?: ?:|$))\w+ing\b|\b(?:hourly|daily|nightly|weekly|monthly) (?:[\w-]+ )?re-?sets\b|\bevery (?:single )?re-?set (?:we|i|you)\b|\b(?:every time|each time|whenever(?! ${ONE_LIKES})|so (?:many|often)|how (?:many|often)|(?:\d+|three|four|five|many|several|multiple|more|countless) times|more than once|again and again|usually|always|often|sometimes|typically|occasionally|every so often|from time to time|now and then|once in a while)\b`,
+  String.raw`\b(?:keeps|keeping|(?<!\bso (?:just )?)keep) (?:on )?(?!(?:asking|begging|requesting) (?:about|for)(?: ?:|$))\w+ing\b|\b(?:hourly|daily|nightly|weekly|monthly) (?:[\w-]+ )?re-?sets\b|\bevery (?:single )?re-?set (?:we|i|you)\b|\b(?:every time|each time|whenever(?! ${ONE_LIKES})|so (?:many|often)|how (?:many|often)|(?:\d+|three|four|five|many|several|multiple|more|countless) times|more than once|again and again|usually|always|often|sometimes|typically|occasionally|every so often|from time to time|now and then|once in a while|only ever|continuously|constantly)\b`,
 );
 
 /** Sentences that say when it lands without the word "reset" ("Lands around 6pm PT."). */
@@ -346,7 +350,7 @@ export const INCIDENT =
 
 /** A reply that, alone, is only an acknowledgement ("Yes", "Done", "And now 100%"). */
 export const BARE_ACK =
-  /^(?:and )?(?:yes|yep|yup|done|done\.|live|now|ok|okay|confirmed|correct|this|that|indeed|soon|shortly|landed|in progress|100%|now 100%|(?:and )?now (?:at )?\d{1,3}%|\d{1,3}% (?:done|there|propagated)|all done|it's done|it's live|rolling|propagating|(?:yes,? |yep,? )?it (?:did|has))[.! ]*$/;
+  /^(?:and )?(?:yes|yep|yup|done|done\.|live|now|ok|okay|confirmed|correct|this|that|indeed|soon|shortly|coming|incoming|on its way|landed|in progress|100%|now 100%|(?:and )?now (?:at )?\d{1,3}%|\d{1,3}% (?:done|there|propagated)|all done|it's done|it's live|rolling|propagating|(?:yes,? |yep,? )?it (?:did|has))[.! ]*$/;
 
 /**
  * Progress or completion words that mean something under a reset post ("it's out": rules-2.13.24);

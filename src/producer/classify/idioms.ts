@@ -20,7 +20,7 @@
 const SYMBOL = String.raw`[^\w\s'"]`;
 /** Words that may follow the head of a phrase: its end, a preposition, a verb. */
 const AFTER_HEAD =
-  '(?:for|across|of|on|in|to|and|at|as|over|during|throughout|this|today|tonight|tomorrow|now|again|back|with|from|so|because|right|too|already|is|are|were|was|have|has|will|should|get|gets|got|getting|go|goes|drops?|dropped|dropping|falls?|fell|set|put|logged|recorded|billed|counted|charged|since|between|first|that|then|erased|forgiven|burned|just|all|clean|wiped|zeroed|scrubbed|refunded|replenished|refilled|restored|cleared|emptied|nuked|start|starts|started|went|roll|rolls|rolled|rolling|return|returns|returned|came|come|comes|after|before|once|when|until|by|within|around|soon|shortly|later|earlier|yesterday|overnight|going|refills|about|a few|an hour|a couple|eod|eow|(?:mon|tues|wednes|thurs|fri|satur|sun)day)';
+  '(?:for|across|of|on|in|to|and|at|as|over|during|throughout|this|today|tonight|tomorrow|now|again|back|with|from|so|because|right|too|already|is|are|were|was|have|has|will|should|get|gets|got|getting|go|goes|drops?|dropped|dropping|falls?|fell|set|put|logged|recorded|billed|counted|charged|since|between|first|that|then|erased|forgiven|burned|just|all|clean|wiped|zeroed|scrubbed|refunded|replenished|refilled|restored|cleared|emptied|nuked|start|starts|started|went|roll|rolls|rolled|rolling|return|returns|returned|came|come|comes|after|before|once|when|until|by|within|around|soon|shortly|later|earlier|yesterday|overnight|going|refills|refilling|about|a few|an hour|a couple|eod|eow|(?:mon|tues|wednes|thurs|fri|satur|sun)day)';
 /**
  * What a reset of usage acts on, as the head of its phrase: "the usage counters for all",
  * not "usage logs" or "the usage page" (another noun after it is what is acted on);
@@ -28,7 +28,7 @@ const AFTER_HEAD =
  * Counters and meters, not another thing's: "the staging db counters", "its counter", "the
  * sequence counters" (rules-2.13.75).
  */
-const USAGE_NOUN = String.raw`(?:usage|limits?|quotas?|caps|(?<!\b(?:db|database|staging|sequence|its|his|her|page|view|visitor|step|shot|error|request|incident|streak) )(?:counters?|meters?)|allowances?|buckets?|(?<=usage )bars?)(?=[.!?,;:)]|$| ${AFTER_HEAD}\b| ${SYMBOL})`;
+const USAGE_NOUN = String.raw`(?:usage|limits?|quotas?|caps|(?<!\b(?:db|database|staging|sequence|its|his|her|page|view|visitor|step|shot|error|request|incident|streak) )(?:counters?|meters?)|allowances?|buckets?|(?<=usage )bars?)(?=[.!?,;:)]|$| ${AFTER_HEAD}\b| ${SYMBOL}|(?<=s) refill\b)`;
 /**
  * After "back to zero" / "back to full": the clause goes on with no noun ("full color"); "…
  * (the good kind of empty)", "… thanks to …" (rules-2.13.55); not "after …" or
@@ -86,10 +86,11 @@ const VERB_THEN_OBJECT = new RegExp(
 /**
  * Its object first: "usage counters wiped for everyone", "limits zeroed out", "usage limits
  * for everyone: zeroed" (rules-2.12.0), "Codex usage, wiped clean, every plan" (rules-2.13.27);
- * five words apart: "usage for all affected plans gets wiped" (rules-2.13.40).
+ * five words apart: "usage for all affected plans gets wiped" (rules-2.13.40); emoji between
+ * them: "limits 📉➡️📈 refilled across plus, pro …" (rules-2.13.84).
  */
 const OBJECT_THEN_VERB = new RegExp(
-  String.raw`(?=${VERBS}\b)(?<=\b(?:${USAGE_NOUN}|${WINDOW_NOUN})[:,]? (?:\w+:? ){0,5})(${VERBS})\b`,
+  String.raw`(?=${VERBS}\b)(?<=\b(?:${USAGE_NOUN}|${WINDOW_NOUN})[:,]? (?:(?:\w+|${SYMBOL}+):? ){0,5})(${VERBS})\b`,
 );
 /**
  * "every user now has freshly restored rate limits": a participle of the idiom before
@@ -158,7 +159,7 @@ const TANK_OF_USAGE =
  * (rules-2.13.71).
  */
 const A_REFILL =
-  /\b(?:(?:a|the) (?:(?:full|limits?|usage|weekly) )?(?:tank )?|full (?:codex )?(?:(?:limits?|usage|quota|tank) )?)(?:refill|refresh)\b(?=[^.!?]{0,40}\b(?:limits?|usage|quota|plans?|tiers|users|accounts|(?:every|each) (?:[\w-]+ )?(?:account|user)|everyone|everybody|y'all|yall|you all|all of you)\b)/;
+  /\b(?:(?:a|the) (?:(?:full|limits?|usage|weekly) )?(?:tank )?|full (?:codex )?(?:(?:limits?|usage|quota|tank) )?)(?:refill|refresh)\b(?=[^.!?]{0,40}\b(?:limits?|usage(?! (?:page|tab|screen|dashboard|panel|view)\b)|quota|plans?|tiers|users|accounts|(?:every|each) (?:[\w-]+ )?(?:account|user)|everyone|everybody|y'all|yall|you all|all of you)\b)/;
 /**
  * "a rate limit refresh is on its way", "one more usage refresh": it names what (rules-2.11.0);
  * "Scheduled: usage restoration for all Codex seats" (rules-2.13.30); "a single usage

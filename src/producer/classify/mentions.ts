@@ -374,6 +374,8 @@ const ASKED_COMING =
 const said = (question: string) =>
   question
     .replace(QUESTION_END, '.')
+    // "did we just reset …? yes": "we did just reset …" (rules-2.13.84).
+    .replace(/^(did|have|has) (we|i|you|they|it|everyone|everybody)\b/, '$2 $1')
     .replace(
       ASKED_COMING,
       (
@@ -509,10 +511,12 @@ export const HEADS_UP = /^(?:\W+ )?heads[ -]up\b/;
 /**
  * A question by its opening: "hmm should we do a reset...", "so do we reset tonight", "most
  * asked question in my DMs: when's the next reset." (rules-2.13.20, 2.13.21), "- what's a
- * banked reset" (rules-2.13.24).
+ * banked reset" (rules-2.13.24); "me every tuesday: is it time to reset the limits again", "2. is
+ * there a reset today": a yes-no question by its opening, with or without its mark
+ * (rules-2.13.84).
  */
 const ASKING_OPENING =
-  /^(?:(?:hmm+|so|ok|okay|ok so|question),? )?(?:should|shall|do|could|would) (?:we|i)\b|(?:^|: )when(?:'s| is| will| does) (?:the )?(?:next )?re-?set\b|^(?:[-•*] )?(?:what|which|who)(?:'s| is| are) (?:an? |the )?(?:[\w-]+ ){0,2}re-?sets?\b/;
+  /^(?:(?:hmm+|so|ok|okay|ok so|question),? )?(?:should|shall|do|could|would) (?:we|i)\b|(?:^(?:\d{1,2}[.)] |[-•*] )?|: )(?:is|are|was|were|will|did|does|has|have|can) (?:it|there|this|that|we|you|u|they)\b(?! (?:is|are|was|were|will|has|have)\b)|(?:^|: )when(?:'s| is| will| does) (?:the )?(?:next )?re-?set\b|^(?:[-•*] )?(?:what|which|who)(?:'s| is| are) (?:an? |the )?(?:[\w-]+ ){0,2}re-?sets?\b/;
 /**
  * A time recalled: "last time I announced a reset…", "the last time we reset limits…", "the
  * first time I reset everyone's limits I did it at 1am" (rules-2.13.17), "reminds me of the

@@ -12,7 +12,14 @@ import { putOffThenGiven } from './put-off.ts';
 import { timeAhead } from './schedule-time.ts';
 import { scopeOf } from './scope.ts';
 import { type ReadText, readText } from './text.ts';
-import { atTeasersTime, calledOff, readReply, teaserNamed, threadOf } from './thread.ts';
+import {
+  atTeasersTime,
+  calledOff,
+  onHisPostsDay,
+  readReply,
+  teaserNamed,
+  threadOf,
+} from './thread.ts';
 import { RULES_CLASSIFIER } from './version.ts';
 
 export { RULES_CLASSIFIER };
@@ -64,6 +71,8 @@ export function classifyPost(
   const off = calledOff(post, own, thread, mentions, options);
   if (off !== null) return off;
   const announcing = mentions.filter((m) => m.refused === null);
+  const onHisDay = announcing.length > 0 ? onHisPostsDay(post, own, thread, options) : null;
+  if (onHisDay !== null) return classifyPost(onHisDay, options, context);
   // "tomorrow" then his reply "full usage reset across plus, pro, …": a post of only a time,
   // whose reset his reply names without a verb, is one post read together (rules-2.13.55).
   // So is "one more thing for friday 👀" then "(it's limits. we're resetting them. all
@@ -132,7 +141,12 @@ export function classifyPost(
     return (
       // "Reset. The limits. All of them. Just now.": what and when, said one by one after it
       // (rules-2.13.36).
-      !(said !== m.sentence && USAGE_CONTEXT.test(said) && JUST_PAST.test(said)) &&
+      // "reset. everyone's codex limits. done ✅": checked off (rules-2.13.84).
+      !(
+        said !== m.sentence &&
+        USAGE_CONTEXT.test(said) &&
+        (JUST_PAST.test(said) || SAID_DONE_AFTER.test(said))
+      ) &&
       // "yes, another reset. it's rolling out now" (rules-2.13.16); "And... reset. Limits are
       // back for everyone.": what, said next (rules-2.13.51).
       !saysWhatNext(own.sentences[own.sentences.indexOf(m.sentence) + 1] ?? '') &&
@@ -234,6 +248,8 @@ const PLAN_LIST =
 /** "as of a few minutes ago", "an hour ago", "just now": a time just past. */
 const JUST_PAST =
   /\b(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|moments?) ago\b|\bjust now\b|\bas of (?:this morning|today|now|a (?:few|couple of) (?:minutes|mins|hours))\b/;
+/** "… done ✅", "… done.": the last fragment says it is done. */
+const SAID_DONE_AFTER = /\bdone\b[\s.!]*(?:\u2705\s*)?$|\u2705\s*$/u;
 /** "reset now.", "limits reset right now": a reset named with its time, now. */
 const RESET_NOW = /(?:^|\b(?:limits|usage|codex) )re-?set (?:right )?now\b/;
 

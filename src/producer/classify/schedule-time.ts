@@ -103,6 +103,10 @@ const WITHIN = new RegExp(
 );
 const WITHIN_THE_HOUR = /\bwithin the hour\b|\bin the next hour\b/;
 const IN_AMOUNT = new RegExp(String.raw`\bin ${AMOUNT} ?${UNIT}\b`);
+/** "t-minus 3 hours", "24h until every plan gets …": a countdown, read as "in" (rules-2.13.84). */
+const COUNTDOWN = new RegExp(
+  String.raw`\bt ?-? ?minus ${AMOUNT} ?${UNIT}\b|\b${AMOUNT} ?${UNIT} (?:until|till|til|to go)\b`,
+);
 /** "in about two hours", "in ~ 3 hours": an approximate time, vague (rules-2.4.0). */
 const IN_ABOUT = new RegExp(
   String.raw`\bin (?:about|around|roughly|approximately|approx\.?|~) ?${AMOUNT} ?${UNIT}\b`,
@@ -235,6 +239,12 @@ function readWhen(given: string, announcedMs: number, zone: string): WhenFound {
   if (inAmount && !/\bin a few\b|\bin a couple\b/.test(inAmount[0])) {
     const at = announcedMs + amountOf(inAmount[1]!) * unitMs(inAmount[2]!);
     return window('datetime', 'explicit', at, at, at, inAmount[0]);
+  }
+  const countdown = COUNTDOWN.exec(text);
+  if (countdown) {
+    const amount = countdown[1] ?? countdown[3]!;
+    const at = announcedMs + amountOf(amount) * unitMs(countdown[2] ?? countdown[4]!);
+    return window('datetime', 'explicit', at, at, at, countdown[0]);
   }
 
   // Clock times, days and weekdays (chrono), on the Pacific calendar.
@@ -445,6 +455,14 @@ function statedTimes(text: string, posted: DateTime, doubts: string[]): StatedTi
       /(?:^|\n)\s*$/.test(before) &&
       prepared.slice(result.index + words.length).startsWith(':');
     if (stamp) continue;
+    // "10am PT and i'm already announcing things: limits reset at noon today": a post opening
+    // on the clock time it is written at, not the reset's (rules-2.13.84).
+    if (
+      /(?:^|\n)\s*$/.test(before) &&
+      /^ and (?:i|we|i'm|we're|it's)\b/.test(prepared.slice(result.index + words.length)) &&
+      result.start.date().getTime() <= posted.toMillis()
+    )
+      continue;
     // "after Wednesday's hiccup": the day of an incident told of, gone by (rules-2.13.24).
     if (
       /day$/.test(words) &&
@@ -622,10 +640,13 @@ function withMonths(given: string, posted: DateTime): string {
   // "drops into accounts on the 24th": a day of the month alone, after "on" or "by", still
   // ahead in the post's month, is that day (rules-2.13.73). A day gone by is left unread: "we
   // reset limits on the 12th" is this month's, not the next; so is "till the 23rd", a cutoff.
+  // Said after "on", a day gone by is this month's: "the reset we did on the 3rd" is dated,
+  // and so recalled (rules-2.13.84).
   const text = given.includes('the ')
     ? given.replace(ORDINAL_DAY, (whole, before: string, day: string) => {
         const date = posted.set({ day: Number(day) });
-        if (date.day !== Number(day) || date < posted.startOf('day')) return whole;
+        if (date.day !== Number(day)) return whole;
+        if (date < posted.startOf('day') && before !== 'on') return whole;
         return `${before} ${date.toFormat('LLLL')} ${Number(day)}`;
       })
     : given;
@@ -760,7 +781,7 @@ export function tookEffectToday(text: string, announcedMs: number, zone: string)
  */
 /** A month's name, or a day and month in figures: "nov 18", "11/18". */
 const MONTH_DAY_HINT =
-  /\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d|\b\d{1,2}(?:st|nd|rd|th)? (?:of )?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)|\b\d{1,2}\/\d{1,2}\b/;
+  /\bon the \d{1,2}(?:st|nd|rd|th)\b|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.? \d|\b\d{1,2}(?:st|nd|rd|th)? (?:of )?(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)|\b\d{1,2}\/\d{1,2}\b/;
 /** The doubt of a day of the month gone by. */
 const DAY_GONE_BY = 'a day of the month gone by';
 

@@ -1037,9 +1037,17 @@ function movedToATime(
 ): boolean {
   if (!MOVE_IN_TIME.has(lemma)) return false;
   let to = at + 1;
-  if (words[to]?.text === 'back' || words[to]?.text === 'out') to++;
+  if (MOVED_WHICH_WAY.has(words[to]?.text ?? '')) to++;
+  // "reset got moved: instead of today it'll be tomorrow at 9am PT", "the reset got
+  // moved.": moved, its new time said after, or not yet (rules-2.13.84). Not "postponed" or
+  // "pushed" alone: put off, or a button pushed.
+  if (words[to]?.text === ':' || (to >= end && MOVED_ALONE.has(lemma))) return true;
   return TO_A_TIME.has(words[to]?.text ?? '') && timeWordAfter(words, to + 1, end);
 }
+/** "pushed back to", "moved up to", "pulled forward to" (rules-2.13.84: up, forward). */
+const MOVED_WHICH_WAY = new Set(['back', 'out', 'up', 'forward']);
+/** Verbs that, alone, say something was given another time: "the reset got moved." */
+const MOVED_ALONE = new Set(['move', 'shift', 'reschedule']);
 /** What opens the time something is moved to: "to 2pm", "until friday" ("til" is read "until"). */
 const TO_A_TIME = new Set(['to', 'until', 'till']);
 

@@ -3,7 +3,15 @@ import type { Post } from '../ledger/post.ts';
 import { readAnnouncement } from './announcement.ts';
 import { TIME_ONLY } from './announcement-kinds.ts';
 import { clip, held, lessSure, notAReset, resetTypeOf, scheduledAt } from './classification.ts';
-import { BANKED, BARE_ACK, GLOBAL, PROGRESS, TAKES_IT_BACK, TALK_ABOUT } from './cues.ts';
+import {
+  BANKED,
+  BARE_ACK,
+  GLOBAL,
+  PAST_REFERENCE,
+  PROGRESS,
+  TAKES_IT_BACK,
+  TALK_ABOUT,
+} from './cues.ts';
 import { callsItOff, callsOff, type Mention, mentionsOf } from './mentions.ts';
 import { GOING_OUT_NOW } from './post-tense.ts';
 import { timeIsTheResets } from './reply-time.ts';
@@ -439,6 +447,30 @@ function withParentDay(own: ReadText, parent: ReadText): ReadText {
   const day = DAY_WORD.exec(parent.all)?.[0];
   if (day === undefined || DAY_WORD.test(own.all)) return own;
   return readText(own.all.replace(CLOCK, (clock) => `${clock} ${day}`));
+}
+
+/**
+ * "rate limits reset, 9am PT, all plans" under his "friday morning is going to be a good
+ * morning for codex users ☀️": his reply's clock time, with no day of its own, is on the day
+ * his post named, ahead (rules-2.13.84). Null for any other post.
+ */
+export function onHisPostsDay(
+  post: Post,
+  own: ReadText,
+  thread: Thread | null,
+  options: ClassifierOptions,
+): Post | null {
+  if (thread?.author !== 'self' || DAY_WORD.test(own.all) || !CLOCK.test(own.all)) return null;
+  // Not "same time as the reset last month, ~10am PT": a reset of the past named.
+  if (PAST_REFERENCE.test(own.all)) return null;
+  const day = DAY_WORD.exec(thread.parent.all)?.[0];
+  if (
+    day === undefined ||
+    day === 'today' ||
+    timeAhead(thread.parent.all, Date.parse(post.createdAt), options.timeZone) !== 'explicit'
+  )
+    return null;
+  return { ...post, text: own.all.replace(CLOCK_WITH_ZONE, (clock) => `${clock} ${day}`) };
 }
 
 /**

@@ -88,6 +88,12 @@ export function whatIsReset(
     if (isDate(words, at)) break;
     // "the leaderboard next week": a time's adjective.
     if (TIME_ADJECTIVES.has(words[at]!.text) && TIME_NOUNS.test(words[at + 1]?.text ?? '')) break;
+    // "reset everyone's codex limits (9am PT)": a clock time ends the object (rules-2.13.84).
+    if (
+      /^\d{1,2}(?::\d\d)?(?:am|pm)$/.test(words[at]!.text) ||
+      (/^\d{1,2}(?::\d\d)?$/.test(words[at]!.text) && /^(?:am|pm)$/.test(words[at + 1]?.text ?? ''))
+    )
+      break;
     // "limits ~20 min ago": a number of a time.
     if (words[at]!.pos === 'NUM' && TIME_UNITS.test(words[at + 1]?.text ?? '')) break;
     // "limits right now": an adverb the tagger took for a noun.
