@@ -7726,3 +7726,156 @@ describe('rounds 363 to 370 (rules-2.13.84)', () => {
     );
   });
 });
+
+describe('rounds 371 to 378 (rules-2.13.85)', () => {
+  const when = (read: ReturnType<typeof classify>) => [
+    read.reset?.kind,
+    read.reset?.effectiveAt,
+    read.review,
+  ];
+  const at10Read = (text: string) => classify(text, { createdAt: MORNING });
+
+  test('explainers, comparisons and a month\'s reset told of announce nothing; "one" of a reset given still gives one', () => {
+    assert.equal(
+      at10(
+        "quick explainer since ppl keep asking: a banked reset sits in your account until you apply it, and it expires after 30 days if you don't.",
+      ),
+      'none',
+    );
+    assert.equal(at10('a banked reset sits in your account until you apply it'), 'none');
+    assert.equal(
+      at10(
+        'context resets are not the same as rate limit resets. one is your conversation, the other is your quota.',
+      ),
+      'none',
+    );
+    assert.equal(
+      at10('the 5h window works like a rolling reset, not a fixed clock. more in the docs'),
+      'none',
+    );
+    assert.equal(
+      at10(
+        'the reset button in the codex IDE extension now actually resets the conversation instead of crashing. small wins',
+      ),
+      'none',
+    );
+    assert.equal(
+      at10(
+        'some lessons from this year:\n- ship the boring fix first\n- the march reset taught us to announce the time in PT *and* UTC',
+      ),
+      'none',
+    );
+    assert.equal(
+      at10("banked resets didn't apply for some of you. everyone affected is getting another one."),
+      'reset_completed',
+    );
+  });
+
+  test('a time said after a colon, in a fragment of a date and a clock, or after "confirmed", is the reset\'s', () => {
+    assert.deepEqual(
+      when(
+        ownReply(
+          'forgot the time, sorry: tomorrow 9am PT',
+          "we're resetting codex usage limits for all plans 🎉",
+        ),
+      ),
+      ['reset_scheduled', '2026-11-20T17:00:00.000Z', false],
+    );
+    assert.deepEqual(
+      when(
+        ownReply(
+          "resetting everyone's limits. fri 11/20, 9am PT. sorry again",
+          "we owe you one for tuesday's outage. here's what we're doing 👇",
+        ),
+      ),
+      ['reset_scheduled', '2026-11-20T17:00:00.000Z', false],
+    );
+    assert.equal(
+      at10('end of week reset confirmed: fri 20 nov, 10:00 PT (18:00 UTC). all plans'),
+      'reset_scheduled',
+    );
+    assert.equal(at10('reset confirmed, it went out this morning'), 'reset_completed');
+    assert.deepEqual(
+      when(
+        at10Read(
+          'you asked for it in the replies so: one more reset before end of month. friday the 27th, 10am PT',
+        ),
+      ),
+      ['reset_scheduled', '2026-11-27T18:00:00.000Z', true],
+    );
+  });
+
+  test('what one will have then, "it\'s a reset" then when it lands, and "the same time" as his post\'s day are ahead', () => {
+    assert.deepEqual(
+      when(
+        reply(
+          'yep, wed 11/25 at 9am PT so you have fresh limits for the long weekend 🦃',
+          'any reset planned around thanksgiving?',
+          'sam_okafor',
+        ),
+      ),
+      ['reset_scheduled', '2026-11-25T17:00:00.000Z', false],
+    );
+    assert.equal(
+      reply(
+        "it's a reset to full, doesn't matter when you hit the limit. goes out later today for everyone",
+        'is the reset retroactive for people who hit limits yesterday?',
+        'alex_refactors',
+      ).reset?.kind,
+      'reset_scheduled',
+    );
+    // Going out as we speak: now, however long it takes to show.
+    assert.equal(
+      reply(
+        "yes it's a reset. all plans, rolling out as we speak, should hit everyone within ~15 min",
+        '👀',
+        'curious_dev',
+      ).reset?.kind,
+      'reset_completed',
+    );
+    assert.equal(
+      ownReply(
+        "also resetting everyone's limits at the same time so you can actually try it",
+        'new sandbox ships tomorrow. faster startup, better network policies',
+      ).reset?.kind,
+      'reset_scheduled',
+    );
+  });
+
+  test("going out in waves is now; refills of people and Codex's tank are read, other things' are not", () => {
+    assert.equal(
+      at10('reset is going out in waves, if you dont see it yet give it 15 min'),
+      'reset_completed',
+    );
+    const refilled = reply(
+      'refilled you (and everyone else) a few minutes ago, check /status 🔋',
+      'i burned my whole codex week in 2 days pls 😭',
+      'devnull_dana',
+    );
+    assert.equal(refilled.reset?.kind, 'reset_completed');
+    assert.deepEqual(when(at10Read("everyone's codex tank goes back to full tomorrow 9am PT")), [
+      'reset_scheduled',
+      '2026-11-20T17:00:00.000Z',
+      false,
+    ]);
+    assert.deepEqual(
+      when(
+        at10Read("⛽ refill tomorrow 9am PT. everyone's codex tank goes back to full, all plans"),
+      ),
+      ['reset_scheduled', '2026-11-20T17:00:00.000Z', false],
+    );
+    assert.equal(at10("my car's gas tank goes back to full after a road trip"), 'none');
+    assert.equal(
+      at10(
+        "respect to our friends across the street for refilling everyone's credits after their outage today. classy move",
+      ),
+      'none',
+    );
+    const adding = reply(
+      'adding one to every account next tuesday. use it whenever you like after that',
+      'banked reset when?',
+      'mpdev',
+    );
+    assert.deepEqual([adding.reset?.kind, adding.review], ['reset_scheduled', true]);
+  });
+});

@@ -5,6 +5,7 @@ import {
   BARE_RESET,
   CLOCK_TIME,
   FIRMLY_DONE,
+  GOING_OUT_NOW,
   IT_ARRIVES,
   IT_IS_A,
   isTimeFragment,
@@ -36,7 +37,7 @@ export interface Landing {
 
 /** A sentence of nothing but words of time: "Friday.", "8am PT.", "tomorrow 9am". */
 export const TIME_ONLY =
-  /^(?:(?:on|at|by|around|about|roughly|this|next|tomorrow|tonight|today|(?:mon|tues|wednes|thurs|fri|satur|sun)day|\d{1,2}(?::\d\d)? ?(?:am|pm)?|pt|pst|pdt|et|est|edt|utc|gmt|cet|cest|noon|midnight|morning|afternoon|evening)(?:[ ,]+|[.!]*$)){1,4}$/;
+  /^(?:(?:on|at|by|around|about|roughly|this|next|tomorrow|tonight|today|(?:mon|tues|wednes|thurs|fri|satur|sun)day|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|\d{1,2}\/\d{1,2}|\d{1,2}(?::\d\d)? ?(?:am|pm)?|pt|pst|pdt|et|est|edt|utc|gmt|cet|cest|noon|midnight|morning|afternoon|evening)(?:[ ,]+|[.!]*$)){1,4}$/;
 
 export function landingOf(
   own: ReadText,
@@ -49,10 +50,13 @@ export function landingOf(
   // In the author's own thread, a reply that names a time says when the reset lands
   // ("Will be there by EOD PST." under "Loading a banked reset…"): rules-2.1.0.
   // Only a time that is the reset's, not another event's ("See you tomorrow!"): rules-2.2.0.
+  // "forgot the time, sorry: tomorrow 9am PT": a time alone after a colon (rules-2.13.85).
   const replyTimes = new Set(
-    replyText?.sentences.filter(
-      (s) => timeAhead(withoutTimeToUse(s), announcedMs, zone) !== null && timeIsTheResets(s),
-    ),
+    replyText?.sentences
+      .map((s) => afterColon(s) ?? s)
+      .filter(
+        (s) => timeAhead(withoutTimeToUse(s), announcedMs, zone) !== null && timeIsTheResets(s),
+      ),
   );
   // "Friday. 8am PT. Every codex meter to zero.": words of time said one by one before or
   // after it (rules-2.13.37).
@@ -62,9 +66,15 @@ export function landingOf(
     (s) =>
       !mentioned.has(s) &&
       !INCIDENT.test(s) &&
-      (replyTimes.has(s) || isLandingSentence(s) || timeFragment(s)),
+      (replyTimes.has(afterColon(s) ?? s) || isLandingSentence(s) || timeFragment(s)),
   );
   return { replyTimes, landing };
+}
+
+/** The words after a sentence's last colon, when they are only a time: "…: tomorrow 9am PT". */
+export function afterColon(sentence: string): string | undefined {
+  const tail = sentence.split(': ').at(-1)!;
+  return tail !== sentence && TIME_ONLY.test(tail) ? tail : undefined;
 }
 
 /** Each announcing mention's kind, and the sentences around them that give a time. */
@@ -114,6 +124,22 @@ export function readKinds(
       IT_IS_A.test(m.sentence.replace(OPENING, '')) &&
       kind === 'done' &&
       explicitAhead(m.sentence)
+    )
+      return 'coming';
+    // "it's a reset to full, doesn't matter when you hit the limit. goes out later today for
+    // everyone": what "it" is, then when it lands, ahead (rules-2.13.85).
+    if (
+      IT_IS_A.test(m.sentence.replace(OPENING, '')) &&
+      kind === 'done' &&
+      own.sentences
+        .slice(own.sentences.indexOf(m.sentence) + 1)
+        .some(
+          (s) =>
+            isLandingSentence(s) &&
+            explicitAhead(s) &&
+            !UNDER_WAY_NOW.test(s) &&
+            !GOING_OUT_NOW.test(s),
+        )
     )
       return 'coming';
     // "relief coming tonight ~11pm ET. full reset for pro, plus and business": a reset named

@@ -361,9 +361,12 @@ const THEIR_TANK = new RegExp(
  */
 const GETS_BACK =
   /\b(everyone|everybody|y'all|yall|you all|all of you)(?: on (?:plus|pro|business|edu|enterprise)(?:(?: and|,| &) (?:plus|pro|business|edu|enterprise))*)?(?: just)? (gets|get|got|getting|will get|'ll get) (?:their|your|the) ((?:[\w-]+ ){0,2}(?:usage|limits|allowance|quota|budget)|(?:full|whole|entire) week) back\b/;
-/** "refill incoming tonight", "the refill is live": a refill named first, then how it comes. */
+/**
+ * "refill incoming tonight", "the refill is live": a refill named first, then how it comes;
+ * after an emoji: "⛽ refill tomorrow 9am PT" (rules-2.13.85).
+ */
 const REFILL_FIRST =
-  /^(?:(?:a|the) )?(?:full |codex |usage |limits? )?refill(?: szn| season)?(?= (?:incoming|inbound|coming|tonight|tomorrow|today|is (?:coming|live|out|done|rolling)|lands|landing|drops|dropping|going out|rolling out)\b)/;
+  /^(?:[^\w\s'"]+ ?)?(?:(?:a|the) )?(?:full |codex |usage |limits? )?refill(?: szn| season)?(?= (?:incoming|inbound|coming|tonight|tomorrow|today|is (?:coming|live|out|done|rolling)|lands|landing|drops|dropping|going out|rolling out)\b)/;
 /**
  * "topped everyone back up to 100%", "we're topping everyone up in 2 hours"; "we're going to
  * top everyone off at 21:00 UTC" (rules-2.13.53).
@@ -371,6 +374,16 @@ const REFILL_FIRST =
 const TOP_UP = new RegExp(String.raw`\btop(s|ped|ping)? (${PEOPLE}) (?:back )?(?:up|off)\b`);
 /** "we'll top up every codex account to full" (rules-2.13.12). */
 const TOP_UP_PEOPLE = new RegExp(String.raw`\btop(s|ped|ping)? up (${PEOPLE})\b`);
+/**
+ * "everyone's codex tank goes back to full": Codex's tank, battery or gauge going back to full
+ * is its usage, read so (rules-2.13.85); not "my car's gas tank goes back to full".
+ */
+const CODEX_TANK_BACK =
+  /\bcodex (?:tanks?|batter(?:y|ies)|gauges?)(?= (?:goes|go|going|is going|will go|gets|get|got|went) back to (?:full|100%?)(?![\w%]))/g;
+/** "refilled you (and everyone else) a few minutes ago", "recharging everyone tonight" (rules-2.13.85). */
+const REFILL_PEOPLE = new RegExp(
+  String.raw`\b(refill(?:s|ed|ing)?|recharg(?:e|es|ed|ing)) (you \(and everyone else\)|${PEOPLE})(?!'s\b| (?:with|on|in)\b)`,
+);
 /** "we zeroed everyone out about an hour ago" (rules-2.13.69): whom, between the verb and "out". */
 const ZERO_PEOPLE_OUT = new RegExp(String.raw`\bzero(es|ed|ing)? (${PEOPLE}) out\b`);
 /**
@@ -580,9 +593,11 @@ const PHRASES: readonly (readonly [RegExp, string])[] = [
 export function resetIdiomRead(sentence: string): string | null {
   // Most sentences have none of these words: one quick test spares them the patterns.
   if (!TRIGGER.test(sentence)) return null;
-  let read = sentence.replace(WIPED_THE_SLATE, (_match, ending: string) =>
-    resetFormOf(ending === 'e' ? '' : ending),
-  );
+  let read = sentence
+    .replace(CODEX_TANK_BACK, 'codex usage')
+    .replace(WIPED_THE_SLATE, (_match, ending: string) =>
+      resetFormOf(ending === 'e' ? '' : ending),
+    );
   read = read.replace(VERB_OBJECT_BACK_TO, '$1');
   read = read.replace(
     CREDITED_A_WEEK,
@@ -648,6 +663,11 @@ export function resetIdiomRead(sentence: string): string | null {
     (_match, ending: string | undefined, whom: string) => `${resetFormOf(ending ?? '')} ${whom}`,
   );
   read = read.replace(TOP_UP, topped);
+  read = read.replace(
+    REFILL_PEOPLE,
+    (_match, verb: string, whom: string) =>
+      `${resetFormOfVerb(verb)} ${whom.replace(/^you \(and everyone else\)$/, 'everyone')}`,
+  );
   read = read.replace(
     GIVE_BACK,
     (_match, give: string, whom: string, what: string) =>

@@ -96,6 +96,7 @@ export const ARRIVING = /\b(?:rolling|going|landing|propagating|shipping|happeni
 export function mentionsOf(own: ReadText): Mention[] {
   const mentions: Mention[] = [];
   let previousMentioned: string | null = null;
+  let previousRefused: string | null = null;
   for (const [at, sentence] of own.sentences.entries()) {
     const previous = own.sentences[at - 1];
     // "Reset: done." is "reset is done" (rules-2.10.0).
@@ -166,12 +167,24 @@ export function mentionsOf(own: ReadText): Mention[] {
       };
     const doubt = reading.doubt ?? sentenceDoubt(read, previous);
     const doubted = doubt === reading.doubt ? reading : { ...reading, doubt };
+    // "context resets are not the same as rate limit resets. one is your conversation, …":
+    // "one" stands for a reset only talked about, and what it is is talked about too
+    // (rules-2.13.85).
+    // Only a copula's: "shipping them to everyone tomorrow" after "this is exactly what banked
+    // resets are for" gives them.
+    const refused: string | null =
+      (anaphora && COPULA.has(doubted.cue) ? previousRefused : null) ??
+      refusalOf(asSaid, doubted, read) ??
+      namedAfter(sentence, own.sentences[at + 1]);
+    // Not a reset denied or stopped: "… didn't apply for some of you. everyone affected is
+    // getting another one" gives one.
+    if (named) previousRefused = refused?.startsWith(TALKED_ABOUT) ? refused : null;
     mentions.push({
       sentence,
       read,
       // "did we just reset everyone's codex limits? yes. yes we did.": a question he answers
       // yes at once is said (rules-2.13.13).
-      refused: refusalOf(asSaid, doubted, read) ?? namedAfter(sentence, own.sentences[at + 1]),
+      refused,
       reading: doubted,
     });
   }
@@ -456,7 +469,7 @@ function refusalOf(sentence: string, reading: MentionReading, read: string): str
   if (CROSSED_OUT.test(sentence)) return `a reset crossed out: "${clip(sentence)}"`;
   // Also as read: "your 5h window will clear on its own" (rules-2.13.1).
   if (matchesAny(sentence, TALK_ABOUT) || (read !== sentence && matchesAny(read, TALK_ABOUT)))
-    return `the reset is talked about, not announced: "${clip(sentence)}"`;
+    return `${TALKED_ABOUT}: "${clip(sentence)}"`;
   if (reading.negated) return `the reset is denied: "${clip(sentence)}"`;
   if (CALLED_OFF.test(sentence)) return `a reset called off: "${clip(sentence)}"`;
   if (reading.notAnnouncing !== null) return `${reading.notAnnouncing}: "${clip(sentence)}"`;
@@ -539,9 +552,14 @@ const PERFECT_RESET = /(?:'ve|\bhave|\bhas|\bjust)\b(?: \w+){0,2} re-?set\b/;
 export const RECENTLY =
   /\b(?:(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|moments?) ago|just now|earlier today|this morning)\b|\d ?(?:h|hrs?|m|mins?) ago\b/;
 
-/** Headings of what is not the announcer's announcement: a myth, a rumour, a question. */
+/**
+ * Headings of what is not the announcer's announcement: a myth, a rumour, a question; "quick
+ * explainer since ppl keep asking:", how it works (rules-2.13.85).
+ */
 const NOT_SAID_HEADING =
-  /^[-•*\s]*(?!not )(myth|rumou?r|claim|q|question|hot take|hypothetically|how (?:it|this|they|resets?) works?)\s*:/;
+  /^[-•*\s]*(?!not )(myth|rumou?r|claim|q|question|hot take|hypothetically|how (?:it|this|they|resets?) works?|(?:(?:quick|short|small|tiny) )?explainer\b[^:\n]{0,40})\s*:/;
+const TALKED_ABOUT = 'the reset is talked about, not announced';
+const COPULA = new Set(['is', 'are', "'s", 'was', 'were']);
 /** A reset marked with a cross: "Reset ❌", "reset: ✗". */
 const CROSSED_OUT = /\bre-?sets?\b:? ?(?:\u274c|\u2716|\u2717|\u2718|\u{1f6ab})/u;
 

@@ -32,6 +32,9 @@ export const UPCOMING = /\b(?:upcoming|coming|next|preview|planned|scheduled)\b/
 export const IT_ARRIVES =
   /^(?:(?:it's|it is|that's|that is) (?:already )?|already |now )(?:rolling out|going out|live|landing|propagating|out)\b/;
 /** "it's a reset", "(that's a reset.": what the sentence before spoke of. */
+/** A result said after its time: "… so you have fresh limits for the long weekend". */
+const SO_YOU_HAVE =
+  /\bso (?:that )?(?:you|u|everyone|everybody|y'all|yall) (?:have|has|get|gets|start|starts|wake up (?:to|with))\b/;
 export const IT_IS_A = /^\(?(?:it's|it is|that's|that is|this is) a /;
 /** A heading of what comes: "how it's going to go:", "the plan:", "next up:". */
 const FUTURE_HEADING = /\b(?:going to|gonna|will|plan|next up|what happens next|coming up)\b/;
@@ -153,7 +156,7 @@ const JUST_GONE = /\b(?:ago|just now|earlier today)\b/;
 /** ", the fix is deploying now": another subject's progressive, and its "now". */
 const OTHER_NOW = /, (?:the|our|a|this|that|its) [\w-]+(?: [\w-]+)? (?:is|are) [\w-]+ing now\b/g;
 export const GOING_OUT_NOW =
-  /\bas (?:we speak|i type(?: this)?|we type)\b|\b(?:going|rolling) out\b[^.!?]*\bnow\b|\b(?:rollout|rolling out|reset) (?:is )?at ~?\d{1,3}%|\b(?:about |roughly |~ ?)?(?:halfway|half way|\d{1,3}% of the way) through (?:the )?(?:accounts|users|workspaces|everyone|the rollout)\b/;
+  /\bas (?:we speak|i type(?: this)?|we type)\b|\b(?:going|rolling) out (?:in (?:waves|batches|stages|phases)|gradually|region by region|plan by plan)\b|\b(?:going|rolling) out\b[^.!?]*\bnow\b|\b(?:rollout|rolling out|reset) (?:is )?at ~?\d{1,3}%|\b(?:about |roughly |~ ?)?(?:halfway|half way|\d{1,3}% of the way) through (?:the )?(?:accounts|users|workspaces|everyone|the rollout)\b/;
 /**
  * "we've started rolling out the usage limit reset, some of you already have it": begun, so
  * under way now, whatever time it reaches everyone by (rules-2.13.77).
@@ -212,6 +215,14 @@ export function mentionKind(mention: Mention, announcedMs: number, zone: string)
     /^(?:'s|is)$/.test(cue) &&
     NAMED_AS_A.test(mention.sentence) &&
     timeStartsAfter(mention.sentence, announcedMs, zone)
+  )
+    return 'coming';
+  // "end of week reset confirmed: fri 20 nov, 10:00 PT": confirmed for a time ahead; "yep,
+  // wed 11/25 at 9am PT so you have fresh limits": what one will have then (rules-2.13.85).
+  if (
+    tense === 'done' &&
+    (/^(?:is |was |been |got )?confirmed$/.test(cue) || SO_YOU_HAVE.test(mention.sentence)) &&
+    timeAhead(mention.sentence, announcedMs, zone) === 'explicit'
   )
     return 'coming';
   // "we have to push the reset to monday": an obligation ahead, not a perfect (rules-2.13.22).

@@ -7,7 +7,7 @@ import { confirmedFromContext } from './confirmation.ts';
 import { DAY_HEADING, RESET_WORD, USAGE_CONTEXT } from './cues.ts';
 import { forgetSentences } from './grammar.ts';
 import { mentionsOf, ONE_ACCOUNT } from './mentions.ts';
-import { checkedOff, IT_ARRIVES, mentionKind, UNDER_WAY_NOW } from './post-tense.ts';
+import { CLOCK_TIME, checkedOff, IT_ARRIVES, mentionKind, UNDER_WAY_NOW } from './post-tense.ts';
 import { putOffThenGiven } from './put-off.ts';
 import { timeAhead } from './schedule-time.ts';
 import { scopeOf } from './scope.ts';
@@ -217,7 +217,11 @@ const SAYS_DONE =
 function withFragments(sentence: string, own: ReadText): string {
   const at = own.sentences.indexOf(sentence);
   if (at < 0) return sentence;
-  const fragment = (other: string) => other.split(/\s+/).length <= 3 && !RESET_WORD.test(other);
+  // "friday the 27th, 10am PT": a few words naming a day and a clock time (rules-2.13.85).
+  const fragment = (other: string) =>
+    !RESET_WORD.test(other) &&
+    (other.split(/\s+/).length <= 3 ||
+      (other.split(/\s+/).length <= 6 && CLOCK_TIME.test(other) && TIME_ONLY_WORDS.test(other)));
   const parts = [sentence];
   for (const next of own.sentences.slice(at + 1)) {
     if (!fragment(next)) break;
@@ -230,6 +234,10 @@ function withFragments(sentence: string, own: ReadText): string {
   }
   return parts.join(' ');
 }
+
+/** Only words of a day, a date and a time: "friday the 27th, 10am pt". */
+const TIME_ONLY_WORDS =
+  /^(?:(?:on|at|by|around|the|this|next|tomorrow|tonight|today|(?:mon|tues|wednes|thurs|fri|satur|sun)day|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*|\d{1,2}(?:st|nd|rd|th)?|\d{1,2}(?::\d\d)? ?(?:am|pm)?|pt|pst|pdt|et|est|utc|cet|noon|midnight|morning|afternoon|evening)(?:[ ,]+|[.!]*$))+$/;
 
 /** `result` held for the operator, with why. */
 const hold = (result: Classification, why: string): Classification => ({

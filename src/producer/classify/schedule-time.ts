@@ -159,6 +159,13 @@ export function scheduleWhen(text: string, announcedMs: number, zone: string): W
   return found;
 }
 
+/**
+ * "if you don't see it yet give it 15 min": how long it takes to show, not the reset's time
+ * (rules-2.13.85).
+ */
+const TILL_IT_SHOWS =
+  /\bif (?:you|u) (?:don't|do not|can't|still don't) see (?:it|them|yours|the [\w-]+)(?: yet)?,? (?:just )?give it\b[^.!?]*/g;
+
 let whenCache = { key: '', found: new Map<string, WhenFound>() };
 const MAX_CACHED = 64;
 
@@ -176,7 +183,8 @@ function readWhen(given: string, announcedMs: number, zone: string): WhenFound {
       .replace(PROMISE_TIME, ' ')
       .replace(ANY_WEEKDAY, ' ')
       .replace(EXPIRY_TIME, ' ')
-      .replace(ROLLOUT_TIME, ' '),
+      .replace(ROLLOUT_TIME, ' ')
+      .replace(TILL_IT_SHOWS, ' '),
     posted,
   );
   const endOfDay = (day: DateTime) => day.endOf('day').toMillis();

@@ -1,7 +1,7 @@
 import type { Classification, ClassifiedReset } from '../ledger/entry.ts';
 import type { Post } from '../ledger/post.ts';
 import { readAnnouncement } from './announcement.ts';
-import { TIME_ONLY } from './announcement-kinds.ts';
+import { afterColon, TIME_ONLY } from './announcement-kinds.ts';
 import { clip, held, lessSure, notAReset, resetTypeOf, scheduledAt } from './classification.ts';
 import {
   BANKED,
@@ -244,11 +244,12 @@ export function readReply(
   // "real. 10am PT." under "is the reset tomorrow real?": a clock time without a day takes
   // the day its parent named (rules-2.13.52).
   const dated = withParentDay(own, thread.parent);
-  // "6pm PT today, you read it right": the time, said first, answers (rules-2.13.56).
+  // "6pm PT today, you read it right": the time, said first, answers (rules-2.13.56); "forgot
+  // the time, sorry: tomorrow 9am PT": said after a colon (rules-2.13.85).
   const itsTime = dated.sentences.some(
     (s) =>
       timeAhead(s, postedMs, options.timeZone) !== null &&
-      (timeIsTheResets(s) || TIME_ONLY.test(s.split(',')[0]!)),
+      (timeIsTheResets(s) || TIME_ONLY.test(s.split(',')[0]!) || afterColon(s) !== undefined),
   );
 
   // "remember the reset i banked a couple weeks ago?" then his "just used it. all plans": the
@@ -452,7 +453,8 @@ function withParentDay(own: ReadText, parent: ReadText): ReadText {
 /**
  * "rate limits reset, 9am PT, all plans" under his "friday morning is going to be a good
  * morning for codex users ☀️": his reply's clock time, with no day of its own, is on the day
- * his post named, ahead (rules-2.13.84). Null for any other post.
+ * his post named, ahead (rules-2.13.84); so is "the same time" when his post named no clock
+ * (rules-2.13.85). Null for any other post.
  */
 export function onHisPostsDay(
   post: Post,
@@ -460,7 +462,9 @@ export function onHisPostsDay(
   thread: Thread | null,
   options: ClassifierOptions,
 ): Post | null {
-  if (thread?.author !== 'self' || DAY_WORD.test(own.all) || !CLOCK.test(own.all)) return null;
+  if (thread?.author !== 'self' || DAY_WORD.test(own.all)) return null;
+  const sameTime = SAME_TIME.test(own.all) && !CLOCK.test(thread.parent.all);
+  if (!CLOCK.test(own.all) && !sameTime) return null;
   // Not "same time as the reset last month, ~10am PT": a reset of the past named.
   if (PAST_REFERENCE.test(own.all)) return null;
   const day = DAY_WORD.exec(thread.parent.all)?.[0];
@@ -470,6 +474,10 @@ export function onHisPostsDay(
     timeAhead(thread.parent.all, Date.parse(post.createdAt), options.timeZone) !== 'explicit'
   )
     return null;
+  // "also resetting everyone's limits at the same time" under "new sandbox ships tomorrow":
+  // the same time is that day (rules-2.13.85).
+  if (sameTime)
+    return { ...post, text: own.all.replace(/\b(?:at )?(?:the )?same (?:time|hour)\b/, day) };
   return { ...post, text: own.all.replace(CLOCK_WITH_ZONE, (clock) => `${clock} ${day}`) };
 }
 
@@ -621,10 +629,11 @@ const KIND_OF_ONE = 'an?(?: (?:global|full|banked|fresh|new|proper|hard|quick|bi
  * "we'll do one", "there'll be one next wednesday", "everyone got one", "we'll do a global one
  * friday" (rules-2.12.0): the reset asked about; "business workspaces get theirs tomorrow"
  * (rules-2.13.38); "doing it this afternoon for everyone" (rules-2.13.46); "no, but everyone
- * gets one on monday" (rules-2.13.52).
+ * gets one on monday" (rules-2.13.52); "adding one to every account next tuesday"
+ * (rules-2.13.85).
  */
 const ONE_OF_THEM = new RegExp(
-  String.raw`\b(?:do|doing|give|giving|get|gets|getting|got|have|having|drop|dropping) (?:one|another one|one more|${KIND_OF_ONE})\b|\b(?:get|gets|getting) (?:theirs|yours|ours)\b|\bthere'll be (?:one|${KIND_OF_ONE})\b|\b(?:do|doing|did) it for (?:everyone|everybody|all)\b|\b(?:doing|do) it (?:this (?:afternoon|evening|morning)|tonight|tomorrow|today|later(?: today)?|on (?:mon|tues|wednes|thurs|fri|satur|sun)day)\b|\bflip(?:ped|ping|s)? it(?: on)?\b|\bone (?:is|'s) (?:coming|landing|going out|dropping)\b|\banother one (?:just )?(?:dropped|landed|went out|is out|is live|rolling out|going out|coming|is coming|landing|dropping)\b`,
+  String.raw`\b(?:do|doing|give|giving|get|gets|getting|got|have|having|drop|dropping|add|adding|grant|granting|send|sending) (?:one|another one|one more|${KIND_OF_ONE})\b|\b(?:get|gets|getting) (?:theirs|yours|ours)\b|\bthere'll be (?:one|${KIND_OF_ONE})\b|\b(?:do|doing|did) it for (?:everyone|everybody|all)\b|\b(?:doing|do) it (?:this (?:afternoon|evening|morning)|tonight|tomorrow|today|later(?: today)?|on (?:mon|tues|wednes|thurs|fri|satur|sun)day)\b|\bflip(?:ped|ping|s)? it(?: on)?\b|\bone (?:is|'s) (?:coming|landing|going out|dropping)\b|\banother one (?:just )?(?:dropped|landed|went out|is out|is live|rolling out|going out|coming|is coming|landing|dropping)\b`,
 );
 
 const DAY_WORD =
