@@ -2264,10 +2264,8 @@ describe("rounds 67 to 70: incident notes, timed near misses, the development se
   });
 
   test("other people's resets and other things'", () => {
-    assert.equal(
-      at10('the Sora folks reset their generation limits after their outage'),
-      'reset_completed (held)',
-    );
+    // Another team of ours resetting its own: someone else's (rules-2.13.86; held before).
+    assert.equal(at10('the Sora folks reset their generation limits after their outage'), 'none');
     assert.equal(at10('Staging DB gets wiped and reset at 5pm PT for the dry run'), 'none');
     assert.equal(
       reply(
@@ -5396,8 +5394,9 @@ describe('round 252 and probes (rules-2.13.52)', () => {
   test('the limits\' own cycle changed ("moved from monday to sunday, starting next week", "now resets at midnight UTC instead of 7 days after first use") is held, never published; a reset moved "instead of 9am" is not a cycle', () => {
     const cycles: [string, string][] = [
       [
+        // Starting a week ahead: held as coming since rules-2.13.86.
         'the weekly reset moved from monday to sunday for everyone, starting next week',
-        'reset_completed (held)',
+        'reset_scheduled (held)',
       ],
       [
         'starting next week, weekly limits reset on sundays instead of mondays',
@@ -7877,5 +7876,70 @@ describe('rounds 371 to 378 (rules-2.13.85)', () => {
       'mpdev',
     );
     assert.deepEqual([adding.reset?.kind, adding.review], ['reset_scheduled', true]);
+  });
+});
+
+describe('rounds 379 to 382 (rules-2.13.86)', () => {
+  const at10Read = (text: string) => classify(text, { createdAt: MORNING });
+
+  test("another team's reset of its own, a day recalled, and what resets are for announce nothing", () => {
+    assert.equal(
+      at10(
+        'the chatgpt team bumped and reset their weekly message caps today, go check it out if you use it for non-coding stuff',
+      ),
+      'none',
+    );
+    assert.equal(
+      at10(
+        "year in review thought: best day of 2026 was the one where we reset everyone's limits and someone shipped a whole startup in 48h",
+      ),
+      'none',
+    );
+    assert.equal(
+      reply(
+        'you get my eternal gratitude and maybe a bug bounty. resets are for everyone, not per person',
+        'if I find a bug in codex do I get a reset',
+        'bugh_unter',
+      ).reset,
+      null,
+    );
+  });
+
+  test('locked in, still happening, or rolling out starting a day ahead is coming; moved up to now is done; moved by a span is held', () => {
+    assert.equal(
+      at10('christmas eve reset is locked in 🎄 dec 24, morning PT, all codex plans'),
+      'reset_scheduled',
+    );
+    assert.equal(
+      at10(
+        'since a few of you asked: yes the reset is still happening. tomorrow 9am PT, all plans, no conditions anymore since the fix already shipped',
+      ),
+      'reset_scheduled',
+    );
+    assert.equal(
+      at10(
+        "rolling out the banked reset to business and edu starting tomorrow. you'll get a notification when yours lands",
+      ),
+      'reset_scheduled',
+    );
+    assert.equal(
+      at10("we moved the reset up. instead of next week it's happening right now. enjoy 🙂"),
+      'reset_completed',
+    );
+    assert.equal(
+      at10(
+        "small change: the thanksgiving reset moves up a day. it'll land tuesday the 24th instead of wednesday. same deal, every plan",
+      ),
+      'reset_scheduled (held)',
+    );
+    assert.equal(at10('we pushed the reset back an hour, sorry'), 'reset_scheduled (held)');
+  });
+
+  test('"cyber monday reset? sure why not": asked and answered yes; Cyber Monday and Black Friday are their dates', () => {
+    const cyber = at10Read('cyber monday reset? sure why not. nov 30, all plans, usual time');
+    assert.equal(cyber.reset?.kind, 'reset_scheduled');
+    assert.equal(cyber.reset?.scheduleWindow?.startAt, '2026-11-30T08:00:00.000Z');
+    const black = at10Read('black friday reset for everyone 🛍️');
+    assert.equal(black.reset?.scheduleWindow?.startAt, '2026-11-27T08:00:00.000Z');
   });
 });

@@ -1,4 +1,5 @@
 import type { ClassifiedReset } from '../ledger/entry.ts';
+import { clip } from './classification.ts';
 import { BANK_VOCABULARY, HEDGED, USAGE_CONTEXT } from './cues.ts';
 import {
   ARRIVING,
@@ -40,6 +41,9 @@ export interface Announcing {
 }
 
 const WEEKDAY = /\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b/;
+/** Moved by a span: "moves up a day", "pushed back an hour", "bumped by two days". */
+const MOVED_BY_A_SPAN =
+  /\b(?:mov|push|bump|shift|slid|slip|delay)\w* (?:(?:the |our )?re-?set |it )?(?:up |back |forward |out )?(?:by )?(?:a|an|one|two|three|a few|a couple|\d+) (?:days?|hours?|weeks?)\b/;
 /** "limits: reset for everyone …": what, a colon, then a bare "reset". */
 const COLON_RESET = /\b(?:limits|usage|quotas?): re-?set\b/;
 /**
@@ -133,6 +137,11 @@ export function weighDoubts(
       0.3,
     );
   }
+  // "the thanksgiving reset moves up a day", "pushed the reset back an hour": its time is the
+  // old one moved, which the words may not say (rules-2.13.86).
+  const moved = mentions.find((m, i) => kinds[i] === 'coming' && MOVED_BY_A_SPAN.test(m.sentence));
+  if (moved !== undefined)
+    verdict.hold(`moved by a span of time ("${clip(moved.sentence)}"): to when?`, 0.3);
   // "we're zeroing everyone's limits right after tomorrow's keynote": its time is an event's,
   // which the window may not read ("go wild today, …"): held (rules-2.13.45).
   const afterEvent = mentions

@@ -142,6 +142,15 @@ export function readKinds(
         )
     )
       return 'coming';
+    // "we moved the reset up. instead of next week it's happening right now": moved to now
+    // (rules-2.13.86).
+    if (
+      kind === 'coming' &&
+      /^(?:moved|shifted|rescheduled|got moved)$/.test(m.reading.cue) &&
+      timeAhead(m.sentence, announcedMs, zone) === null &&
+      HAPPENING_NOW.test(own.sentences[own.sentences.indexOf(m.sentence) + 1] ?? '')
+    )
+      return 'done';
     // "relief coming tonight ~11pm ET. full reset for pro, plus and business": a reset named
     // without a verb, after a sentence saying something comes at a time ahead, is what comes
     // (rules-2.13.48).
@@ -195,6 +204,8 @@ export function readKinds(
   return { kinds, headingAhead, antecedent: antecedent ?? herald, fragment, dated };
 }
 
+/** "it's happening right now", "going out now": now, said in the sentence after a move. */
+const HAPPENING_NOW = /\b(?:happening|going out|rolling out|live|landing)\b[^.!?]*\bnow\b/;
 /** A word opening a sentence before what it says: "ok", "update:". */
 const OPENING = /^(?:ok|okay|so|update|yes)[,:]? /;
 /** Something on its way: "relief coming tonight", "good news incoming at 5pm". */

@@ -81,6 +81,10 @@ export const TALK_ABOUT = [
   // "context resets are not the same as rate limit resets", "the 5h window works like a
   // rolling reset": resets compared, not one given (rules-2.13.85).
   /\b(?:is|are|isn't|aren't|is not|are not) (?:not )?(?:the same (?:thing )?as|different from|like)\b[^.!?]{0,40}\bre-?sets?\b|\b(?:works?|acts?|behaves?|feels?) (?:more |a bit |kind of |kinda )?like an? (?:[\w-]+ ){0,2}re-?set\b/,
+  // "resets are for everyone, not per person": what resets are for (rules-2.13.86).
+  /\bre-?sets (?:are|aren't|are not) (?:only |just |not |meant |never )?(?:for|about)\b/,
+  // "best day of 2026 was the one where we reset everyone's limits": a day recalled.
+  /\bwas the (?:day|one|night|week|morning|time) (?:where|when|that) (?:we|i) re-?set\b/,
   // "we should do fewer resets", "too many resets": how many, not one (rules-2.13.77).
   /\b(?:fewer|less|too many|so many|as many) (?:[\w-]+ )?re-?sets\b/,
   // "also me at 11pm: what if... reset": a reset imagined (rules-2.13.77).

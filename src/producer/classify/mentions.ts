@@ -225,10 +225,12 @@ const INTERNAL_ONLY =
  * "Good to see other labs resetting their limits", "competitors doing usage resets": the
  * reset's doer is another company (rules-2.11.0); not "unlike other labs, we reset…". Or
  * another product by its name, right before the verb: "saw claude code reset everyone's
- * limits" (rules-2.13.6), not "after the gemini outage we reset limits".
+ * limits" (rules-2.13.6), not "after the gemini outage we reset limits". Or another team of
+ * ours with its own: "the chatgpt team bumped and reset their weekly message caps"
+ * (rules-2.13.86).
  */
 const OTHERS_RESET =
-  /\bcongrat\w* (?:to )?(?:the )?(?:[\w-]+ ){1,4}on (?:the |their )?(?:[\w-]+ )?(?:re-?set|refresh|refill)\b|\b(?:(?:other|another|rival|competing) (?:[\w-]+ ){0,2}(?:labs?|compan(?:y|ies)|providers?|vendors?|tools?|products?|platforms?|players?|apps?|startups?)|competitors?)\b(?! like us)[^.!?,;:]{0,40}?\b(?:re-?set|fresh (?:[\w-]+ ){0,2}(?:limits|usage)|refill)|\b(?:claude(?: code)?|anthropic|cursor|gemini(?: cli)?|copilot|windsurf|grok|deepseek)(?: (?:team|folks|people|guys))? (?:just |also |finally |quietly )?(?:(?:did|gave|ran|shipped|pushed|handed out|announced|rolled out) (?:a |an |their )?(?:[\w-]+ ){0,2})?re-?set(?:s|ting)?\b/;
+  /\bcongrat\w* (?:to )?(?:the )?(?:[\w-]+ ){1,4}on (?:the |their )?(?:[\w-]+ )?(?:re-?set|refresh|refill)\b|\b(?:(?:other|another|rival|competing) (?:[\w-]+ ){0,2}(?:labs?|compan(?:y|ies)|providers?|vendors?|tools?|products?|platforms?|players?|apps?|startups?)|competitors?)\b(?! like us)[^.!?,;:]{0,40}?\b(?:re-?set|fresh (?:[\w-]+ ){0,2}(?:limits|usage)|refill)|\b(?:claude(?: code)?|anthropic|cursor|gemini(?: cli)?|copilot|windsurf|grok|deepseek)(?: (?:team|folks|people|guys))? (?:just |also |finally |quietly )?(?:(?:did|gave|ran|shipped|pushed|handed out|announced|rolled out) (?:a |an |their )?(?:[\w-]+ ){0,2})?re-?set(?:s|ting)?\b|\b(?:chatgpt|sora|api|dall-?e|image gen) (?:team|folks|people)\b[^.!?,;:]{0,30}\bre-?set(?:s|ting)? their\b/;
 /**
  * Another reset after the one named, in its sentence, and what is said of it: "…, with
  * another one coming later today" (its time is not the first one's).
@@ -415,7 +417,13 @@ const DOUBTFUL_ANSWER =
 /** He asks, and answers yes in the next sentence: the question is said. */
 const answeredYes = (question: string, next: string) =>
   ANSWERED_YES.test(next) &&
-  (ASKED_DONE.test(question) || (ASKED_COMING.test(question) && !DOUBTFUL_ANSWER.test(next)));
+  (ASKED_DONE.test(question) ||
+    ((ASKED_COMING.test(question) || NAMED_ASKED.test(question)) &&
+      !DOUBTFUL_ANSWER.test(next.replace(WHY_NOT, ''))));
+/** "sure why not": yes, not a doubt. */
+const WHY_NOT = /\bwhy not\b/;
+/** A reset named and asked about: "cyber monday reset?" (rules-2.13.86). */
+const NAMED_ASKED = /^(?:a |another |one more )?(?:[\w-]+ ){0,3}re-?set\?+$/;
 const QUESTION_END = /\?+(?=["')\s]*$)/;
 
 /** What "fresh" names: "weekly codex limits", "quota", not "quota of bad puns" (cues.ts). */

@@ -32,6 +32,8 @@ export const UPCOMING = /\b(?:upcoming|coming|next|preview|planned|scheduled)\b/
 export const IT_ARRIVES =
   /^(?:(?:it's|it is|that's|that is) (?:already )?|already |now )(?:rolling out|going out|live|landing|propagating|out)\b/;
 /** "it's a reset", "(that's a reset.": what the sentence before spoke of. */
+/** Still on, as announced: "the reset is still happening", "it's still on for friday". */
+const STILL_ON = /\b(?:is|'s|are) still (?:happening|on|going ahead|planned|scheduled)\b/;
 /** A result said after its time: "… so you have fresh limits for the long weekend". */
 const SO_YOU_HAVE =
   /\bso (?:that )?(?:you|u|everyone|everybody|y'all|yall) (?:have|has|get|gets|start|starts|wake up (?:to|with))\b/;
@@ -217,11 +219,23 @@ export function mentionKind(mention: Mention, announcedMs: number, zone: string)
     timeStartsAfter(mention.sentence, announcedMs, zone)
   )
     return 'coming';
+  // "yes the reset is still happening. tomorrow 9am PT": still on, as announced, not under way
+  // (rules-2.13.86); "rolling out the banked reset … starting tomorrow": its start ahead.
+  if (
+    (tense === 'ongoing' || tense === 'done') &&
+    (STILL_ON.test(mention.reading.clause) ||
+      (/\bstarting\b/.test(mention.sentence) &&
+        timeStartsAfter(mention.sentence, announcedMs, zone))) &&
+    !UNDER_WAY_NOW.test(mention.sentence)
+  )
+    return 'coming';
   // "end of week reset confirmed: fri 20 nov, 10:00 PT": confirmed for a time ahead; "yep,
-  // wed 11/25 at 9am PT so you have fresh limits": what one will have then (rules-2.13.85).
+  // wed 11/25 at 9am PT so you have fresh limits": what one will have then (rules-2.13.85);
+  // "christmas eve reset is locked in 🎄 dec 24" (rules-2.13.86).
   if (
     tense === 'done' &&
-    (/^(?:is |was |been |got )?confirmed$/.test(cue) || SO_YOU_HAVE.test(mention.sentence)) &&
+    (/^(?:is |was |been |got )?(?:confirmed|locked)$/.test(cue) ||
+      SO_YOU_HAVE.test(mention.sentence)) &&
     timeAhead(mention.sentence, announcedMs, zone) === 'explicit'
   )
     return 'coming';

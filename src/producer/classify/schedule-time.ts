@@ -486,8 +486,15 @@ function statedTimes(text: string, posted: DateTime, doubts: string[]): StatedTi
     // not a cutoff of who gets it (rules-2.13.36).
     // "resetting 5h + weekly for everyone over the next few hours, starting 9pm CET": a
     // clause of its own after the reset's, when it starts (rules-2.13.48).
+    // "rolling out the banked reset to business and edu starting tomorrow": when the rollout
+    // starts (rules-2.13.86).
     const opensOnStart =
       /^(?:.*[.!?:\n] ?)?starting $/.test(before) ||
+      (/ starting $/.test(before) &&
+        /\b(?:rolling|going) out\b[^.!?]{0,60} starting $/.test(
+          prepared.slice(Math.max(0, result.index - 90), result.index),
+        ) &&
+        !SIGNED_UP.test(before)) ||
       (/\bre-?sets?(?: [\w-]+){0,2} starting $/.test(before) && !SIGNED_UP.test(before)) ||
       (/, starting $/.test(before) &&
         /\bre-?set(?:s|ting)?\b[^.!?;,]{0,60}, starting $/.test(
@@ -675,7 +682,7 @@ function withMonths(given: string, posted: DateTime): string {
 
 /** A holiday named for its day: "thanksgiving morning", "christmas eve", "new year's day". */
 const HOLIDAY =
-  /\b(?<!\b(?:before|after|over|until|till|since|during|through) (?:the )?)(thanksgiving|christmas eve|christmas|xmas|new year's eve|new year's)(?: day)?\b(?! (?:week|weekend|break|holidays?|sale|party|dinner)\b)/g;
+  /\b(?<!\b(?:before|after|over|until|till|since|during|through) (?:the )?)(thanksgiving|black friday|cyber monday|christmas eve|christmas|xmas|new year's eve|new year's)(?: day)?\b(?! (?:week|weekend|break|holidays?|sale|party|dinner)\b)/g;
 
 /** The month and day of each holiday of a fixed date. */
 const HOLIDAY_DATES: Readonly<Record<string, readonly [number, number]>> = {
@@ -689,18 +696,21 @@ const HOLIDAY_DATES: Readonly<Record<string, readonly [number, number]>> = {
 /**
  * "reset thanksgiving morning": chrono knows no holidays; each is its date, the first one on
  * or after the post's day (rules-2.13.36). Thanksgiving is the fourth Thursday of November
- * (the United States' own, as the announcer's). Not "before thanksgiving" ("wednesday
+ * (the United States' own, as the announcer's); Black Friday and Cyber Monday follow it
+ * (rules-2.13.86). Not "before thanksgiving" ("wednesday
  * before thanksgiving" is chrono's next Wednesday), "over christmas" or "thanksgiving week":
  * a deadline or a span, left to the words around it as before.
  */
 function withHolidays(text: string, posted: DateTime): string {
-  if (!/thanksgiving|christmas|xmas|new year's/.test(text)) return text;
+  if (!/thanksgiving|black friday|cyber monday|christmas|xmas|new year's/.test(text)) return text;
   return text.replace(HOLIDAY, (_whole, name: string) => {
     const on = (year: number) => {
-      if (name === 'thanksgiving') {
-        const first = DateTime.fromObject({ year, month: 11, day: 1 }, { zone: posted.zone });
-        return first.plus({ days: ((4 - first.weekday + 7) % 7) + 21 });
-      }
+      const first = DateTime.fromObject({ year, month: 11, day: 1 }, { zone: posted.zone });
+      const thanksgiving = first.plus({ days: ((4 - first.weekday + 7) % 7) + 21 });
+      if (name === 'thanksgiving') return thanksgiving;
+      // The day after it, and the Monday after (rules-2.13.86).
+      if (name === 'black friday') return thanksgiving.plus({ days: 1 });
+      if (name === 'cyber monday') return thanksgiving.plus({ days: 4 });
       const [month, day] = HOLIDAY_DATES[name]!;
       return DateTime.fromObject({ year, month, day }, { zone: posted.zone });
     };

@@ -169,8 +169,11 @@ export function readMention(words: readonly Word[], index: number): MentionReadi
     !(words[index]!.text.endsWith('s') && /^ships?$/.test(head.text)) &&
     // "the reset ships tomorrow at 10am PT" (rules-2.13.4).
     !(head.text === 'ships' && words[index - 1]?.pos === 'DET') &&
-    // "the reset moves to Monday", "slips to Friday": a verb of its time (rules-2.13.1).
-    !(MOVED.test(head.text) && words[index + 2]?.text === 'to') &&
+    // "the reset moves to Monday", "slips to Friday": a verb of its time (rules-2.13.1); "moves
+    // up a day" (rules-2.13.86).
+    !(
+      MOVED.test(head.text) && /^(?:to|up|back|forward|out|by)$/.test(words[index + 2]?.text ?? '')
+    ) &&
     // "a global reset right now": an adverb the tagger took for a noun (rules-2.10.0).
     !(head.text === 'right' && RIGHT_ADVERBS.has(words[index + 2]?.text ?? ''));
   /** A reading that announces nothing, for `why`, before any verb is read. */
@@ -1038,6 +1041,17 @@ function movedToATime(
   if (!MOVE_IN_TIME.has(lemma)) return false;
   let to = at + 1;
   if (MOVED_WHICH_WAY.has(words[to]?.text ?? '')) to++;
+  // "the thanksgiving reset moves up a day": moved by a span (rules-2.13.86; held,
+  // announcement-doubts.ts).
+  if (
+    BY_A_SPAN.test(
+      words
+        .slice(to, to + 3)
+        .map((w) => w.text)
+        .join(' '),
+    )
+  )
+    return true;
   // "reset got moved: instead of today it'll be tomorrow at 9am PT", "the reset got
   // moved.": moved, its new time said after, or not yet (rules-2.13.84). Not "postponed" or
   // "pushed" alone: put off, or a button pushed.
@@ -1046,6 +1060,8 @@ function movedToATime(
 }
 /** "pushed back to", "moved up to", "pulled forward to" (rules-2.13.84: up, forward). */
 const MOVED_WHICH_WAY = new Set(['back', 'out', 'up', 'forward']);
+/** How far something is moved: "a day", "an hour", "two days", "by a week". */
+const BY_A_SPAN = /^(?:by )?(?:a|an|one|two|three|a few|a couple|\d+) (?:days?|hours?|weeks?)\b/;
 /** Verbs that, alone, say something was given another time: "the reset got moved." */
 const MOVED_ALONE = new Set(['move', 'shift', 'reschedule']);
 /** What opens the time something is moved to: "to 2pm", "until friday" ("til" is read "until"). */
