@@ -7943,3 +7943,55 @@ describe('rounds 379 to 382 (rules-2.13.86)', () => {
     assert.equal(black.reset?.scheduleWindow?.startAt, '2026-11-27T08:00:00.000Z');
   });
 });
+
+describe('rounds 383 to 386 (rules-2.13.87)', () => {
+  const at10Read = (text: string) => classify(text, { createdAt: MORNING });
+
+  test('a weekday said short ends the object; "reset + 2x … starting friday" starts then; a reset schedule after a colon is a reset', () => {
+    assert.equal(
+      at10Read('T-minus 23h ⏳ codex limits reset fri 9am PT').reset?.effectiveAt,
+      '2026-11-20T17:00:00.000Z',
+    );
+    assert.equal(
+      at10Read('limits reset + 2x usage all weekend starting friday 12am PT 🚀').reset?.effectiveAt,
+      '2026-11-20T08:00:00.000Z',
+    );
+    // Held: a reset of what, staged.
+    assert.ok(
+      at10(
+        'staged reset schedule: EU/UK tomorrow 9am CET, US tomorrow 9am PT, APAC saturday morning your time',
+      ).endsWith('(held)'),
+    );
+  });
+
+  test('his "doing it tomorrow morning" under his poll is one, held; not "not doing another one this week" nor "we might do one next week"', () => {
+    const doing = ownReply(
+      'the people have spoken 😂 doing it tomorrow morning PT',
+      'poll: should we reset codex limits for everyone before the weekend?',
+    );
+    assert.deepEqual([doing.reset?.kind, doing.review], ['reset_scheduled', true]);
+    assert.equal(
+      ownReply(
+        'to be clear: not doing another one this week, the fix is holding',
+        'we reset limits for everyone last week after the token bug',
+      ).reset,
+      null,
+    );
+    assert.equal(
+      ownReply(
+        'if usage settles after the capacity upgrade we might do one next week. might.',
+        "we've been talking internally about resets",
+      ).reset,
+      null,
+    );
+  });
+
+  test('"use it whenever you hit the wall" is when it is spent, not when it lands', () => {
+    const monday = ownReply(
+      'every plus and pro account gets one dropped in on monday, use it whenever you hit the wall',
+      'banked resets are coming 🏦',
+    );
+    assert.equal(monday.reset?.kind, 'reset_scheduled');
+    assert.equal(monday.reset?.scheduleWindow?.startAt, '2026-11-23T08:00:00.000Z');
+  });
+});

@@ -292,8 +292,12 @@ export const PAST_REFERENCE =
   /\b(?:the|that|our) (?:january|february|march|april|may|june|july|august|september|october|november|december) re-?set (?:taught|showed|was|went|broke|caused|made|had)\b|\b(?:anniversary|(?<!\b(?:said|promised|mentioned|announced|teased|told you) )yesterday(?! ?'s)|(?<!\b(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|moments?) |\d ?(?:h|hrs?|m|mins?) )ago|remember(?:s|ed)?|recall|back (?:then|when|in)|the other day|in the past|used to|previously|last (?:week|weekend|month|year|time|(?:mon|tues|wednes|thurs|fri|satur|sun)day)(?! ?'s)|earlier this (?:week|month|year)|(?:a|one|two|three) (?:weeks?|months?|years?) (?:back|before)|that (?:same )?(?:morning|afternoon|evening|night|day)|ever (?:did|had|made|ran|gave|shipped|pushed)|(?:in|during|back in) (?:january|february|march|april|june|july|august|september|october|november|december)|(?:done|had|did|ran|run|shipped) (?:more|fewer|so many|too many|a lot of|lots of|plenty of|enough|a bunch of) (?:\w+ )?re-?sets|(?:weeks?|days?|months?|years?) since|twice|thrice|(?:two|three|four|five|several|many|a few|\d+) times)\b/;
 
 /** Whoever holds a banked reset spends it when they like: "whenever you want". */
-const ONE_LIKES = '(?:you|u|they|users|people) (?:want|like|choose|need|wish)';
-/** "… then redeem it whenever you like": when a reset is spent, not a habit or an event. */
+const ONE_LIKES =
+  '(?:you|u|they|users|people) (?:want|like|choose|need|wish|hit (?:the|a|your) (?:wall|limit|cap)|run (?:out|dry)|get stuck)';
+/**
+ * "… then redeem it whenever you like": when a reset is spent, not a habit or an event; "use
+ * it whenever you hit the wall" (rules-2.13.87).
+ */
 export const WHENEVER_ONE_LIKES = new RegExp(String.raw`\bwhenever ${ONE_LIKES}\b`, 'g');
 
 /**

@@ -496,6 +496,12 @@ function statedTimes(text: string, posted: DateTime, doubts: string[]): StatedTi
         ) &&
         !SIGNED_UP.test(before)) ||
       (/\bre-?sets?(?: [\w-]+){0,2} starting $/.test(before) && !SIGNED_UP.test(before)) ||
+      // "limits reset + 2x usage all weekend starting friday 12am PT" (rules-2.13.87).
+      (/ starting $/.test(before) &&
+        /\bre-?sets? \+ (?:[\w-]+ ){0,5}starting $/.test(
+          prepared.slice(Math.max(0, result.index - 90), result.index),
+        ) &&
+        !SIGNED_UP.test(before)) ||
       (/, starting $/.test(before) &&
         /\bre-?set(?:s|ting)?\b[^.!?;,]{0,60}, starting $/.test(
           prepared.slice(Math.max(0, result.index - 90), result.index),

@@ -218,7 +218,10 @@ export function readMention(words: readonly Word[], index: number): MentionReadi
   if (label !== null) return nothing(label, `a "${label}" label, not a reset`);
   // "Codex usage reset ETA: end of day": when the reset comes, not another thing
   // (rules-2.13.22).
-  if (modifier && head.text !== 'button' && head.text !== 'eta') {
+  // "staged reset schedule: EU/UK tomorrow 9am CET, US tomorrow 9am PT": its schedule, said
+  // after a colon (rules-2.13.87).
+  const scheduleSaid = head?.text === 'schedule' && words[index + 2]?.text === ':';
+  if (modifier && head.text !== 'button' && head.text !== 'eta' && !scheduleSaid) {
     const named = `${words[index]!.text} ${head.text}`;
     return nothing(named, `a "${named}", not a reset`);
   }

@@ -286,9 +286,14 @@ export function readReply(
         onlyWithParent(`his reply says it has not started: "${clip(own.sentences[0]!)}"`),
         options,
       );
+    // "the people have spoken 😂 doing it tomorrow morning PT" under his poll: one of them,
+    // with its time (rules-2.13.87).
     const adds =
       itsTime ||
       progress ||
+      (ONE_OF_THEM.test(own.all) &&
+        !NOT_OR_MAYBE.test(own.all) &&
+        timeAhead(own.all, postedMs, options.timeZone) !== null) ||
       (!declined && (BANKED.test(own.all) || GLOBAL.test(own.all))) ||
       /\bmeant\b/.test(own.all);
     if (!adds) return notAReset('a reply in his own thread that adds nothing about the reset');
@@ -635,6 +640,9 @@ const KIND_OF_ONE = 'an?(?: (?:global|full|banked|fresh|new|proper|hard|quick|bi
 const ONE_OF_THEM = new RegExp(
   String.raw`\b(?:do|doing|give|giving|get|gets|getting|got|have|having|drop|dropping|add|adding|grant|granting|send|sending) (?:one|another one|one more|${KIND_OF_ONE})\b|\b(?:get|gets|getting) (?:theirs|yours|ours)\b|\bthere'll be (?:one|${KIND_OF_ONE})\b|\b(?:do|doing|did) it for (?:everyone|everybody|all)\b|\b(?:doing|do) it (?:this (?:afternoon|evening|morning)|tonight|tomorrow|today|later(?: today)?|on (?:mon|tues|wednes|thurs|fri|satur|sun)day)\b|\bflip(?:ped|ping|s)? it(?: on)?\b|\bone (?:is|'s) (?:coming|landing|going out|dropping)\b|\banother one (?:just )?(?:dropped|landed|went out|is out|is live|rolling out|going out|coming|is coming|landing|dropping)\b`,
 );
+
+/** Words that deny or doubt what one does: "not doing another one", "we might do one". */
+const NOT_OR_MAYBE = /\b(?:not|no|never|might|may|maybe|if|unless|rumou?r)\b|n't\b/;
 
 const DAY_WORD =
   /\b(?:tomorrow|today|tonight|(?:on )?(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b/;
