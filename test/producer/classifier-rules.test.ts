@@ -7995,3 +7995,55 @@ describe('rounds 383 to 386 (rules-2.13.87)', () => {
     assert.equal(monday.reset?.scheduleWindow?.startAt, '2026-11-23T08:00:00.000Z');
   });
 });
+
+describe('rounds 387 to 390 (rules-2.13.88)', () => {
+  test('what applying one does, what any banked reset is, and an AMA on banked resets announce nothing', () => {
+    assert.equal(
+      reply(
+        'yes, applying it starts a fresh 5h window and a fresh weekly window from that moment',
+        'if i apply my banked reset now does the weekly timer restart?',
+        'tobiasdev',
+      ).reset,
+      null,
+    );
+    assert.equal(
+      at10(
+        "AMA follow up on banked resets since there was confusion:\n- a banked reset is yours to apply whenever\n- applying it zeroes your weekly usage, doesn't change the window\n- they expire after 30 days",
+      ),
+      'none',
+    );
+    assert.equal(
+      at10('a banked reset is one you hold and apply yourself from the usage page'),
+      'none',
+    );
+    // Given: still an announcement.
+    assert.equal(
+      at10('a banked reset is in your account now, apply it whenever'),
+      'reset_completed',
+    );
+  });
+
+  test('short answers under a question about the reset: "still on!", "no, every plan got it", "it already did", held', () => {
+    const stillOn = reply(
+      "still on! 9am PT tomorrow for all plans. the bug that ate everyone's limits is fixed",
+      'reset tomorrow still on? planning my whole weekend around this ngl',
+      'weekendwarrior_dev',
+    );
+    assert.deepEqual([stillOn.reset?.kind, stillOn.review], ['reset_scheduled', true]);
+    const everyPlan = reply(
+      'no, every plan got it. run /status in the cli to see',
+      'is the reset only for pro?',
+      'm_okafor',
+    );
+    assert.deepEqual([everyPlan.reset?.kind, everyPlan.review], ['reset_completed', true]);
+    const already = reply(
+      'it already did, it was global. the EU data residency stuff is separate and ships in january',
+      'when does the reset hit EU?',
+      'lena_codes',
+    );
+    assert.deepEqual([already.reset?.kind, already.review], ['reset_completed', true]);
+    // Not published when the plan asked about is turned down.
+    const onlyPro = reply('no, only pro this time', 'is the reset for plus too?', 'kim_dev');
+    assert.ok(onlyPro.reset === null || onlyPro.review);
+  });
+});

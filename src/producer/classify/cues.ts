@@ -81,6 +81,12 @@ export const TALK_ABOUT = [
   // "context resets are not the same as rate limit resets", "the 5h window works like a
   // rolling reset": resets compared, not one given (rules-2.13.85).
   /\b(?:is|are|isn't|aren't|is not|are not) (?:not )?(?:the same (?:thing )?as|different from|like)\b[^.!?]{0,40}\bre-?sets?\b|\b(?:works?|acts?|behaves?|feels?) (?:more |a bit |kind of |kinda )?like an? (?:[\w-]+ ){0,2}re-?set\b/,
+  // "a banked reset is yours to apply whenever", "a banked reset is one you hold and apply
+  // yourself": what any one is (rules-2.13.88).
+  /\ban? (?:banked |saved |free )?re-?set (?:is (?:yours|one|a|an|basically|just|like|what)\b[^.!?]{0,30}?(?:\bto (?:apply|use|keep|spend|hold|redeem)\b|\byou (?:hold|apply|use|keep|spend)\b)|means\b|lets you\b)/,
+  // "applying it starts a fresh 5h window and a fresh weekly window": what applying one does
+  // (rules-2.13.88).
+  /\b(?:applying|using|redeeming|spending|hitting) (?:it|one|them|a banked re-?set|your banked re-?set|the button) (?:starts|gives|resets|wipes|refreshes|refills|clears|restarts)\b/,
   // "resets are for everyone, not per person": what resets are for (rules-2.13.86).
   /\bre-?sets (?:are|aren't|are not) (?:only |just |not |meant |never )?(?:for|about)\b/,
   // "best day of 2026 was the one where we reset everyone's limits": a day recalled.

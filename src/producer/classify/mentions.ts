@@ -562,10 +562,11 @@ export const RECENTLY =
 
 /**
  * Headings of what is not the announcer's announcement: a myth, a rumour, a question; "quick
- * explainer since ppl keep asking:", how it works (rules-2.13.85).
+ * explainer since ppl keep asking:", how it works (rules-2.13.85); "AMA follow up on banked
+ * resets since there was confusion:" (rules-2.13.88).
  */
 const NOT_SAID_HEADING =
-  /^[-•*\s]*(?!not )(myth|rumou?r|claim|q|question|hot take|hypothetically|how (?:it|this|they|resets?) works?|(?:(?:quick|short|small|tiny) )?explainer\b[^:\n]{0,40})\s*:/;
+  /^[-•*\s]*(?!not )(myth|rumou?r|claim|q|question|hot take|hypothetically|how (?:it|this|they|resets?) works?|(?:(?:quick|short|small|tiny) )?explainer\b[^:\n]{0,40}|(?:ama|faq)\b[^:\n]{0,20}\b(?:on|about) (?:banked |global )?resets\b[^:\n]{0,40})\s*:/;
 const TALKED_ABOUT = 'the reset is talked about, not announced';
 const COPULA = new Set(['is', 'are', "'s", 'was', 'were']);
 /** A reset marked with a cross: "Reset ❌", "reset: ✗". */

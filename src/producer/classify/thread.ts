@@ -377,7 +377,10 @@ export function readReply(
     ANSWERS_YES.test(own.all) ||
     ONE_OF_THEM.test(own.all) ||
     PLANS_GOT_IT.test(own.all) ||
-    PLANS_ANSWER.test(own.all) ||
+    // "no, every plan got it" under "is the reset only for pro?" (rules-2.13.88).
+    PLANS_ANSWER.test(own.all.replace(NOT_ONLY, '')) ||
+    // "still on! 9am PT tomorrow for all plans", "still friday, still 9am PT" (rules-2.13.88).
+    STILL_ON_ANSWER.test(own.sentences[0] ?? '') ||
     ZONE_ANSWER.test(own.all) ||
     // "that was us 🫡 all plans" under "my codex limits went back to 0%, was that you??"
     // (rules-2.13.59).
@@ -611,6 +614,11 @@ const MISSED_THEM =
  */
 const PLANS_ANSWER =
   /^includes? (?:enterprise|edu|business|plus|pro|everyone|all)\b|^(?:(?:plus|pro|business|team|edu|enterprise)(?:,? (?:and|&|\+) |, | ?\/ ?)?)+[.!]*$|^(?:(?:plus|pro|business|team|edu|enterprise|free|all plans|every plan|everyone)(?:,? (?:and|&|\+) |, )?)+ (?:too|as well|also|included|are included|is included|were included|was included|got included|got it)\b|^(?:global|banked|both|both windows|both of them|(?:a |the )?bonus(?: one)?|(?:an )?extra(?: one)?|all of them|all of 'em|every one of them)(?:[.!,]|\s*$)|^(?:for )?(?:everyone|everybody|all plans|every plan)[.!,]/;
+/** "no, " before whom it covers: not only the plan asked about. */
+const NOT_ONLY = /^(?:no|nope|nah),? (?=every|all|everyone|everybody)/;
+/** "still on!", "yes, still happening", "still friday": the reset asked about, as announced. */
+const STILL_ON_ANSWER =
+  /^(?:(?:yes|yep|yup),? )?(?:it's |it is |we're |we are )?still (?:on|happening|going ahead|a go|planned|tomorrow|tonight|(?:mon|tues|wednes|thurs|fri|satur|sun)day|\d)\b/;
 /** "pro batch runs tonight, 9pm PT": a plan's batch of the reset, when it goes (rules-2.13.56). */
 const PLANS_BATCH =
   /^(?:(?:plus|pro|business|team|edu|enterprise)(?: ?[/+&] ?| and )?)+ (?:batch|cohort|wave|rollout) (?:runs|goes|lands|hits|is|starts)\b/;
@@ -624,10 +632,11 @@ const PLANS_GOT_IT =
   /\b(?:plus|pro|business|team|edu|enterprise|everyone|everybody|all plans|both)\b[^.!?]{0,24}\bgot (?:it|one)\b|\b(?:you|you've|you all|everyone) got (?:it|them|everything) (?:all )?back\b|\bit (?:happened|did happen|went out|landed)\b/;
 /**
  * A reply that opens on yes: "yep 🫡 everyone got one", "yes, going out later today", "just
- * did." (rules-2.12.0); "Automatically, yes." (rules-2.13.56).
+ * did." (rules-2.12.0); "Automatically, yes." (rules-2.13.56); "it already did, it was global"
+ * (rules-2.13.88).
  */
 const ANSWERS_YES =
-  /^(?:[a-z]+, |(?:not|no|ha|haha|lol|oh|ok) [a-z]+, )?(?:yes|yep|yup|yeah|yea|sure|correct|confirmed|indeed|(?:it|they|we) did(?! not\b)|(?:it|they) do(?:es)?(?=[.!,]|\s*$)|(?:you|they|it) (?:are|is)(?=[.!,]|\s*$)|that's the one\b|everyone'?s did\b|sure did|good timing|(?:just |already )?did (?:it|that)|just did|already did|already happened|on it|doing it|(?:will|i'll|we'll) do (?:it|that|one)|will do|(?:it's |very |for )?real(?=[.!,]|\s*$)|(?:it's |that's )?legit(?=[.!,]|\s*$))\b/;
+  /^(?:[a-z]+, |(?:not|no|ha|haha|lol|oh|ok) [a-z]+, )?(?:yes|yep|yup|yeah|yea|sure|correct|confirmed|indeed|(?:it|they|we) (?:already |just )?did(?! not\b)|(?:it|they) do(?:es)?(?=[.!,]|\s*$)|(?:you|they|it) (?:are|is)(?=[.!,]|\s*$)|that's the one\b|everyone'?s did\b|sure did|good timing|(?:just |already )?did (?:it|that)|just did|already did|already happened|on it|doing it|(?:will|i'll|we'll) do (?:it|that|one)|will do|(?:it's |very |for )?real(?=[.!,]|\s*$)|(?:it's |that's )?legit(?=[.!,]|\s*$))\b/;
 /** "a global one", "a full one": the reset asked about, named by its kind. */
 const KIND_OF_ONE = 'an?(?: (?:global|full|banked|fresh|new|proper|hard|quick|big|small))+ one';
 /**
