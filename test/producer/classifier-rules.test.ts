@@ -37,6 +37,14 @@ const read = (text: string, createdAt = WINTER_EVENING) => {
 /** Thursday 19 November 2026, 10:00 Pacific: the instant the written rounds were written for. */
 const MORNING = '2026-11-19T18:00:00.000Z';
 const at10 = (text: string) => read(text, MORNING);
+/** The whole classification at that instant. */
+const at10Read = (text: string) => classify(text, { createdAt: MORNING });
+/** A classification's kind, effectiveAt and review. */
+const when = (classification: Classification) => [
+  classification.reset?.kind,
+  classification.reset?.effectiveAt,
+  classification.review,
+];
 /** A reply at that instant, with the post it answers and its author. */
 const reply = (text: string, parentText: string, parentHandle: string) =>
   classify(text, {
@@ -7524,10 +7532,7 @@ describe('review of rules-2.13.73 to rules-2.13.81 (rules-2.13.82)', () => {
 });
 
 describe("a herald's day joined to the clock time after it (rules-2.13.83)", () => {
-  const scheduled = (text: string) => {
-    const { reset, review } = classify(text, { createdAt: MORNING });
-    return [reset?.kind, reset?.effectiveAt, review];
-  };
+  const scheduled = (text: string) => when(at10Read(text));
 
   test("\"relief coming friday. limits reset at 2pm PT\" is Friday's 2pm, not today's, though today's is still ahead", () => {
     assert.deepEqual(scheduled('relief coming friday. limits reset at 2pm PT'), [
@@ -7566,13 +7571,6 @@ describe("a herald's day joined to the clock time after it (rules-2.13.83)", () 
 });
 
 describe('rounds 363 to 370 (rules-2.13.84)', () => {
-  const when = (read: ReturnType<typeof classify>) => [
-    read.reset?.kind,
-    read.reset?.effectiveAt,
-    read.review,
-  ];
-  const at10Read = (text: string) => classify(text, { createdAt: MORNING });
-
   test('a reset moved, its new time said after a colon or "up to" a day, is coming then; "postponed" alone, or a button pushed, is not', () => {
     assert.deepEqual(
       when(
@@ -7727,13 +7725,6 @@ describe('rounds 363 to 370 (rules-2.13.84)', () => {
 });
 
 describe('rounds 371 to 378 (rules-2.13.85)', () => {
-  const when = (read: ReturnType<typeof classify>) => [
-    read.reset?.kind,
-    read.reset?.effectiveAt,
-    read.review,
-  ];
-  const at10Read = (text: string) => classify(text, { createdAt: MORNING });
-
   test('explainers, comparisons and a month\'s reset told of announce nothing; "one" of a reset given still gives one', () => {
     assert.equal(
       at10(
@@ -7880,8 +7871,6 @@ describe('rounds 371 to 378 (rules-2.13.85)', () => {
 });
 
 describe('rounds 379 to 382 (rules-2.13.86)', () => {
-  const at10Read = (text: string) => classify(text, { createdAt: MORNING });
-
   test("another team's reset of its own, a day recalled, and what resets are for announce nothing", () => {
     assert.equal(
       at10(
@@ -7945,8 +7934,6 @@ describe('rounds 379 to 382 (rules-2.13.86)', () => {
 });
 
 describe('rounds 383 to 386 (rules-2.13.87)', () => {
-  const at10Read = (text: string) => classify(text, { createdAt: MORNING });
-
   test('a weekday said short ends the object; "reset + 2x … starting friday" starts then; a reset schedule after a colon is a reset', () => {
     assert.equal(
       at10Read('T-minus 23h ⏳ codex limits reset fri 9am PT').reset?.effectiveAt,
@@ -8045,5 +8032,73 @@ describe('rounds 387 to 390 (rules-2.13.88)', () => {
     // Not published when the plan asked about is turned down.
     const onlyPro = reply('no, only pro this time', 'is the reset for plus too?', 'kim_dev');
     assert.ok(onlyPro.reset === null || onlyPro.review);
+  });
+});
+
+describe('rounds 391 to 394 (rules-2.13.89)', () => {
+  const windowOf = (text: string) => {
+    const { reset, review } = classify(text, { createdAt: MORNING });
+    return [reset?.kind, reset?.scheduleWindow?.startAt, review];
+  };
+
+  test("what resets are, who decides them, and a game's reset announce nothing", () => {
+    assert.equal(
+      at10(
+        'reminder that your limits reset on their own every week. the global resets are a bonus, not a promise',
+      ),
+      'none',
+    );
+    assert.equal(
+      at10(
+        "i'm not the one who decides resets unfortunately, i just beg the finance team very politely",
+      ),
+      'none',
+    );
+    assert.equal(
+      at10('game reset after the patch wiped my save lol. anyway back to codex'),
+      'none',
+    );
+  });
+
+  test('time words: "in a sec", "by lunch today", "end of business today", "this arvo"', () => {
+    assert.deepEqual(windowOf("resetting everyone's codex limits in a sec, hang tight"), [
+      'reset_scheduled',
+      '2026-11-19T18:00:00.000Z',
+      false,
+    ]);
+    assert.equal(
+      reply(
+        'yes. resetting for everyone by lunch today PT',
+        '@thsottiaux any chance of a reset? im locked out until tuesday 😭',
+        'devnull_dana',
+      ).reset?.kind,
+      'reset_scheduled',
+    );
+    assert.equal(at10('limits reset at end of business today, all plans'), 'reset_scheduled');
+    assert.deepEqual(
+      windowOf(
+        'resetting codex limits this arvo (PT) for everyone. an aussie on the team made me write arvo 🦘',
+      ),
+      ['reset_scheduled', '2026-11-19T20:00:00.000Z', false],
+    );
+  });
+
+  test('"for everyone affected" is whom; "the reset moves with it" is a verb; "flipping the switch at 5pm" answers a plea, held', () => {
+    assert.equal(
+      at10(
+        'postmortem goes up later today, and with it a full reset of usage limits for everyone affected (which is everyone)',
+      ),
+      'reset_scheduled',
+    );
+    assert.equal(
+      at10('launch moved to tuesday, and the reset moves with it. tuesday 10am PT, all plans'),
+      'reset_scheduled',
+    );
+    const flipping = reply(
+      'already on it, flipping the switch at 5pm PT today',
+      'can you reset limits? pretty please',
+      'codewitch',
+    );
+    assert.deepEqual([flipping.reset?.kind, flipping.review], ['reset_scheduled', true]);
   });
 });

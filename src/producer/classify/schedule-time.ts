@@ -45,13 +45,14 @@ const WEEKEND = /\b(?:(before|by) the weekend|(?:this|over the|on the) weekend)\
 export const VAGUE_CUES: readonly (readonly [RegExp, number, string])[] = [
   [
     // "reset at the top of the hour" (rules-2.13.79).
-    /\b(?:shortly|momentarily|in a moment|in a few (?:seconds|secs|minutes|mins)|imminent(?:ly)?|any minute|(?:at )?the top of the hour)\b/,
+    // "resetting everyone's codex limits in a sec" (rules-2.13.89).
+    /\b(?:shortly|momentarily|in a moment|in a (?:sec|second)|in a few (?:seconds|secs|minutes|mins)|imminent(?:ly)?|any minute|(?:at )?the top of the hour)\b/,
     1,
     'shortly',
   ],
   [/\b(?:in a (?:little )?bit|incoming|inbound|on (?:its|the) way)\b/, 2, 'in a bit / incoming'],
-  // "right after lunch" (rules-2.11.0).
-  [/\bafter lunch\b/, 4, 'after lunch'],
+  // "right after lunch" (rules-2.11.0); "by lunch today PT" (rules-2.13.89).
+  [/\b(?:after|by|before) lunch\b/, 4, 'after lunch'],
   // "within the next couple of hours" (rules-2.13.11).
   [/\b(?:in|within) (?:the next )?a? ?couple (?:of )?hours\b/, 3, 'in a couple of hours'],
   [/\b(?:in|within) (?:the next )?a? ?few hours\b/, 6, 'in a few hours'],
@@ -113,7 +114,7 @@ const IN_ABOUT = new RegExp(
 );
 export const ABOUT_CUE = 'in about …';
 const BY_END_OF_DAY =
-  /\bbefore the day (?:ends|is out|is over)\b|\b(?:by |lands? |landing |before )?(?:the )?(?:(?:end|close) of (?:the )?day|(?:end|close) of today)\b|\bby (?:eod|close of business|cob|midnight(?: tonight| today)?|tonight)\b|\beod(?: today)?\b/;
+  /\bbefore the day (?:ends|is out|is over)\b|\b(?:by |lands? |landing |before )?(?:the )?(?:(?:end|close) of (?:the )?(?:day|business)|(?:end|close) of today)\b|\bby (?:eod|close of business|cob|midnight(?: tonight| today)?|tonight)\b|\beod(?: today)?\b/;
 /** Who joined or paid by a time: "everyone who signed up starting Monday". */
 const SIGNUP_WORDS =
   'signed up|sign up|subscribed|subscribe|joined|created|upgraded|purchased|registered';
@@ -124,6 +125,14 @@ const SIGNED_UP = new RegExp(String.raw`\b(?:${SIGNUP_WORDS})\b`);
  * (rules-2.13.47); nor across a colon that opens what is said of it: "one more reset before
  * the freeze: friday morning" (rules-2.13.73).
  */
+/**
+ * "starting" after what it starts: "resetting 5h + weekly for everyone …, starting 9pm CET"
+ * (rules-2.13.48), "rolling out the banked reset to business and edu starting tomorrow"
+ * (rules-2.13.86), "limits reset + 2x usage all weekend starting friday 12am PT"
+ * (rules-2.13.87): when it starts, not a cutoff of who gets it.
+ */
+const STARTS_IT =
+  /\bre-?set(?:s|ting)?\b[^.!?;,]{0,60}, starting $|\b(?:rolling|going) out\b[^.!?]{0,60} starting $|\bre-?sets? \+ (?:[\w-]+ ){0,5}starting $/;
 const CUTOFF_BEFORE = new RegExp(
   String.raw`\b(?:before|prior to|${SIGNUP_WORDS}|as of|since|until|till|through|starting)\b(?:(?!re-?set|: )[^.!?]){0,24}$`,
 );
@@ -179,6 +188,9 @@ function readWhen(given: string, announcedMs: number, zone: string): WhenFound {
   // "me at 10am on a thursday": any Thursday, not a date (rules-2.13.2).
   const text = withMonths(
     withHolidays(given, posted)
+      // "this arvo": this afternoon, in Australian; "by lunch today": by lunch (rules-2.13.89).
+      .replace(/\barvo\b/g, 'afternoon')
+      .replace(/\b((?:after|by|before) lunch) today\b/g, '$1')
       .replace(OTHER_EVENTS_TIME, ' ')
       .replace(PROMISE_TIME, ' ')
       .replace(ANY_WEEKDAY, ' ')
@@ -485,28 +497,13 @@ function statedTimes(text: string, posted: DateTime, doubts: string[]): StatedTi
     // "everyone gets one banked reset starting tomorrow": when the reset named is had from,
     // not a cutoff of who gets it (rules-2.13.36).
     // "resetting 5h + weekly for everyone over the next few hours, starting 9pm CET": a
-    // clause of its own after the reset's, when it starts (rules-2.13.48).
-    // "rolling out the banked reset to business and edu starting tomorrow": when the rollout
-    // starts (rules-2.13.86).
+    // clause of its own after the reset's, when it starts (STARTS_IT).
     const opensOnStart =
       /^(?:.*[.!?:\n] ?)?starting $/.test(before) ||
-      (/ starting $/.test(before) &&
-        /\b(?:rolling|going) out\b[^.!?]{0,60} starting $/.test(
-          prepared.slice(Math.max(0, result.index - 90), result.index),
-        ) &&
-        !SIGNED_UP.test(before)) ||
-      (/\bre-?sets?(?: [\w-]+){0,2} starting $/.test(before) && !SIGNED_UP.test(before)) ||
-      // "limits reset + 2x usage all weekend starting friday 12am PT" (rules-2.13.87).
-      (/ starting $/.test(before) &&
-        /\bre-?sets? \+ (?:[\w-]+ ){0,5}starting $/.test(
-          prepared.slice(Math.max(0, result.index - 90), result.index),
-        ) &&
-        !SIGNED_UP.test(before)) ||
-      (/, starting $/.test(before) &&
-        /\bre-?set(?:s|ting)?\b[^.!?;,]{0,60}, starting $/.test(
-          prepared.slice(Math.max(0, result.index - 90), result.index),
-        ) &&
-        !SIGNED_UP.test(before));
+      (!SIGNED_UP.test(before) &&
+        (/\bre-?sets?(?: [\w-]+){0,2} starting $/.test(before) ||
+          (/ starting $/.test(before) &&
+            STARTS_IT.test(prepared.slice(Math.max(0, result.index - 90), result.index)))));
     if (!deadlineBefore && !opensOnStart && CUTOFF_BEFORE.test(before)) {
       doubts.push(`"${words}" reads as a cutoff, not the landing time`);
       continue;
@@ -623,7 +620,7 @@ const VAGUE_NAMES = new Set([...VAGUE_CUES.map(([, , name]) => name), ABOUT_CUE]
 
 /** Every cue scheduleWhen reads has one of these words (a test keeps the two in step). */
 export const TIME_HINT =
-  /\d(?::\d\d)? ?(?:am|pm)\b|\d:\d\d|\b(?:in|within|next|over|at|by|around|under|than) ~? ?\d|\d ?(?:h|hrs?|hours?|mins?|minutes?|days?|weeks?)\b|\d(?:st|nd|rd|th)\b|\d\/\d|day\b|tonight|tomorrow|midnight|noon|week|hour|minute|\bmins?\b|\bhrs?\b|\bh\b|\beod\b|\bcob\b|close of business|end of|morning|afternoon|evening|night|soon|later|shortly|moment|imminent|in a (?:little )?bit|incoming|inbound|on (?:its|the) way|in a (?:few|couple)|when i(?:'m| am)? (?:back|land)|after lunch|when it(?:'s| is) (?:live|through|done|out)|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\b|thanksgiving|christmas|xmas|new year's/;
+  /\d(?::\d\d)? ?(?:am|pm)\b|\d:\d\d|\b(?:in|within|next|over|at|by|around|under|than) ~? ?\d|\d ?(?:h|hrs?|hours?|mins?|minutes?|days?|weeks?)\b|\d(?:st|nd|rd|th)\b|\d\/\d|day\b|tonight|tomorrow|midnight|noon|week|hour|minute|\bmins?\b|\bhrs?\b|\bh\b|\beod\b|\bcob\b|close of business|end of|morning|afternoon|arvo|evening|night|soon|later|shortly|moment|imminent|in a (?:little )?bit|in a sec|incoming|inbound|on (?:its|the) way|in a (?:few|couple)|when i(?:'m| am)? (?:back|land)|(?:after|by|before) lunch|when it(?:'s| is) (?:live|through|done|out)|\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\b|thanksgiving|christmas|xmas|new year's/;
 
 /**
  * Does `text` name a time after the post, and how firmly? `explicit`: a day, a clock time,

@@ -170,9 +170,10 @@ export function readMention(words: readonly Word[], index: number): MentionReadi
     // "the reset ships tomorrow at 10am PT" (rules-2.13.4).
     !(head.text === 'ships' && words[index - 1]?.pos === 'DET') &&
     // "the reset moves to Monday", "slips to Friday": a verb of its time (rules-2.13.1); "moves
-    // up a day" (rules-2.13.86).
+    // up a day" (rules-2.13.86); "moves with it" (rules-2.13.89).
     !(
-      MOVED.test(head.text) && /^(?:to|up|back|forward|out|by)$/.test(words[index + 2]?.text ?? '')
+      MOVED.test(head.text) &&
+      /^(?:to|up|back|forward|out|by|with)$/.test(words[index + 2]?.text ?? '')
     ) &&
     // "a global reset right now": an adverb the tagger took for a noun (rules-2.10.0).
     !(head.text === 'right' && RIGHT_ADVERBS.has(words[index + 2]?.text ?? ''));

@@ -49,6 +49,18 @@ export function predicateAfter(words: readonly Word[], index: number, end: numbe
       at - 1 > index
     )
       return null;
+    // "a full reset of usage limits for everyone affected": "affected" (impacted, hit …) after
+    // "everyone" (anyone, users …) is part of the noun phrase, whom it is for, not the reset's
+    // predicate: "the reset for everyone hit by tuesday's outage went out" (rules-2.13.89).
+    if (
+      word.pos === 'VERB' &&
+      WHO_IT_HIT.test(word.text) &&
+      WHO_BEFORE_A_PARTICIPLE.has(words[at - 1]?.text ?? '') &&
+      at - 1 > index
+    ) {
+      at++;
+      continue;
+    }
     // "reset weekly usage for every account to make up for it": "to" and a verb after
     // another noun is an infinitive of purpose, not the reset's predicate (rules-2.13.40).
     // (Not "back up to full", "your config to defaults": where it is reset to, mistagged.)
@@ -141,3 +153,18 @@ function reducedRelativeEnd(words: readonly Word[], at: number, end: number): nu
 
 /** Where usage is reset to, which the tagger may take for a verb after "to". */
 const RESET_TO = new Set(['full', 'zero', 'normal', 'default', 'baseline']);
+
+/** What happened to whom a reset is for: "affected", "impacted", "double-billed". */
+const WHO_IT_HIT =
+  /^(?:affected|impacted|hit|caught|blocked|locked|charged|billed|double-billed|overcharged|throttled|limited|rate-limited)$/;
+/** Who a participle after them names: "everyone affected", "users impacted". */
+const WHO_BEFORE_A_PARTICIPLE = new Set([
+  'everyone',
+  'everybody',
+  'anyone',
+  'anybody',
+  'users',
+  'accounts',
+  'folks',
+  'people',
+]);

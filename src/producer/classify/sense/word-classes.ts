@@ -305,7 +305,7 @@ export const CLAUSE_WORDS = new Set([
 export const RESET_HEADS = new Set(['usage', 'limit', 'rate', 'quota', 'bank', 'credit', 'day']);
 
 export const TIME_NOUNS =
-  /^(?:today|tonight|tomorrow|now|morning|afternoon|evening|night|week|weekend|eod|cob|midnight|noon|(?:mon|tues|wednes|thurs|fri|satur|sun)day|mon|tue|tues|wed|thu|thur|thurs|fri|sat|thanksgiving|christmas|xmas)$/;
+  /^(?:today|tonight|tomorrow|now|morning|afternoon|arvo|evening|night|week|weekend|eod|cob|midnight|noon|(?:mon|tues|wednes|thurs|fri|satur|sun)day|mon|tue|tues|wed|thu|thur|thurs|fri|sat|thanksgiving|christmas|xmas)$/;
 
 /** Times that own a reset: "yesterday's reset", "last week's reset", "tomorrow's reset". */
 export const TIME_OWNERS =
