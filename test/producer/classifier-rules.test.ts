@@ -766,7 +766,12 @@ describe('constructions written for the rules, none from a post of any set (rule
   });
 
   test('a reset denied later in the same sentence puts the first in doubt; a denial before it does not (rules-2.7.0)', () => {
-    const doubted = classify('The reset you saw on Tuesday was a display bug, nothing was reset.');
+    // (Said "was a display bug", it announces nothing at all since rules-2.13.90.)
+    assert.equal(
+      classify('The reset you saw on Tuesday was a display bug, nothing was reset.').reset,
+      null,
+    );
+    const doubted = classify('The reset you saw on Tuesday was a fluke, nothing was reset.');
     assert.equal(doubted.review, true);
     assert.match(doubted.reasons[0]!, /^a reset denied in the same sentence \("was reset"\)/);
     assert.equal(
@@ -8100,5 +8105,44 @@ describe('rounds 391 to 394 (rules-2.13.89)', () => {
       'codewitch',
     );
     assert.deepEqual([flipping.reset?.kind, flipping.review], ['reset_scheduled', true]);
+  });
+});
+
+describe('rounds 395 to 398 (rules-2.13.90)', () => {
+  test("another product's limits resetting, and a counter's display bug, announce nothing; Codex + ChatGPT Work's limits still do", () => {
+    assert.equal(
+      at10(
+        'sora limits now reset at midnight local time for pro. not a codex thing but people keep asking me',
+      ),
+      'none',
+    );
+    assert.equal(
+      at10(
+        'the usage counter going to 0 in the vs code extension after updating is a bug, not a gift 😬 hotfix in the next release',
+      ),
+      'none',
+    );
+    assert.equal(at10('codex + chatgpt work usage limits reset. enjoy'), 'reset_completed');
+    assert.equal(
+      reply(
+        'yep that was a bug on our side, reset went out for everyone affected a few min ago',
+        '@thsottiaux any chance of a reset? burned my whole weekly on a bad loop',
+        'loop_dev',
+      ).reset?.kind,
+      'reset_completed',
+    );
+  });
+
+  test('"in about an hour we hit the reset button" is ahead; "rolling out now:" heading what goes back to full is now', () => {
+    assert.equal(
+      at10('in about an hour we hit the reset button on codex usage for all plans 🔴'),
+      'reset_scheduled',
+    );
+    assert.equal(
+      at10(
+        "rolling out now: every plan's weekly codex allowance goes back to full. should reach all accounts within the hour",
+      ),
+      'reset_completed',
+    );
   });
 });

@@ -87,6 +87,10 @@ export const TALK_ABOUT = [
   // "applying it starts a fresh 5h window and a fresh weekly window": what applying one does
   // (rules-2.13.88).
   /\b(?:applying|using|redeeming|spending|hitting) (?:it|one|them|a banked re-?set|your banked re-?set|the button) (?:starts|gives|resets|wipes|refreshes|refills|clears|restarts)\b/,
+  // "the usage counter going to 0 in the vs code extension after updating is a bug, not a
+  // gift": a display bug, not a reset (rules-2.13.90).
+  // Not "that was a bug on our side, reset went out for everyone": the bug, then the reset.
+  /\b(?:re-?set|counter|meter|usage|bar|number|limits?)\b[^.!?]{0,60}\b(?:is|was|'s) (?:just )?an? (?:display |ui |visual |rendering |known )?(?:bug|glitch)\b(?! fix)/,
   // "resets are for everyone, not per person": what resets are for (rules-2.13.86); "the global
   // resets are a bonus, not a promise", "i'm not the one who decides resets" (rules-2.13.89).
   /\bre-?sets (?:are|aren't|are not) (?:only |just |not |meant |never )?(?:for|about|an?)\b|\bwho (?:decides|approves|controls|owns|picks|schedules) (?:the |when |on )?re-?sets?\b/,

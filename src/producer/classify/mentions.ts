@@ -227,10 +227,11 @@ const INTERNAL_ONLY =
  * another product by its name, right before the verb: "saw claude code reset everyone's
  * limits" (rules-2.13.6), not "after the gemini outage we reset limits". Or another team of
  * ours with its own: "the chatgpt team bumped and reset their weekly message caps"
- * (rules-2.13.86).
+ * (rules-2.13.86); another product's limits: "sora limits now reset at midnight local time"
+ * (rules-2.13.90).
  */
 const OTHERS_RESET =
-  /\bcongrat\w* (?:to )?(?:the )?(?:[\w-]+ ){1,4}on (?:the |their )?(?:[\w-]+ )?(?:re-?set|refresh|refill)\b|\b(?:(?:other|another|rival|competing) (?:[\w-]+ ){0,2}(?:labs?|compan(?:y|ies)|providers?|vendors?|tools?|products?|platforms?|players?|apps?|startups?)|competitors?)\b(?! like us)[^.!?,;:]{0,40}?\b(?:re-?set|fresh (?:[\w-]+ ){0,2}(?:limits|usage)|refill)|\b(?:claude(?: code)?|anthropic|cursor|gemini(?: cli)?|copilot|windsurf|grok|deepseek)(?: (?:team|folks|people|guys))? (?:just |also |finally |quietly )?(?:(?:did|gave|ran|shipped|pushed|handed out|announced|rolled out) (?:a |an |their )?(?:[\w-]+ ){0,2})?re-?set(?:s|ting)?\b|\b(?:chatgpt|sora|api|dall-?e|image gen) (?:team|folks|people)\b[^.!?,;:]{0,30}\bre-?set(?:s|ting)? their\b/;
+  /\bcongrat\w* (?:to )?(?:the )?(?:[\w-]+ ){1,4}on (?:the |their )?(?:[\w-]+ )?(?:re-?set|refresh|refill)\b|\b(?:(?:other|another|rival|competing) (?:[\w-]+ ){0,2}(?:labs?|compan(?:y|ies)|providers?|vendors?|tools?|products?|platforms?|players?|apps?|startups?)|competitors?)\b(?! like us)[^.!?,;:]{0,40}?\b(?:re-?set|fresh (?:[\w-]+ ){0,2}(?:limits|usage)|refill)|\b(?:claude(?: code)?|anthropic|cursor|gemini(?: cli)?|copilot|windsurf|grok|deepseek)(?: (?:team|folks|people|guys))? (?:just |also |finally |quietly )?(?:(?:did|gave|ran|shipped|pushed|handed out|announced|rolled out) (?:a |an |their )?(?:[\w-]+ ){0,2})?re-?set(?:s|ting)?\b|\b(?:chatgpt|sora|api|dall-?e|image gen) (?:team|folks|people)\b[^.!?,;:]{0,30}\bre-?set(?:s|ting)? their\b|(?<!\bcodex (?:\+|and|&) )\b(?:sora|dall-?e|image gen(?:eration)?|chatgpt(?! work)) (?:[\w-]+ )?(?:limits?|quotas?|caps?|credits) (?:now |just |will |also )?re-?set(?:s|ting)?\b/;
 /**
  * Another reset after the one named, in its sentence, and what is said of it: "…, with
  * another one coming later today" (its time is not the first one's).

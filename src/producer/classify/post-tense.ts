@@ -32,6 +32,8 @@ export const UPCOMING = /\b(?:upcoming|coming|next|preview|planned|scheduled)\b/
 export const IT_ARRIVES =
   /^(?:(?:it's|it is|that's|that is) (?:already )?|already |now )(?:rolling out|going out|live|landing|propagating|out)\b/;
 /** "it's a reset", "(that's a reset.": what the sentence before spoke of. */
+/** A heading saying it goes out now: "rolling out now:", "going out now —". */
+const GOING_OUT_NOW_HEADING = /^\W*(?:rolling|going) out (?:right )?now ?(?::|—|-)/;
 /** Still on, as announced: "the reset is still happening", "it's still on for friday". */
 const STILL_ON = /\b(?:is|'s|are) still (?:happening|on|going ahead|planned|scheduled)\b/;
 /** A result said after its time: "… so you have fresh limits for the long weekend". */
@@ -239,6 +241,18 @@ export function mentionKind(mention: Mention, announcedMs: number, zone: string)
     timeAhead(mention.sentence, announcedMs, zone) === 'explicit'
   )
     return 'coming';
+  // "in about an hour we hit the reset button": "hit" (press, push) is bare, as a bare
+  // "reset" is; its time first, or in its clause, ahead (rules-2.13.90).
+  if (
+    tense === 'done' &&
+    /^(?:hit|press|push|smash|flip)$/.test(cue) &&
+    (IN_A_WHILE_FIRST.test(mention.sentence) ||
+      timeStartsAfter(mention.reading.clause, announcedMs, zone))
+  )
+    return 'coming';
+  // "Rolling out now: every plan's weekly codex allowance goes back to full": what a heading
+  // says is going out now is under way (rules-2.13.90).
+  if (tense === 'coming' && GOING_OUT_NOW_HEADING.test(mention.sentence)) return 'ongoing';
   // "we have to push the reset to monday": an obligation ahead, not a perfect (rules-2.13.22).
   if (tense === 'done' && HAVE_TO.test(mention.reading.clause)) return 'coming';
   // "Weekly + 5h windows getting refreshed before standup tomorrow": under way, but by a time
