@@ -40,15 +40,30 @@ export function cleanEnv(env: Record<string, string>): NodeJS.ProcessEnv {
   return { ...base, METRICS_PORT: '0', ...env };
 }
 
-/** A port that was free a moment ago: listen on port 0, note the port, close. */
+/**
+ * A port that was free a moment ago, for a child process to listen on: a random one below the
+ * kernel's ephemeral range (32768 and up on Linux), tried, closed. Port 0's pick came from that
+ * range, where any outgoing connection of a test running beside it (to Redis, PostgreSQL, a
+ * stand-in) may take it before the child listens: CI saw "127.0.0.1:45623 is already in use"
+ * once. At most 50 tries.
+ */
 export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (typeof address !== 'object' || address === null) throw new Error('no port');
-  return address.port;
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const port = LOW_PORTS_FROM + Math.floor(Math.random() * LOW_PORTS);
+    const server = createServer();
+    const listening = await new Promise<boolean>((resolve) => {
+      server.once('error', () => resolve(false));
+      server.listen(port, '127.0.0.1', () => resolve(true));
+    });
+    if (!listening) continue;
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    return port;
+  }
+  throw new Error('no free port below the ephemeral range after 50 tries');
 }
+/** 20000 to 31999: below the ephemeral range, above the ports of common services. */
+const LOW_PORTS_FROM = 20_000;
+const LOW_PORTS = 12_000;
 
 export interface Run {
   readonly code: number | null;
