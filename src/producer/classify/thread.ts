@@ -455,7 +455,7 @@ function namingType(own: ReadText): ReadText {
 function withParentDay(own: ReadText, parent: ReadText): ReadText {
   const day = DAY_WORD.exec(parent.all)?.[0];
   if (day === undefined || DAY_WORD.test(own.all)) return own;
-  return readText(own.all.replace(CLOCK, (clock) => `${clock} ${day}`));
+  return readText(own.all.replace(CLOCK_WITH_ZONE, (clock) => `${clock} ${day}`));
 }
 
 /**
@@ -484,9 +484,8 @@ export function onHisPostsDay(
     return null;
   // "also resetting everyone's limits at the same time" under "new sandbox ships tomorrow":
   // the same time is that day (rules-2.13.85).
-  if (sameTime)
-    return { ...post, text: own.all.replace(/\b(?:at )?(?:the )?same (?:time|hour)\b/, day) };
-  return { ...post, text: own.all.replace(CLOCK_WITH_ZONE, (clock) => `${clock} ${day}`) };
+  if (sameTime) return { ...post, text: own.all.replace(THE_SAME_TIME, day) };
+  return { ...post, text: withParentDay(own, thread.parent).all };
 }
 
 /**
@@ -499,6 +498,8 @@ function atParentsClock(own: ReadText, parent: ReadText): ReadText {
   return readText(own.all.replace(SAME_TIME, `at ${clock}`));
 }
 const SAME_TIME = /\b(?:same time|same hour)\b/;
+/** "at the same time", "same hour": the words read as another post's time. */
+const THE_SAME_TIME = /\b(?:at )?(?:the )?same (?:time|hour)\b/i;
 
 /**
  * "everyone's limits reset at the same time" under his "big news tomorrow 9am PT 👀": "the
@@ -510,10 +511,7 @@ export function atTeasersTime(text: string, parentText: string): string {
   const clock = CLOCK_WITH_ZONE.exec(parent)?.[0];
   if (clock === undefined || !SAME_TIME.test(text.toLowerCase())) return text;
   const day = DAY_WORD.exec(parent)?.[0];
-  return text.replace(
-    /\b(?:at )?(?:the )?same (?:time|hour)\b/i,
-    `at ${day === undefined ? '' : `${day} `}${clock}`,
-  );
+  return text.replace(THE_SAME_TIME, `at ${day === undefined ? '' : `${day} `}${clock}`);
 }
 
 /** "earlier than EOD", "ahead of schedule": done before the time it promised. */
