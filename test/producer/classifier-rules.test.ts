@@ -8146,3 +8146,64 @@ describe('rounds 395 to 398 (rules-2.13.90)', () => {
     );
   });
 });
+
+describe('rounds 399 to 402 (rules-2.13.92)', () => {
+  test('a reset quoted as what something was called announces nothing; one promised last week, in accounts now, is done', () => {
+    assert.equal(
+      at10(
+        'someone on the infra team wiped a test box and posted it in #general as "reset everyone\'s limits" lol',
+      ),
+      'none',
+    );
+    assert.equal(
+      at10('banked resets are in every account now, as announced last week'),
+      'reset_completed',
+    );
+    assert.equal(at10('we reset limits last week, no new one planned'), 'none');
+  });
+
+  test('"eveyone", "whenevr"; "they\'re in your account now" and "one banked reset to use whenever you want" under "when?"', () => {
+    assert.equal(at10("reset eveyone's codex limits a few minutes ago"), 'reset_completed');
+    const given = reply(
+      "they're in your account now. you've got one banked reset to use whenevr you like",
+      'where are the banked resets',
+      'dev_kim',
+    );
+    assert.deepEqual([given.reset?.kind, given.reset?.resetType], ['reset_completed', 'banked']);
+    // Not a reset given: one already held, pointed at.
+    assert.equal(
+      reply("no more today 🙃 you've got a banked reset, use that", 'reset again pls', 'dev_kim')
+        .reset,
+      null,
+    );
+  });
+
+  test('a countdown in minutes ("T-30m"), "sat" before a clock time, and "↻" or "🔁" beside limits are coming', () => {
+    assert.deepEqual(when(at10Read('T-45m until the codex usage reset ⏳')), [
+      'reset_scheduled',
+      '2026-11-19T18:45:00.000Z',
+      false,
+    ]);
+    assert.deepEqual(when(at10Read('codex usage limits reset sat 01:00 UTC, all plans')), [
+      'reset_scheduled',
+      '2026-11-21T01:00:00.000Z',
+      false,
+    ]);
+    assert.equal(at10('codex limits ↻ at 3pm PT today, all plans'), 'reset_scheduled');
+    assert.equal(at10('codex usage 🔁 tomorrow 9am PT, every plan'), 'reset_scheduled');
+  });
+
+  test('a question quoted and answered in one post; "confirming" with a time under a reset asked about', () => {
+    assert.equal(
+      at10('everyone keeps asking "when is the next reset?" answer: tomorrow 10am PT, all plans'),
+      'reset_scheduled',
+    );
+    assert.equal(at10('Q: when reset\nA: no idea yet, sorry'), 'none');
+    const confirmed = reply(
+      'confirmed ✅ sunday 9am PT, every plan',
+      'heard there is a reset this weekend?? confirm pls',
+      'dev_kim',
+    );
+    assert.deepEqual([confirmed.reset?.kind, confirmed.review], ['reset_scheduled', true]);
+  });
+});

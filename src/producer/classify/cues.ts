@@ -69,6 +69,9 @@ export const TALK_ABOUT = [
   // "someone turned my 'we have reset everyone's rate limits' tweet from october into a
   // sticker pack": an old post quoted (rules-2.13.81).
   /\b(?:my|his|that|the|this|a|an|old) ["'‘“][^"”\n]{0,80}?\bre-?set\b[^"”\n]{0,80}?["'’”] (?:tweet|post|line|meme|screenshot|banner|thread)\b/,
+  // "our intern … announced it in slack as "reset everyone's limits"": what something was
+  // called, quoted (rules-2.13.92).
+  /\b(?:announced|posted|labell?ed|titled|called|named|described|worded|captioned|phrased|summari[sz]ed)\b[^.!?"“]{0,30}? as ["'‘“][^"”\n]{0,80}?\bre-?set\b/,
   // "we reset when we overcount. that's it": when, as a rule, by what we do (rules-2.13.81).
   /\bwe re-?set (?:(?:limits|usage|them|it) )?(?:only )?(?:when|whenever|if) we (?!'ve\b|have\b|had\b|'re\b|are\b)[a-z]+\b/,
   // "when we give out a banked reset, it sits in your account until you press apply": what
@@ -182,10 +185,11 @@ export const TALK_ABOUT = [
   // (rules-2.13.61).
   /\b(?:a|another|one) (?:partner|vendor|provider|competitor|customer|company|startup|lab)\b[^.!?]{0,30}\bre-?set\b|\b(?:we're|we are|i'm|i am) (?:exploring|considering|prototyping|floating|mulling|toying with|testing)\s*:/,
   // "banked resets come up in planning a lot"; "global = we zero everyone at once …";
-  // "someone screenshotted a second banked reset …"; "you've got a banked reset, use that";
+  // "someone screenshotted a second banked reset …"; "you've got a banked reset, use that"
+  // (not "… one banked reset to use whenever you want", one given: rules-2.13.92);
   // "expiry date for your banked reset …"; "separate from the banked one coming friday"
   // (rules-2.13.62).
-  /\bre-?sets? (?:come|comes|came|keep coming) up\b|^(?:global|banked)(?: re-?sets?)? (?:=|is|means|is when) (?:we|you|when|a reset)\b|\b(?:someone|somebody|people|a user|users) (?:screenshotted|posted|shared|claimed|saw)\b[^.!?]{0,40}\bre-?set|\byou(?:'ve| have)? got (?:a|one|your) (?:banked )?re-?set\b|\b(?:expiry|expiration) (?:date )?(?:for|of) (?:your|the|a) (?:banked )?re-?set\b|\byour banked re-?set (?:expires|lasts|is (?:valid|good) (?:for|until))\b|\bconfus(?:e|es|ed|ing) (?:the )?(?:banked |global )?re-?sets? with\b|\b(?:separate from|apart from|unrelated to|not to be confused with|independent of) (?:the|your|a) (?:[\w-]+ )?re-?set\b/,
+  /\bre-?sets? (?:come|comes|came|keep coming) up\b|^(?:global|banked)(?: re-?sets?)? (?:=|is|means|is when) (?:we|you|when|a reset)\b|\b(?:someone|somebody|people|a user|users) (?:screenshotted|posted|shared|claimed|saw)\b[^.!?]{0,40}\bre-?set|\byou(?:'ve| have)? got (?:a|one|your) (?:banked )?re-?set\b(?! to (?:use|apply|spend|redeem)\b)|\b(?:expiry|expiration) (?:date )?(?:for|of) (?:your|the|a) (?:banked )?re-?set\b|\byour banked re-?set (?:expires|lasts|is (?:valid|good) (?:for|until))\b|\bconfus(?:e|es|ed|ing) (?:the )?(?:banked |global )?re-?sets? with\b|\b(?:separate from|apart from|unrelated to|not to be confused with|independent of) (?:the|your|a) (?:[\w-]+ )?re-?set\b/,
   // "the usage meter … jumps back to 0 on reload but your real usage isn't changing": a
   // display (rules-2.13.68).
   /\b(?:jumps?|flips?|goes?|resets?) back to (?:0|zero)\b[^.!?]{0,30}\b(?:on reload|on refresh|but your (?:real|actual))\b/,
@@ -298,9 +302,10 @@ export const TALK_ABOUT = [
  * read against these. Minutes or hours ago is the reset being announced ("we reset limits an
  * hour ago"); so may "last night" be, told the next morning, as "overnight" is: held
  * (rules-2.13.49). "the march reset taught us …": a month's reset told of (rules-2.13.85).
+ * Not "as promised last week": when it was promised (rules-2.13.92).
  */
 export const PAST_REFERENCE =
-  /\b(?:the|that|our) (?:january|february|march|april|may|june|july|august|september|october|november|december) re-?set (?:taught|showed|was|went|broke|caused|made|had)\b|\b(?:anniversary|(?<!\b(?:said|promised|mentioned|announced|teased|told you) )yesterday(?! ?'s)|(?<!\b(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|moments?) |\d ?(?:h|hrs?|m|mins?) )ago|remember(?:s|ed)?|recall|back (?:then|when|in)|the other day|in the past|used to|previously|last (?:week|weekend|month|year|time|(?:mon|tues|wednes|thurs|fri|satur|sun)day)(?! ?'s)|earlier this (?:week|month|year)|(?:a|one|two|three) (?:weeks?|months?|years?) (?:back|before)|that (?:same )?(?:morning|afternoon|evening|night|day)|ever (?:did|had|made|ran|gave|shipped|pushed)|(?:in|during|back in) (?:january|february|march|april|june|july|august|september|october|november|december)|(?:done|had|did|ran|run|shipped) (?:more|fewer|so many|too many|a lot of|lots of|plenty of|enough|a bunch of) (?:\w+ )?re-?sets|(?:weeks?|days?|months?|years?) since|twice|thrice|(?:two|three|four|five|several|many|a few|\d+) times)\b/;
+  /\b(?:the|that|our) (?:january|february|march|april|may|june|july|august|september|october|november|december) re-?set (?:taught|showed|was|went|broke|caused|made|had)\b|\b(?:anniversary|(?<!\b(?:said|promised|mentioned|announced|teased|told you) )yesterday(?! ?'s)|(?<!\b(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|moments?) |\d ?(?:h|hrs?|m|mins?) )ago|remember(?:s|ed)?|recall|back (?:then|when|in)|the other day|in the past|used to|previously|(?<!\b(?:said|promised|mentioned|announced|teased|told you) )last (?:week|weekend|month|year|time|(?:mon|tues|wednes|thurs|fri|satur|sun)day)(?! ?'s)|earlier this (?:week|month|year)|(?:a|one|two|three) (?:weeks?|months?|years?) (?:back|before)|that (?:same )?(?:morning|afternoon|evening|night|day)|ever (?:did|had|made|ran|gave|shipped|pushed)|(?:in|during|back in) (?:january|february|march|april|june|july|august|september|october|november|december)|(?:done|had|did|ran|run|shipped) (?:more|fewer|so many|too many|a lot of|lots of|plenty of|enough|a bunch of) (?:\w+ )?re-?sets|(?:weeks?|days?|months?|years?) since|twice|thrice|(?:two|three|four|five|several|many|a few|\d+) times)\b/;
 
 /** Whoever holds a banked reset spends it when they like: "whenever you want". */
 const ONE_LIKES =
@@ -382,10 +387,11 @@ export const BARE_ACK =
 /**
  * Progress or completion words that mean something under a reset post ("it's out": rules-2.13.24);
  * not "~10% of plus", a staged rollout of something else (rules-2.13.61); where it is now,
- * "should already see it", "it's in settings > usage now" (rules-2.13.71).
+ * "should already see it", "it's in settings > usage now" (rules-2.13.71); "they're in your
+ * account now" (rules-2.13.92).
  */
 export const PROGRESS =
-  /\b(?:done|live|landed|propagated|propagating|rolled (?:(?:it|them) )?out|rolling (?:(?:it|them) )?(?:out|through)|complete|completed|finished|delivered|applied|went out|gone out|it's through|(?<!\b(?:once|when|after|until|till|before|if|soon as) )(?:it's|it is) out|pushed|there now|going out|goes out|kicked in|took effect|credited|deposited)\b|\bwent through(?= (?:around|at|about|this|earlier|an hour|\d|for (?:everyone|everybody|all)\b)|[.!,]|$)|\bgoing through now\b|\bre-?ran (?:it|them)\b|\bcovered now\b|\balready happened\b|\b(?:were|was) (?:all )?granted\b|\balready (?:sitting |waiting )?(?:on|in) your account\b|\bin your account already\b|\bshould already (?:see it|be there|show)\b|\bshould be there (?:for everyone|now)\b|\b(?:it's|it is) in (?:settings|your settings|your account)\b(?=[^.!?]{0,20}\bnow\b)|\b(?:it's|it has|has) been added to (?:every|all|your)\b|\b\d{1,3}%(?! of (?:plus|pro|business|edu|enterprise)\b)/;
+  /\b(?:done|live|landed|propagated|propagating|rolled (?:(?:it|them) )?out|rolling (?:(?:it|them) )?(?:out|through)|complete|completed|finished|delivered|applied|went out|gone out|it's through|(?<!\b(?:once|when|after|until|till|before|if|soon as) )(?:it's|it is) out|pushed|there now|going out|goes out|kicked in|took effect|credited|deposited)\b|\bwent through(?= (?:around|at|about|this|earlier|an hour|\d|for (?:everyone|everybody|all)\b)|[.!,]|$)|\bgoing through now\b|\bre-?ran (?:it|them)\b|\bcovered now\b|\balready happened\b|\b(?:were|was) (?:all )?granted\b|\balready (?:sitting |waiting )?(?:on|in) your account\b|\bin your account already\b|\bshould already (?:see it|be there|show)\b|\bshould be there (?:for everyone|now)\b|\b(?:it's|it is|they're|they are) in (?:settings|your settings|your accounts?)\b(?=[^.!?]{0,20}\bnow\b)|\b(?:it's|it has|has) been added to (?:every|all|your)\b|\b\d{1,3}%(?! of (?:plus|pro|business|edu|enterprise)\b)/;
 
 /**
  * A heading that names a day of a series ("Day 6/ Reset", "Day 2.1: …"): a reset named

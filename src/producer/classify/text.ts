@@ -138,6 +138,8 @@ const SPELLED: Readonly<Record<string, string>> = {
   weve: "we've",
   wipped: 'wiped',
   eveyrone: 'everyone',
+  eveyone: 'everyone',
+  whenevr: 'whenever',
   ful: 'full',
   refrehsed: 'refreshed',
   refershed: 'refreshed',
@@ -194,10 +196,26 @@ function rarely(text: string): string {
   // word too, so the negation reaches across it (rules-2.13.21).
   if (/[a-z]-[a-z]+ re-?set/.test(read))
     read = read.replace(/\b(not an?|no) ([a-z]+)-([a-z]+)(?= re-?set)/g, '$1 $2$3');
+  // "T-30m to the codex usage reset", "in 30m": a countdown in minutes or hours, "in 30
+  // minutes" (rules-2.13.92); not "$30m", "5m users".
+  if (/\b(?:t ?- ?|in )\d{1,3} ?(?:m|h)\b/.test(read))
+    read = read.replace(
+      /\b(?:t ?- ?|in )(\d{1,3}) ?(m|h)\b/g,
+      (_match, amount: string, unit: string) =>
+        `in ${amount} ${unit === 'm' ? 'minutes' : 'hours'}`,
+    );
   if (read.includes(' from now'))
     read = read.replace(
       /(~ ?)?\b((?:\d{1,3}|an?|one|two|three|a few|a couple of) ?(?:h|hrs?|hours?|mins?|minutes?)) from now\b/g,
       (_match, about: string | undefined, amount: string) => `in ${about ?? ''}${amount}`,
+    );
+  // "you've been asking "when reset". answer: tonight, around 8pm PT", "Q: when reset\nA:
+  // tmrw 9am PT": the question quoted and answered in one post, "next reset: …"
+  // (rules-2.13.92).
+  if (/\b(?:answer|a) ?:/.test(read))
+    read = read.replace(
+      /(?:\bq ?: ?|["'])(?:so |ok )?when(?: is|'s| will)?(?: the)?(?: next)?(?: codex)?(?: usage)? re-?set(?: happening)?\??["']?[.?!]*\s+(?:answer|a) ?: ?/g,
+      '\nnext reset: ',
     );
   // "1/ Starting Monday we're resetting…": a thread's numbering, not words of the sentence
   // (rules-2.13.23).
@@ -206,9 +224,10 @@ function rarely(text: string): string {
   // "tomorrow 10am PT ⏰ codex 🔄 all plans": the arrows beside what they renew stand for
   // "reset" (rules-2.13.23).
   // Not an icon before a heading ("🔄 limits: a reset is rolling out"), nor beside "reset".
-  if (read.includes('\u{1f504}') && !/\bre-?set/.test(read))
+  // So do "🔁" and "↻" (rules-2.13.92).
+  if (/[\u{1f504}\u{1f501}\u21bb]/u.test(read) && !/\bre-?set/.test(read))
     read = read.replace(
-      /(?<=\b(?:codex|limits?|usage|quotas?)) ?\u{1f504}|\u{1f504}(?:\p{Extended_Pictographic}|\ufe0f| )*(?=(?:all plans|every plan|limits|usage|codex (?:limits|usage))\b(?![\w ]{0,20}:))/gu,
+      /(?<=\b(?:codex|limits?|usage|quotas?)) ?[\u{1f504}\u{1f501}\u21bb]|[\u{1f504}\u{1f501}\u21bb](?:\p{Extended_Pictographic}|\ufe0f| )*(?=(?:all plans|every plan|limits|usage|codex (?:limits|usage))\b(?![\w ]{0,20}:))/gu,
       ' reset ',
     );
   // "resetting usage for everyone affected (which is basically everyone) once the fix is
@@ -311,10 +330,12 @@ export const matchesAny = (text: string, patterns: readonly RegExp[]) =>
 
 /**
  * A weekday's short name where it can only be the day: "wed night", "on fri"; before a date,
- * "sat 21/11", "fri, 20 nov", "sat nov 21" ("sat" was read as the verb; rules-2.13.71).
+ * "sat 21/11", "fri, 20 nov", "sat nov 21" ("sat" was read as the verb; rules-2.13.71); "sat"
+ * before a clock time, "sat 00:00 UTC" (rules-2.13.92; chrono reads the other short names
+ * there).
  */
 const SHORT_DAY =
-  /(?=mon|tue|wed|thu|fri|sat|sun)(?<=\b(?:on|this|next|by|until|till|before|for|coming|landing|lands|due) )(?:mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun)\b\.?|\b(?:mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun)\b\.?(?= (?:night|morning|afternoon|evening|eod|noon|midnight|am|pm)\b(?! ?\d)|,? \d{1,2}(?:\/\d{1,2}\b|(?:st|nd|rd|th)?,? (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec))|,? (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]* \d{1,2}\b)/g;
+  /(?=mon|tue|wed|thu|fri|sat|sun)(?<=\b(?:on|this|next|by|until|till|before|for|coming|landing|lands|due) )(?:mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun)\b\.?|\b(?:mon|tue|tues|wed|weds|thu|thur|thurs|fri|sat|sun)\b\.?(?= (?:night|morning|afternoon|evening|eod|noon|midnight|am|pm)\b(?! ?\d)|,? \d{1,2}(?:\/\d{1,2}\b|(?:st|nd|rd|th)?,? (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec))|,? (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]* \d{1,2}\b)|\bsat\b\.?(?=,? (?:at )?\d{1,2}(?::\d\d|(?::\d\d)? ?(?:am|pm)\b))/g;
 const FULL_DAY: Readonly<Record<string, string>> = {
   mon: 'monday',
   tue: 'tuesday',

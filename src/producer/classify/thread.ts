@@ -381,6 +381,10 @@ export function readReply(
     PLANS_ANSWER.test(own.all.replace(NOT_ONLY, '')) ||
     // "still on! 9am PT tomorrow for all plans", "still friday, still 9am PT" (rules-2.13.88).
     STILL_ON_ANSWER.test(own.sentences[0] ?? '') ||
+    // "confirming 👍 saturday morning PT, all plans" under "… can you confirm?", with its time
+    // (rules-2.13.92).
+    (CONFIRMS.test(own.sentences[0] ?? '') &&
+      timeAhead(own.all, postedMs, options.timeZone) !== null) ||
     ZONE_ANSWER.test(own.all) ||
     // "that was us 🫡 all plans" under "my codex limits went back to 0%, was that you??"
     // (rules-2.13.59).
@@ -617,6 +621,8 @@ const NOT_ONLY = /^(?:no|nope|nah),? (?=every|all|everyone|everybody)/;
 /** "still on!", "yes, still happening", "still friday": the reset asked about, as announced. */
 const STILL_ON_ANSWER =
   /^(?:(?:yes|yep|yup),? )?(?:it's |it is |we're |we are )?still (?:on|happening|going ahead|a go|planned|tomorrow|tonight|(?:mon|tues|wednes|thurs|fri|satur|sun)day|\d)\b/;
+/** "confirming 👍 saturday morning PT": the reset asked about, confirmed (rules-2.13.92). */
+const CONFIRMS = /^(?:(?:yes|yep|yup),? )?(?:i )?(?:confirming|confirmed|can confirm)\b/;
 /** "pro batch runs tonight, 9pm PT": a plan's batch of the reset, when it goes (rules-2.13.56). */
 const PLANS_BATCH =
   /^(?:(?:plus|pro|business|team|edu|enterprise)(?: ?[/+&] ?| and )?)+ (?:batch|cohort|wave|rollout) (?:runs|goes|lands|hits|is|starts)\b/;
