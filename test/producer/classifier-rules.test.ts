@@ -8207,3 +8207,63 @@ describe('rounds 399 to 402 (rules-2.13.92)', () => {
     assert.deepEqual([confirmed.reset?.kind, confirmed.review], ['reset_scheduled', true]);
   });
 });
+
+describe('rounds 403 to 406 (rules-2.13.93)', () => {
+  test('"no codex reset planned" is denied, not a reset "planned" (it was published done)', () => {
+    assert.equal(at10('no codex reset planned this month, sorry'), 'none');
+    assert.equal(at10('focus this week: reliability. no weekly reset scheduled'), 'none');
+    assert.equal(at10('another codex reset for everyone tomorrow 9am PT'), 'reset_scheduled');
+  });
+
+  test('a reset pushed back by a span is coming; with its new time after, "now 2pm PT", published at it', () => {
+    assert.equal(at10('the reset got moved back by a couple of hours'), 'reset_scheduled (held)');
+    assert.deepEqual(when(at10Read('reset pushed back by a few hours, now 3pm PT today')), [
+      'reset_scheduled',
+      '2026-11-19T23:00:00.000Z',
+      false,
+    ]);
+  });
+
+  test('his reply\'s time before a comma ("friday 9am PT that is, …"); "this one is actually soon" after a reset named', () => {
+    assert.deepEqual(
+      when(
+        ownReply(
+          'friday 9am PT that is, forgot the one thing that matters',
+          "we're resetting everyone's codex limits",
+        ),
+      ),
+      ['reset_scheduled', '2026-11-20T17:00:00.000Z', false],
+    );
+    assert.equal(
+      at10('coming up:\n- new review flow\n- a reset for all plans. this one is really tonight'),
+      'reset_scheduled',
+    );
+  });
+
+  test('"Q: …resets…? A: yes, one …" and "the reset people asked about" are read; answers under limits found full, or about banked resets given', () => {
+    assert.equal(
+      at10('Q: more resets before the holidays?\nA: yep, one tomorrow morning for all plans'),
+      'reset_scheduled',
+    );
+    assert.equal(
+      at10('quick update:\n- the reset you asked about went out an hour ago to every plan'),
+      'reset_completed',
+    );
+    assert.equal(
+      reply("that's on us. enjoy", 'why is my weekly full again?? not complaining', 'dev_kim').reset
+        ?.kind,
+      'reset_completed',
+    );
+    const given = reply(
+      'not yet. granting them to everyone on monday morning PT',
+      'where are the banked resets you promised',
+      'dev_kim',
+    );
+    assert.deepEqual([given.reset?.resetType, given.review], ['banked', true]);
+    // Held: what follows from it ("means we can"), not an ability.
+    assert.equal(
+      at10('the fix means we can reset everyone’s limits tomorrow morning'),
+      'reset_scheduled (held)',
+    );
+  });
+});

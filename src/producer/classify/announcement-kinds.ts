@@ -50,13 +50,16 @@ export function landingOf(
   // In the author's own thread, a reply that names a time says when the reset lands
   // ("Will be there by EOD PST." under "Loading a banked reset…"): rules-2.1.0.
   // Only a time that is the reset's, not another event's ("See you tomorrow!"): rules-2.2.0.
-  // "forgot the time, sorry: tomorrow 9am PT": a time alone after a colon (rules-2.13.85).
+  // "forgot the time, sorry: tomorrow 9am PT": a time alone after a colon (rules-2.13.85); or
+  // before its first comma, "tomorrow 9am PT that is, forgot …" (rules-2.13.93).
+  const isTheResetsTime = (s: string | undefined): s is string =>
+    s !== undefined &&
+    timeAhead(withoutTimeToUse(s), announcedMs, zone) !== null &&
+    timeIsTheResets(s);
   const replyTimes = new Set(
     replyText?.sentences
-      .map((s) => afterColon(s) ?? s)
-      .filter(
-        (s) => timeAhead(withoutTimeToUse(s), announcedMs, zone) !== null && timeIsTheResets(s),
-      ),
+      .map((s) => [afterColon(s) ?? s, beforeComma(s)].find(isTheResetsTime))
+      .filter((s) => s !== undefined),
   );
   // "Friday. 8am PT. Every codex meter to zero.": words of time said one by one before or
   // after it (rules-2.13.37).
@@ -66,10 +69,25 @@ export function landingOf(
     (s) =>
       !mentioned.has(s) &&
       !INCIDENT.test(s) &&
-      (replyTimes.has(afterColon(s) ?? s) || isLandingSentence(s) || timeFragment(s)),
+      (replyTimes.has(afterColon(s) ?? s) ||
+        replyTimes.has(beforeComma(s) ?? '') ||
+        isLandingSentence(s) ||
+        timeFragment(s)),
   );
   return { replyTimes, landing };
 }
+
+/**
+ * The words before a sentence's first comma, when they are only a time, an afterthought after
+ * it: "tomorrow 9am PT that is, forgot the most important part" (rules-2.13.93; his reply's
+ * time when the whole sentence is not).
+ */
+export function beforeComma(sentence: string): string | undefined {
+  const head = sentence.split(', ')[0]!.replace(AS_AN_AFTERTHOUGHT, '');
+  return head !== sentence && TIME_ONLY.test(head) ? head : undefined;
+}
+/** "tomorrow 9am PT that is": a time, then words of a correction. */
+export const AS_AN_AFTERTHOUGHT = / (?:that is|i mean|obviously|ofc|btw)$/;
 
 /** The words after a sentence's last colon, when they are only a time: "…: tomorrow 9am PT". */
 export function afterColon(sentence: string): string | undefined {

@@ -335,9 +335,12 @@ export const HABIT = new RegExp(
   String.raw`\b(?:keeps|keeping|(?<!\bso (?:just )?)keep) (?:on )?(?!(?:asking|begging|requesting) (?:about|for)(?: ?:|$))\w+ing\b|\b(?:hourly|daily|nightly|weekly|monthly) (?:[\w-]+ )?re-?sets\b|\bevery (?:single )?re-?set (?:we|i|you)\b|\b(?:every time|each time|whenever(?! ${ONE_LIKES})|so (?:many|often)|how (?:many|often)|(?:\d+|three|four|five|many|several|multiple|more|countless) times|more than once|again and again|usually|always|often|sometimes|typically|occasionally|every so often|from time to time|now and then|once in a while|only ever|continuously|constantly)\b`,
 );
 
-/** Sentences that say when it lands without the word "reset" ("Lands around 6pm PT."). */
+/**
+ * Sentences that say when it lands without the word "reset" ("Lands around 6pm PT."); "this
+ * one is actually soon, like later tonight" after it (rules-2.13.93).
+ */
 export const LANDING =
-  /\b(?:eta|expect it|should see it|(?:should|will|'ll) be (?:live|showing|there|out|available)|(?:should|will|'ll) (?:show up|appear|arrive)|kicks? in|goes out|going out|back in a)\b/;
+  /\b(?:eta|expect it|should see it|(?:should|will|'ll) be (?:live|showing|there|out|available)|(?:should|will|'ll) (?:show up|appear|arrive)|kicks? in|goes out|going out|back in a)\b|^(?:and )?(?:this|that) one(?:'s| is| will be)? (?:actually |really |coming |landing |happening )?(?:soon|later|tonight|today|tomorrow)\b/;
 
 /**
  * A banked reset: one the user keeps and spends when they choose. "a banked reset",

@@ -1050,7 +1050,7 @@ function movedToATime(
   if (
     BY_A_SPAN.test(
       words
-        .slice(to, to + 3)
+        .slice(to, to + 5)
         .map((w) => w.text)
         .join(' '),
     )
@@ -1064,8 +1064,12 @@ function movedToATime(
 }
 /** "pushed back to", "moved up to", "pulled forward to" (rules-2.13.84: up, forward). */
 const MOVED_WHICH_WAY = new Set(['back', 'out', 'up', 'forward']);
-/** How far something is moved: "a day", "an hour", "two days", "by a week". */
-const BY_A_SPAN = /^(?:by )?(?:a|an|one|two|three|a few|a couple|\d+) (?:days?|hours?|weeks?)\b/;
+/**
+ * How far something is moved: "a day", "an hour", "two days", "by a week", "by a few hours"
+ * (rules-2.13.93: it was read done).
+ */
+const BY_A_SPAN =
+  /^(?:by )?(?:a|an|one|two|three|a few|a couple(?: of)?|\d+) (?:days?|hours?|weeks?)\b/;
 /** Verbs that, alone, say something was given another time: "the reset got moved." */
 const MOVED_ALONE = new Set(['move', 'shift', 'reschedule']);
 /** What opens the time something is moved to: "to 2pm", "until friday" ("til" is read "until"). */

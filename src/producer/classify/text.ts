@@ -213,9 +213,23 @@ function rarely(text: string): string {
   // tmrw 9am PT": the question quoted and answered in one post, "next reset: …"
   // (rules-2.13.92).
   if (/\b(?:answer|a) ?:/.test(read))
+    read = read
+      .replace(
+        /(?:\bq ?: ?|["'])(?:so |ok )?when(?: is|'s| will)?(?: the)?(?: next)?(?: codex)?(?: usage)? re-?set(?: happening)?\??["']?[.?!]*\s+(?:answer|a) ?: ?/g,
+        '\nnext reset: ',
+      )
+      // "Q: any more resets this year?\nA: yes, one this weekend actually": "one" is a reset
+      // (rules-2.13.93).
+      .replace(
+        /\bq ?: ?[^\n?]{0,80}\bre-?sets?\b[^\n?]{0,40}\?+\s*a ?: ?(yes|yep|yeah|yup)([,.!]*) one\b/g,
+        '\n$1$2 a reset',
+      );
+  // "the reset people asked about already happened": a relative clause without "that", not a
+  // "reset people" (rules-2.13.93).
+  if (/\bre-?set (?:people|you|y'all|everyone|folks|users) /.test(read))
     read = read.replace(
-      /(?:\bq ?: ?|["'])(?:so |ok )?when(?: is|'s| will)?(?: the)?(?: next)?(?: codex)?(?: usage)? re-?set(?: happening)?\??["']?[.?!]*\s+(?:answer|a) ?: ?/g,
-      '\nnext reset: ',
+      /\b(re-?set) (?=(?:people|you|y'all|everyone|folks|users) (?:asked|were asking|kept asking|wanted|begged|requested)\b)/g,
+      '$1 that ',
     );
   // "1/ Starting Monday we're resetting…": a thread's numbering, not words of the sentence
   // (rules-2.13.23).

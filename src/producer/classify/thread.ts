@@ -1,7 +1,7 @@
 import type { Classification, ClassifiedReset } from '../ledger/entry.ts';
 import type { Post } from '../ledger/post.ts';
 import { readAnnouncement } from './announcement.ts';
-import { afterColon, TIME_ONLY } from './announcement-kinds.ts';
+import { afterColon, beforeComma, TIME_ONLY } from './announcement-kinds.ts';
 import { clip, held, lessSure, notAReset, resetTypeOf, scheduledAt } from './classification.ts';
 import {
   BANKED,
@@ -249,7 +249,10 @@ export function readReply(
   const itsTime = dated.sentences.some(
     (s) =>
       timeAhead(s, postedMs, options.timeZone) !== null &&
-      (timeIsTheResets(s) || TIME_ONLY.test(s.split(',')[0]!) || afterColon(s) !== undefined),
+      (timeIsTheResets(s) ||
+        TIME_ONLY.test(s.split(',')[0]!) ||
+        beforeComma(s) !== undefined ||
+        afterColon(s) !== undefined),
   );
 
   // "remember the reset i banked a couple weeks ago?" then his "just used it. all plans": the
@@ -381,6 +384,9 @@ export function readReply(
     PLANS_ANSWER.test(own.all.replace(NOT_ONLY, '')) ||
     // "still on! 9am PT tomorrow for all plans", "still friday, still 9am PT" (rules-2.13.88).
     STILL_ON_ANSWER.test(own.sentences[0] ?? '') ||
+    // "we're granting them to everyone at 8am PT tomorrow" under "… the banked resets?": the
+    // resets asked about, given (rules-2.13.93).
+    THEM_GIVEN.test(own.all) ||
     // "confirming 👍 saturday morning PT, all plans" under "… can you confirm?", with its time
     // (rules-2.13.92).
     (CONFIRMS.test(own.sentences[0] ?? '') &&
@@ -582,11 +588,15 @@ const REMEMBER_IT = /^(?:so,? )?(?:remember|recall) (?:the|that) (?:[\w-]+ )?res
 /** "just used it", "spent it", "cashed it in": the reset recalled, spent. */
 const USED_IT =
   /^(?:(?:well|ok|so),? )?(?:i |we )?(?:just )?(?:used|spent|fired|redeemed|triggered|cashed) (?:it|that|it in)\b/;
-/** Limits found full: "woke up to full limits?? was that you" (rules-2.13.40). */
+/**
+ * Limits found full: "woke up to full limits?? was that you" (rules-2.13.40); "why is my limit
+ * full again" (rules-2.13.93).
+ */
 const LIMITS_FOUND_FULL =
-  /\b(?:full|fresh|refilled|zeroed) (?:codex )?(?:limits|usage|weekly|quota)\b|\b(?:limits|usage|weekly|meter)\b[^.!?]{0,20}\bback (?:to|at) (?:zero|full|0|100)/;
-/** Owning up to it: "guilty 😇", "that was us", "that was me" (rules-2.13.40). */
-const OWNS_UP = /^(?:guilty|(?:yes,? |yep,? )?(?:that|it) was (?:us|me)|you're welcome)\b/;
+  /\b(?:full|fresh|refilled|zeroed) (?:codex )?(?:limits|usage|weekly|quota)\b|\b(?:limits|usage|weekly|meter)\b[^.!?]{0,20}\bback (?:to|at) (?:zero|full|0|100)|\b(?:(?:my |the )?(?:codex )?(?:limits? (?:is|are)|usage is|weekly is)|(?:is|are) (?:my |the )?(?:codex )?(?:limits?|usage|weekly)) (?:full|at 100%|refilled|topped up)\b/;
+/** Owning up to it: "guilty 😇", "that was us", "that was me" (rules-2.13.40); "that's us" (rules-2.13.93). */
+const OWNS_UP =
+  /^(?:guilty|(?:yes,? |yep,? )?(?:that|it) (?:was|is|'s) (?:us|me)|that's (?:us|me|on us)|you're welcome)\b/;
 /** Relief given: "slate's clean", "should be cleared now", "relief lands tomorrow". */
 const RELIEF =
   /\bslate(?:'s| is) clean\b|\bclean slate\b|\b(?:should be|is|are|all) cleared\b|\brelief (?:lands|is coming|arrives|comes|drops)\b|(?<!(?:n't|\bnot|\bcannot) )\b(?:refill(?:ed)?|topped (?:back )?up|top-?up|back to (?:zero|full|0)|wiped|zeroing|zeroed|fresh week|mercy (?:arrives|lands|is coming))(?!\w)/;
@@ -621,6 +631,9 @@ const NOT_ONLY = /^(?:no|nope|nah),? (?=every|all|everyone|everybody)/;
 /** "still on!", "yes, still happening", "still friday": the reset asked about, as announced. */
 const STILL_ON_ANSWER =
   /^(?:(?:yes|yep|yup),? )?(?:it's |it is |we're |we are )?still (?:on|happening|going ahead|a go|planned|tomorrow|tonight|(?:mon|tues|wednes|thurs|fri|satur|sun)day|\d)\b/;
+/** "granting them to everyone", "we granted them to all paid accounts": the resets asked about, given. */
+const THEM_GIVEN =
+  /\b(?:granting|granted|giving|gave|given|sending|sent|dropping|dropped|crediting|credited|handing|handed) (?:them|those|these|'em) (?:out )?(?:to|for) (?:everyone|everybody|all|every)\b/;
 /** "confirming 👍 saturday morning PT": the reset asked about, confirmed (rules-2.13.92). */
 const CONFIRMS = /^(?:(?:yes|yep|yup),? )?(?:i )?(?:confirming|confirmed|can confirm)\b/;
 /** "pro batch runs tonight, 9pm PT": a plan's batch of the reset, when it goes (rules-2.13.56). */

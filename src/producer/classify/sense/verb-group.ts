@@ -88,7 +88,15 @@ export function readGroup(
     if (has(PERFECT_AUX)) return group('none', { notAnnouncing: 'what would have been' });
     return group('coming', { hedged: true });
   }
-  if (has(ABILITY_MODALS)) return group('none', { notAnnouncing: 'what can be done' });
+  if (has(ABILITY_MODALS)) {
+    // "their work means we can reset limits for everyone tomorrow afternoon": what follows
+    // from it, coming; held, as a hedge is (rules-2.13.93).
+    const subject = words[start - 1]?.text;
+    const before = words[start - 2]?.text === 'that' ? words[start - 3] : words[start - 2];
+    if (subject === 'we' && /^mean(?:s|ing)?$/.test(before?.text ?? ''))
+      return group('coming', { hedged: true });
+    return group('none', { notAnnouncing: 'what can be done' });
+  }
   if (has(EXPECTING_MODALS)) return group(has(PERFECT_AUX) ? 'done' : 'coming');
   if (has(PAST_PERFECT_AUX))
     return group('done', { notAnnouncing: 'a reset before another past event ("had reset")' });

@@ -156,8 +156,11 @@ export function isVerbUse(words: readonly Word[], index: number, start: number):
     return false;
   return SUBJECTS.has(before.text) || (before.pos === 'PRON' && before.text !== 'your');
 }
-/** Words before a noun that make it a modifier: "a codex reset", "another codex reset". */
-const INDEFINITES = new Set(['a', 'an', 'another']);
+/**
+ * Words before a noun that make it a modifier: "a codex reset", "another codex reset"; "no
+ * codex reset planned", a reset denied (rules-2.13.93; "reset planned" was read as a verb).
+ */
+const INDEFINITES = new Set(['a', 'an', 'another', 'no']);
 /** Possessive determiners that open a verb's object: "reset their leaderboard". */
 const OWNER_DETERMINERS = new Set(['their', 'its', 'his', 'her', 'our']);
 const EVERYONE = new Set(['everyone', 'everybody']);
