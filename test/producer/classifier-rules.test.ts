@@ -8267,3 +8267,61 @@ describe('rounds 403 to 406 (rules-2.13.93)', () => {
     );
   });
 });
+
+describe('rounds 407 to 410 (rules-2.13.94)', () => {
+  test('a wish, another timeline, and what applying a banked one does announce nothing; "granted" answers yes', () => {
+    assert.equal(
+      at10('i wish there was a switch that reset everyone’s codex usage hourly'),
+      'none',
+    );
+    assert.equal(
+      at10('in a parallel universe we reset all limits tonight. here we are fixing flaky tests'),
+      'none',
+    );
+    assert.equal(
+      at10('in another timeline this was a sad thread. in this one: limits reset for all plans ✅'),
+      'reset_completed',
+    );
+    assert.equal(
+      reply(
+        'applying it puts your 5h and weekly windows back at zero, one at a time',
+        'what does a banked reset do exactly?',
+        'dev_kim',
+      ).reset,
+      null,
+    );
+    assert.equal(
+      at10('wished for a reset? granted. lands tonight for every plan'),
+      'reset_scheduled (held)',
+    );
+  });
+
+  test('dry words: a quota refreshed, a usage restoration or refresh, counters cleared six words on, allowances that restore', () => {
+    assert.equal(at10('codex quota refreshed for every plan'), 'reset_completed');
+    assert.equal(at10("the console's quota refreshed at midnight, my kid noticed"), 'none');
+    assert.equal(
+      at10('Scheduled: Codex usage refresh, Friday 20 November, 09:00 PT.'),
+      'reset_scheduled',
+    );
+    assert.equal(
+      at10('Done: one-time restoration of Codex weekly allowance for all Pro accounts.'),
+      'reset_completed',
+    );
+    assert.equal(at10('usage counters for every codex plan have been cleared'), 'reset_completed');
+    assert.equal(at10('codex allowances restore at 6pm PT today, all plans'), 'reset_scheduled');
+  });
+
+  test('a reset that "hits" at a time is coming; "doing it for every seat" answers the reset asked about', () => {
+    assert.deepEqual(when(at10Read('for APAC: the reset hits at 02:00 UTC friday')), [
+      'reset_scheduled',
+      '2026-11-20T02:00:00.000Z',
+      false,
+    ]);
+    const seats = reply(
+      "no need, we're doing it for every seat within the hour",
+      'admin here, can I trigger the reset for my team?',
+      'dev_kim',
+    );
+    assert.deepEqual([seats.reset?.kind, seats.review], ['reset_scheduled', true]);
+  });
+});

@@ -12,7 +12,7 @@ export const NOT_OF_OTHER = String.raw`(?! of (?!(?:codex|usage|tokens|messages|
 
 /** A reset of usage limits is mentioned (the sense is checked by the other tables). */
 export const RESET_WORD = new RegExp(
-  String.raw`\bre-?set(?:s|ting|ing|ed)?\b|\brefresh(?:ed|ing)? (?:\w+ )?(?:usage |rate )?limits\b|\b(?:limits|quotas) (?:\w+ ){0,3}refreshed\b|\bbrand new usage\b|\bnew usage (?=for (?:every|all|each)\b)|\bfresh (?:(?:codex|weekly|5h|5-hour)(?: \+| and| &|,)? ){0,3}(?:usage|limits|allowance|quota)\b${NOT_OF_OTHER}|\bfresh (?:(?:codex|weekly|5h|5-hour)(?: \+| and|,)? ){1,3}bucket\b|\bfresh (?:5h|5-hour|five-hour|weekly)(?: (?:and|\+|&) (?:5h|5-hour|five-hour|weekly))? windows\b`,
+  String.raw`\bre-?set(?:s|ting|ing|ed)?\b|\brefresh(?:ed|ing)? (?:\w+ )?(?:usage |rate )?limits\b|\b(?:limits|quotas|(?:codex|usage|weekly|your|everyone's) quota) (?:\w+ ){0,3}refreshed\b|\bbrand new usage\b|\bnew usage (?=for (?:every|all|each)\b)|\bfresh (?:(?:codex|weekly|5h|5-hour)(?: \+| and| &|,)? ){0,3}(?:usage|limits|allowance|quota)\b${NOT_OF_OTHER}|\bfresh (?:(?:codex|weekly|5h|5-hour)(?: \+| and|,)? ){1,3}bucket\b|\bfresh (?:5h|5-hour|five-hour|weekly)(?: (?:and|\+|&) (?:5h|5-hour|five-hour|weekly))? windows\b`,
 );
 
 /**
@@ -66,6 +66,11 @@ export const TALK_ABOUT = [
   /\b(?:doesn't|does not|don't|do not|didn't|did not|won't|will not) mean (?:that )?(?:[\w']+ ){0,3}(?:re-?set|were re-?set|was re-?set|got re-?set)\b/,
   // "what users wish i'd post: 'reset everyones limits …'": a post wished for (rules-2.13.81).
   /\b(?:wish|wishes|wished|want|wants|wanted) (?:i|we|he|tibo)(?:'d| would| to| could)? (?:post|tweet|say|announce|write)\b/,
+  // "in another timeline we reset everyone's limits today": another world's; not "… in this
+  // one: bug fixed, limits reset" after it (rules-2.13.94).
+  /\bin (?:another|an alternate|a parallel|some other|a different) (?:timeline|universe|world|reality|dimension)\b/,
+  // "wish i had a big red button that reset everyone's codex limits": a wish (rules-2.13.94).
+  /\b(?:i|we) wish(?:ed)? (?:i|we|there) (?:had|was|were|could)\b|^wish (?:i|we|there) (?:had|was|were|could)\b/,
   // "someone turned my 'we have reset everyone's rate limits' tweet from october into a
   // sticker pack": an old post quoted (rules-2.13.81).
   /\b(?:my|his|that|the|this|a|an|old) ["'‘“][^"”\n]{0,80}?\bre-?set\b[^"”\n]{0,80}?["'’”] (?:tweet|post|line|meme|screenshot|banner|thread)\b/,
@@ -88,8 +93,8 @@ export const TALK_ABOUT = [
   // yourself": what any one is (rules-2.13.88).
   /\ban? (?:banked |saved |free )?re-?set (?:is (?:yours|one|a|an|basically|just|like|what)\b[^.!?]{0,30}?(?:\bto (?:apply|use|keep|spend|hold|redeem)\b|\byou (?:hold|apply|use|keep|spend)\b)|means\b|lets you\b)/,
   // "applying it starts a fresh 5h window and a fresh weekly window": what applying one does
-  // (rules-2.13.88).
-  /\b(?:applying|using|redeeming|spending|hitting) (?:it|one|them|a banked re-?set|your banked re-?set|the button) (?:starts|gives|resets|wipes|refreshes|refills|clears|restarts)\b/,
+  // (rules-2.13.88); "applying it sets your 5h and weekly window back to zero" (rules-2.13.94).
+  /\b(?:applying|using|redeeming|spending|hitting) (?:it|one|them|a banked re-?set|your banked re-?set|the button) (?:starts|gives|resets|wipes|refreshes|refills|clears|restarts|sets|puts|brings|takes)\b/,
   // "the usage counter going to 0 in the vs code extension after updating is a bug, not a
   // gift": a display bug, not a reset (rules-2.13.90).
   // Not "that was a bug on our side, reset went out for everyone": the bug, then the reset.

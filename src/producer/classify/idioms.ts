@@ -20,7 +20,7 @@
 const SYMBOL = String.raw`[^\w\s'"]`;
 /** Words that may follow the head of a phrase: its end, a preposition, a verb. */
 const AFTER_HEAD =
-  '(?:for|across|of|on|in|to|and|at|as|over|during|throughout|this|today|tonight|tomorrow|now|again|back|with|from|so|because|right|too|already|is|are|were|was|have|has|will|should|get|gets|got|getting|go|goes|drops?|dropped|dropping|falls?|fell|set|put|logged|recorded|billed|counted|charged|since|between|first|that|then|erased|forgiven|burned|just|all|clean|wiped|zeroed|scrubbed|refunded|replenished|refilled|restored|cleared|emptied|nuked|start|starts|started|went|roll|rolls|rolled|rolling|return|returns|returned|came|come|comes|after|before|once|when|until|by|within|around|soon|shortly|later|earlier|yesterday|overnight|going|refills|refilling|about|a few|an hour|a couple|eod|eow|(?:mon|tues|wednes|thurs|fri|satur|sun)day)';
+  '(?:for|across|of|on|in|to|and|at|as|over|during|throughout|this|today|tonight|tomorrow|now|again|back|with|from|so|because|right|too|already|is|are|were|was|have|has|will|should|get|gets|got|getting|go|goes|drops?|dropped|dropping|falls?|fell|set|put|logged|recorded|billed|counted|charged|since|between|first|that|then|erased|forgiven|burned|just|all|clean|wiped|zeroed|scrubbed|refunded|replenished|refilled|restored|cleared|emptied|nuked|start|starts|started|went|roll|rolls|rolled|rolling|return|returns|returned|came|come|comes|after|before|once|when|until|by|within|around|soon|shortly|later|earlier|yesterday|overnight|going|refills|refilling|restore|restores|restoring|about|a few|an hour|a couple|eod|eow|(?:mon|tues|wednes|thurs|fri|satur|sun)day)';
 /**
  * What a reset of usage acts on, as the head of its phrase: "the usage counters for all",
  * not "usage logs" or "the usage page" (another noun after it is what is acted on);
@@ -87,10 +87,11 @@ const VERB_THEN_OBJECT = new RegExp(
  * Its object first: "usage counters wiped for everyone", "limits zeroed out", "usage limits
  * for everyone: zeroed" (rules-2.12.0), "Codex usage, wiped clean, every plan" (rules-2.13.27);
  * five words apart: "usage for all affected plans gets wiped" (rules-2.13.40); emoji between
- * them: "limits 📉➡️📈 refilled across plus, pro …" (rules-2.13.84).
+ * them: "limits 📉➡️📈 refilled across plus, pro …" (rules-2.13.84); six words apart, "usage
+ * counters for all codex plans have been cleared" (rules-2.13.94).
  */
 const OBJECT_THEN_VERB = new RegExp(
-  String.raw`(?=${VERBS}\b)(?<=\b(?:${USAGE_NOUN}|${WINDOW_NOUN})[:,]? (?:(?:\w+|${SYMBOL}+):? ){0,5})(${VERBS})\b`,
+  String.raw`(?=${VERBS}\b)(?<=\b(?:${USAGE_NOUN}|${WINDOW_NOUN})[:,]? (?:(?:\w+|${SYMBOL}+):? ){0,6})(${VERBS})\b`,
 );
 /**
  * "every user now has freshly restored rate limits": a participle of the idiom before
@@ -535,6 +536,20 @@ const GIVEN_A_CLEAN_SLATE =
 const TRIGGER =
   /\b(?:wip|button on|clocks? back on|refresh|refill|replenish|clear|restor|zero|back (?:to|at) |clean slate|fresh|full|top|start(?:s|ed|ing)? (?:over|fresh|afresh|from zero|from scratch)|do-?over|sitting at|go(?:es|ing)? to (?:zero|0|100|full)|return\w* to (?:zero|full)|mulligan|recharge|tank|brand new|nuk|: 100%|: 0%|: zero|empt|(?:now )?(?:reads?|shows?) (?:0|zero)|(?:usage|limits|allowance|quota|budget) back\b|give\w* back|gave back|start\w* (?:fresh|afresh|over)|put\w* \w+ back|allowance|usage (?:bars?|meters?|counters?) |handed back|give-?back|banked one|slate|to (?:zero|0)|scrub|refund|unwind|unwound|rewind|revers|roll\w* back|rack|respawn|empty|nil\b|nothing|amnesty|jubilee|reprieve|fill|week back|where (?:they|it) (?:started|began)|credit|reads? zero|shows? zero|eras|forg[ai]v|returned in full|every bit|restore)/;
 
+/**
+ * "Scheduled: Codex quota refresh, Monday 23 November", "Codex usage restoration queued for
+ * 17:00 PT", "global usage clear scheduled for this weekend": a noun of the idioms after what
+ * it renews, "reset" (rules-2.13.94).
+ */
+const USAGE_RENEWAL =
+  /\b((?:codex |global |weekly |5h |usage |rate limit )*(?:usage|quota|allowance|limits?)) (?:refresh|restoration|restore|clear|wipe)\b(?! (?:button|page|screen|bug|logic|endpoint|job|script|command)\b)/;
+/**
+ * "one-time restoration of Codex weekly allowance for Business and Enterprise": "a reset of"
+ * what it restores (rules-2.13.94).
+ */
+const RESTORATION_OF =
+  /\brestoration of (?=(?:the |your |everyone's )?(?:codex )?(?:weekly |5h |usage |rate )?(?:usage|quota|allowance|limits)\b)/;
+
 /** Idioms read as a phrase of "reset", in this order: each reads what those before left. */
 const PHRASES: readonly (readonly [RegExp, string])[] = [
   [BACK_TO_EMPTY, 'reset'],
@@ -587,6 +602,8 @@ const PHRASES: readonly (readonly [RegExp, string])[] = [
   [USAGE_AMNESTY, '$1 reset'],
   [METERS_TO_ZERO, '$1 reset'],
   [ALLOWANCE_FULL_AGAIN, 'reset'],
+  [USAGE_RENEWAL, '$1 reset'],
+  [RESTORATION_OF, 'reset of '],
 ];
 
 /** `sentence` with its reset idiom made a form of "reset", or null when it has none. */

@@ -376,8 +376,12 @@ const THEM =
 const ONE_MORE =
   /\b(another|one more|a new|a fresh|a second) one\b|^one(?= (?:will|'ll|is|'s|lands?|goes|hits?|arrives?|drops?)\b)/;
 
-/** The sentence after a question that answers it yes. */
-const ANSWERED_YES = /^(?:yes|yep|yup|yeah|of course|absolutely|you bet|indeed|sure)\b/;
+/**
+ * The sentence after a question that answers it yes; "granted", under "wished for a reset?"
+ * (rules-2.13.94).
+ */
+const ANSWERED_YES =
+  /^(?:yes|yep|yup|yeah|of course|absolutely|you bet|indeed|sure|granted|wish granted)\b/;
 /** A question of what was done: "did we just reset…?", "have we reset…?" (not "will…?"). */
 const ASKED_DONE = /^(?:did|have|has)\b/;
 /**

@@ -661,10 +661,10 @@ const KIND_OF_ONE = 'an?(?: (?:global|full|banked|fresh|new|proper|hard|quick|bi
  * friday" (rules-2.12.0): the reset asked about; "business workspaces get theirs tomorrow"
  * (rules-2.13.38); "doing it this afternoon for everyone" (rules-2.13.46); "no, but everyone
  * gets one on monday" (rules-2.13.52); "adding one to every account next tuesday"
- * (rules-2.13.85).
+ * (rules-2.13.85); "we're doing it for every seat in the next 30 min" (rules-2.13.94).
  */
 const ONE_OF_THEM = new RegExp(
-  String.raw`\b(?:do|doing|give|giving|get|gets|getting|got|have|having|drop|dropping|add|adding|grant|granting|send|sending) (?:one|another one|one more|${KIND_OF_ONE})\b|\b(?:get|gets|getting) (?:theirs|yours|ours)\b|\bthere'll be (?:one|${KIND_OF_ONE})\b|\b(?:do|doing|did) it for (?:everyone|everybody|all)\b|\b(?:doing|do) it (?:this (?:afternoon|evening|morning)|tonight|tomorrow|today|later(?: today)?|on (?:mon|tues|wednes|thurs|fri|satur|sun)day)\b|\bflip(?:ped|ping|s)? (?:it|the switch)(?: on)?\b|\bone (?:is|'s) (?:coming|landing|going out|dropping)\b|\banother one (?:just )?(?:dropped|landed|went out|is out|is live|rolling out|going out|coming|is coming|landing|dropping)\b`,
+  String.raw`\b(?:do|doing|give|giving|get|gets|getting|got|have|having|drop|dropping|add|adding|grant|granting|send|sending) (?:one|another one|one more|${KIND_OF_ONE})\b|\b(?:get|gets|getting) (?:theirs|yours|ours)\b|\bthere'll be (?:one|${KIND_OF_ONE})\b|\b(?:do|doing|did) it for (?:everyone|everybody|all|every (?:seat|plan|account|user|workspace))\b|\b(?:doing|do) it (?:this (?:afternoon|evening|morning)|tonight|tomorrow|today|later(?: today)?|on (?:mon|tues|wednes|thurs|fri|satur|sun)day)\b|\bflip(?:ped|ping|s)? (?:it|the switch)(?: on)?\b|\bone (?:is|'s) (?:coming|landing|going out|dropping)\b|\banother one (?:just )?(?:dropped|landed|went out|is out|is live|rolling out|going out|coming|is coming|landing|dropping)\b`,
 );
 
 /** Words that deny or doubt what one does: "not doing another one", "we might do one". */

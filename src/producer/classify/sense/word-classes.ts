@@ -243,6 +243,8 @@ export const ARRIVAL_VERBS = new Set([
   'happen',
   // "banked reset loading into every account right now" (rules-2.12.0).
   'load',
+  // "reset hits at 18:00 CET tomorrow" (rules-2.13.94).
+  'hit',
 ]);
 
 /** Adjectives or participles that say where a reset is ("reset incoming", "reset is live"). */
