@@ -8325,3 +8325,68 @@ describe('rounds 407 to 410 (rules-2.13.94)', () => {
     assert.deepEqual([seats.reset?.kind, seats.review], ['reset_scheduled', true]);
   });
 });
+
+describe('rounds 411 to 414 (rules-2.13.95)', () => {
+  test('a reset told of "that week", one compared with the normal rollover, and "the pattern:" announce nothing; "not a drill:" still does', () => {
+    assert.equal(
+      at10('after that outage we reset everyone’s codex limits that week. good times'),
+      'none',
+    );
+    assert.equal(
+      at10(
+        'a reset just puts your usage windows back at zero, same as the regular weekly rollover',
+      ),
+      'none',
+    );
+    assert.equal(at10("it's our playbook: we ship, we break it, we fix it, we reset"), 'none');
+    assert.equal(
+      at10('not a drill: codex limits reset for every plan just now'),
+      'reset_completed',
+    );
+  });
+
+  test('"that same day" is the weekday named before it; a holiday naming the reset leaves its time to the day said; a clock time ends a clause before "and the reset …"', () => {
+    assert.equal(
+      at10('the demo is tonight 7pm PT and the reset goes out right after'),
+      'reset_scheduled',
+    );
+    assert.equal(
+      at10('the new agent ships on monday and we reset limits for all plans that same day'),
+      'reset_scheduled (held)',
+    );
+    assert.deepEqual(
+      when(at10Read('so the christmas reset comes early: this saturday 9am PT, every plan')),
+      ['reset_scheduled', '2026-11-21T17:00:00.000Z', false],
+    );
+  });
+
+  test('"resettt"; answers: a rollout under "still capped", "edu is part of it", "you will", "and then each seat gets one"', () => {
+    assert.equal(at10('resettt 🎉 codex limits reset for everyone'), 'reset_completed');
+    assert.equal(
+      at10("we reset codex limits a few minutes ago, if you're still seeing old numbers ping me"),
+      'reset_completed',
+    );
+    const rolling = reply(
+      'rolling out now, APAC is in progress as we speak',
+      'does this cover APAC? im in tokyo and still capped',
+      'dev_kim',
+    );
+    assert.deepEqual([rolling.reset?.kind, rolling.review], ['reset_completed', true]);
+    const edu = reply(
+      'edu is included 🙏 tonight 10pm PT',
+      'is edu part of the reset tonight?',
+      'dev_kim',
+    );
+    assert.deepEqual([edu.reset?.kind, edu.review], ['reset_scheduled', true]);
+    const youWill = reply(
+      'you will, it lands friday morning',
+      'my plan renews friday, will I still get the reset?',
+      'dev_kim',
+    );
+    assert.deepEqual([youWill.reset?.kind, youWill.review], ['reset_scheduled', true]);
+    assert.equal(
+      at10('you can opt in starting monday, and then every seat gets its banked reset'),
+      'reset_scheduled (held)',
+    );
+  });
+});

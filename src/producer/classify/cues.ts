@@ -69,6 +69,9 @@ export const TALK_ABOUT = [
   // "in another timeline we reset everyone's limits today": another world's; not "… in this
   // one: bug fixed, limits reset" after it (rules-2.13.94).
   /\bin (?:another|an alternate|a parallel|some other|a different) (?:timeline|universe|world|reality|dimension)\b/,
+  // "it just zeroes your usage windows, same as a normal weekly rollover": what any does,
+  // compared; "that's basically the pattern: we break it, we fix it, we reset" (rules-2.13.95).
+  /\bsame as (?:a |the |any )?(?:normal|regular|usual|scheduled|natural) (?:weekly |5h |daily )?(?:rollover|reset|cycle|refresh)\b|\b(?:the|our) (?:usual |same )?(?:pattern|playbook)\s*:/,
   // "wish i had a big red button that reset everyone's codex limits": a wish (rules-2.13.94).
   /\b(?:i|we) wish(?:ed)? (?:i|we|there) (?:had|was|were|could)\b|^wish (?:i|we|there) (?:had|was|were|could)\b/,
   // "someone turned my 'we have reset everyone's rate limits' tweet from october into a
@@ -241,7 +244,8 @@ export const TALK_ABOUT = [
   // it" (rules-2.13.42).
   // Nor across what to do if you do not see it yet: "reset is going out in waves, if you
   // don't see it yet give it 15 min" (rules-2.13.85).
-  /(?=re-?set)(?<!\b(?:have|has|'ve|been) )\bre-?set\b(?:(?!\b(?:so|and|but|then)\b|, ?(?:reply|ping|dm|lmk|let (?:me|us) know|try|check|refresh|restart|sign|log)\b|, ?if (?:you|u) (?:don't|do not|can't|still|haven't|aren't)\b)[^.!?]){0,40}\bif (?:we|you|this|it)\b/,
+  // Nor "…, if you're still seeing the old numbers lmk" (rules-2.13.95).
+  /(?=re-?set)(?<!\b(?:have|has|'ve|been) )\bre-?set\b(?:(?!\b(?:so|and|but|then)\b|, ?(?:reply|ping|dm|lmk|let (?:me|us) know|try|check|refresh|restart|sign|log)\b|, ?if (?:you|u)(?:'re| are)? (?:don't|do not|can't|still|haven't|aren't)\b)[^.!?]){0,40}\bif (?:we|you|this|it)\b/,
   // "a banked reset is one full reset sitting on your account": what one is; "e.g. a monthly
   // banked reset": an example (rules-2.13.10).
   /\ban? (?:banked |global |saved |manual |full )?re-?set (?:is|means) (?:a|an|one|just|basically|simply|like|when|what|how)\b/,
@@ -307,10 +311,11 @@ export const TALK_ABOUT = [
  * read against these. Minutes or hours ago is the reset being announced ("we reset limits an
  * hour ago"); so may "last night" be, told the next morning, as "overnight" is: held
  * (rules-2.13.49). "the march reset taught us …": a month's reset told of (rules-2.13.85).
- * Not "as promised last week": when it was promised (rules-2.13.92).
+ * Not "as promised last week": when it was promised (rules-2.13.92). "we reset everyone's limits
+ * that week" (rules-2.13.95).
  */
 export const PAST_REFERENCE =
-  /\b(?:the|that|our) (?:january|february|march|april|may|june|july|august|september|october|november|december) re-?set (?:taught|showed|was|went|broke|caused|made|had)\b|\b(?:anniversary|(?<!\b(?:said|promised|mentioned|announced|teased|told you) )yesterday(?! ?'s)|(?<!\b(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|moments?) |\d ?(?:h|hrs?|m|mins?) )ago|remember(?:s|ed)?|recall|back (?:then|when|in)|the other day|in the past|used to|previously|(?<!\b(?:said|promised|mentioned|announced|teased|told you) )last (?:week|weekend|month|year|time|(?:mon|tues|wednes|thurs|fri|satur|sun)day)(?! ?'s)|earlier this (?:week|month|year)|(?:a|one|two|three) (?:weeks?|months?|years?) (?:back|before)|that (?:same )?(?:morning|afternoon|evening|night|day)|ever (?:did|had|made|ran|gave|shipped|pushed)|(?:in|during|back in) (?:january|february|march|april|june|july|august|september|october|november|december)|(?:done|had|did|ran|run|shipped) (?:more|fewer|so many|too many|a lot of|lots of|plenty of|enough|a bunch of) (?:\w+ )?re-?sets|(?:weeks?|days?|months?|years?) since|twice|thrice|(?:two|three|four|five|several|many|a few|\d+) times)\b/;
+  /\b(?:the|that|our) (?:january|february|march|april|may|june|july|august|september|october|november|december) re-?set (?:taught|showed|was|went|broke|caused|made|had)\b|\b(?:anniversary|(?<!\b(?:said|promised|mentioned|announced|teased|told you) )yesterday(?! ?'s)|(?<!\b(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|moments?) |\d ?(?:h|hrs?|m|mins?) )ago|remember(?:s|ed)?|recall|back (?:then|when|in)|the other day|in the past|used to|previously|(?<!\b(?:said|promised|mentioned|announced|teased|told you) )last (?:week|weekend|month|year|time|(?:mon|tues|wednes|thurs|fri|satur|sun)day)(?! ?'s)|earlier this (?:week|month|year)|(?:a|one|two|three) (?:weeks?|months?|years?) (?:back|before)|that (?:same )?(?:morning|afternoon|evening|night|day|week|weekend|month)|ever (?:did|had|made|ran|gave|shipped|pushed)|(?:in|during|back in) (?:january|february|march|april|june|july|august|september|october|november|december)|(?:done|had|did|ran|run|shipped) (?:more|fewer|so many|too many|a lot of|lots of|plenty of|enough|a bunch of) (?:\w+ )?re-?sets|(?:weeks?|days?|months?|years?) since|twice|thrice|(?:two|three|four|five|several|many|a few|\d+) times)\b/;
 
 /** Whoever holds a banked reset spends it when they like: "whenever you want". */
 const ONE_LIKES =

@@ -188,6 +188,14 @@ export function mentionKind(mention: Mention, announcedMs: number, zone: string)
     return 'ongoing';
   // "fresh codex limits incoming for everyone today" (rules-2.13.45).
   if (tense !== 'done' && FRESH_INCOMING.test(mention.sentence)) return 'coming';
+  // "admins can switch it on starting tomorrow, and then each seat gets its banked reset": a
+  // present after "then", what follows a time ahead, is ahead (rules-2.13.95).
+  if (tense === 'ongoing' && AND_THEN.test(mention.sentence)) {
+    const before = mention.sentence.split(AND_THEN)[0]!;
+    // Its time alone: "… from workspace settings starting tomorrow" is "starting tomorrow".
+    const time = /\bstarting .+$/.exec(before)?.[0] ?? before;
+    if (!RESET_WORD_HERE.test(before) && timeStartsAfter(time, announcedMs, zone)) return 'coming';
+  }
   // "2026-11-19 · global usage reset ✔️", "Limits wiped at 18:00 CET ✅": a reset checked
   // off is done, when no verb says it is ahead (rules-2.11.0).
   if (checkedOff(mention.read) && (tense === 'none' || BARE_RESET.test(cue))) return 'done';
@@ -591,6 +599,10 @@ export function postTense(
     whenText: [],
   };
 }
+
+/** ", and then": what follows the clause before it. */
+const AND_THEN = /,? and then /;
+const RESET_WORD_HERE = /\bre-?set/;
 
 /** When a reset is expected: "ETA for the reset", "reset expected at 5pm". */
 const ETA = /\beta\b|\bexpected (?:at|around|by)\b/;

@@ -687,6 +687,9 @@ function withMonths(given: string, posted: DateTime): string {
 const HOLIDAY =
   /\b(?<!\b(?:before|after|over|until|till|since|during|through) (?:the )?)(thanksgiving|black friday|cyber monday|christmas eve|christmas|xmas|new year's eve|new year's)(?: day)?\b(?! (?:week|weekend|break|holidays?|sale|party|dinner)\b)/g;
 
+/** A day named otherwise than by a holiday. */
+const OTHER_DAY = /\b(?:today|tonight|tomorrow|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b/;
+
 /** The month and day of each holiday of a fixed date. */
 const HOLIDAY_DATES: Readonly<Record<string, readonly [number, number]>> = {
   'christmas eve': [12, 24],
@@ -706,7 +709,14 @@ const HOLIDAY_DATES: Readonly<Record<string, readonly [number, number]>> = {
  */
 function withHolidays(text: string, posted: DateTime): string {
   if (!/thanksgiving|black friday|cyber monday|christmas|xmas|new year's/.test(text)) return text;
-  return text.replace(HOLIDAY, (_whole, name: string) => {
+  return text.replace(HOLIDAY, (whole: string, name: string, at: number) => {
+    // "so the new year's reset happens early: this saturday": the holiday names the reset,
+    // another day its time (rules-2.13.95).
+    if (
+      /^(?:'s)? re-?set\b/.test(text.slice(at + whole.length)) &&
+      OTHER_DAY.test(text.replace(whole, ''))
+    )
+      return whole;
     const on = (year: number) => {
       const first = DateTime.fromObject({ year, month: 11, day: 1 }, { zone: posted.zone });
       const thanksgiving = first.plus({ days: ((4 - first.weekday + 7) % 7) + 21 });

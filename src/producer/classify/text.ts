@@ -82,9 +82,10 @@ export function readText(raw: string): ReadText {
     // "reseting limits tommorow" (rules-2.13.13), "jsut reste everyones codex limtis", "meters
     // zeroed by EOW" (rules-2.13.16 on).
     .replace(MISSPELLED, (word) => SPELLED[word] ?? word)
-    // "reset'd", "resset" (rules-2.13.13), "Reset-ed" (rules-2.13.36).
+    // "reset'd", "resset" (rules-2.13.13), "Reset-ed" (rules-2.13.36), "resettt".
     .replace(/\bre-?set(?:'d|-ed)\b/g, 'reset')
     .replace(/\bres{2,}et(s|ting|ed)?\b/g, 'reset$1')
+    .replace(/\bresett{2,}\b/g, 'reset')
     // Negations typed without the apostrophe (rules-2.13.4): "didnt reset anything", "isnt a
     // reset"; "cant", "wont".
     .replace(/\b(did|do|does|is|are|was|were|has|have|had|should|would|could)nt\b/g, "$1n't")
@@ -230,6 +231,13 @@ function rarely(text: string): string {
     read = read.replace(
       /\b(re-?set) (?=(?:people|you|y'all|everyone|folks|users) (?:asked|were asking|kept asking|wanted|begged|requested)\b)/g,
       '$1 that ',
+    );
+  // "new model leaves preview on monday and we reset limits for everyone that same day": the
+  // day named before it (rules-2.13.95).
+  if (read.includes('that same day') || read.includes('that day'))
+    read = read.replace(
+      /\b((?:on|this|next) ((?:mon|tues|wednes|thurs|fri|satur|sun)day)\b[^.!?\n]{0,80}?)\bthat (?:same )?day\b/g,
+      '$1on $2',
     );
   // "1/ Starting Monday we're resetting…": a thread's numbering, not words of the sentence
   // (rules-2.13.23).

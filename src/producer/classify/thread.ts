@@ -564,10 +564,10 @@ const LIMITS_PLEA =
   /\b(?:weekly|limits?|usage|quota|capped|rate limited)\b[^.!?]{0,60}\b(?:brutal|gone|burned|burnt|out|maxed|empty|hit|dead|pls|plz|please|help|mercy)\b|\b(?:pls|plz|please|help|mercy)\b[^.!?]{0,60}\b(?:weekly|limits?|usage|quota)\b/;
 /**
  * Limits spent, said without asking: "weekly at 97%", "my weekly is toast", "still seeing my
- * weekly at 100%" (rules-2.13.40).
+ * weekly at 100%" (rules-2.13.40); "im in berlin and still capped" (rules-2.13.95).
  */
 const LIMITS_SPENT =
-  /\b(?:weekly|5h|limits?|usage|quota)\b(?: (?:is|are|at|was|sitting at|stuck at|shows?|showing))+ (?:\d{2,3} ?%|toast|cooked|gone|maxed(?: out)?|empty|done|dead)(?!\w)|\b(?:at|hit) \d{2,3} ?% (?:of )?(?:my |our |the )?(?:weekly|limits?|usage|quota)\b|\b(?:burn(?:ed|t)|blew|ate) (?:through )?(?:half |all |most )?(?:of )?(?:my|our|the) (?:whole |entire )?(?:week|weekly|\w+ limits?|limits?|usage|quota)\b|\b(?:weekly|limits?) (?:limit )?is killing me\b/;
+  /\b(?:weekly|5h|limits?|usage|quota)\b(?: (?:is|are|at|was|sitting at|stuck at|shows?|showing))+ (?:\d{2,3} ?%|toast|cooked|gone|maxed(?: out)?|empty|done|dead)(?!\w)|\b(?:at|hit) \d{2,3} ?% (?:of )?(?:my |our |the )?(?:weekly|limits?|usage|quota)\b|\b(?:burn(?:ed|t)|blew|ate) (?:through )?(?:half |all |most )?(?:of )?(?:my|our|the) (?:whole |entire )?(?:week|weekly|\w+ limits?|limits?|usage|quota)\b|\b(?:weekly|limits?) (?:limit )?is killing me\b|\b(?:i'm|im|i am|we're|still|totally|completely) (?:still )?(?:capped|rate[- ]limited|maxed out)\b/;
 /**
  * A question about "it", the reset announced, by the plans or accounts it reached: "did Edu
  * get it too?", "did this include us or just Pro?", "did it reach business workspaces yet?",
@@ -622,10 +622,10 @@ const MISSED_THEM =
   /\bre-?set\b[^.!?]{0,40}\b(?:didn't|did not|doesn't|does not|hasn't|has not|never) (?:apply|reach|hit|show|land|work)\b|\b(?:didn't|did not|never) get (?:a|the|their|any) (?:banked )?re-?set\b|\bstill (?:capped|maxed|limited|locked out)\b|\b(?:got|were|was) (?:left out of|skipped (?:by|in)|missed by) (?:the|this|that) (?:last )?re-?set\b/;
 /**
  * "business and enterprise too", "global. every plan": the plans or type asked about; "Plus
- * and Pro", the plans alone (rules-2.13.58).
+ * and Pro", the plans alone (rules-2.13.58); "edu is part of it" (rules-2.13.95).
  */
 const PLANS_ANSWER =
-  /^includes? (?:enterprise|edu|business|plus|pro|everyone|all)\b|^(?:(?:plus|pro|business|team|edu|enterprise)(?:,? (?:and|&|\+) |, | ?\/ ?)?)+[.!]*$|^(?:(?:plus|pro|business|team|edu|enterprise|free|all plans|every plan|everyone)(?:,? (?:and|&|\+) |, )?)+ (?:too|as well|also|included|are included|is included|were included|was included|got included|got it)\b|^(?:global|banked|both|both windows|both of them|(?:a |the )?bonus(?: one)?|(?:an )?extra(?: one)?|all of them|all of 'em|every one of them)(?:[.!,]|\s*$)|^(?:for )?(?:everyone|everybody|all plans|every plan)[.!,]/;
+  /^includes? (?:enterprise|edu|business|plus|pro|everyone|all)\b|^(?:yes,? )?(?:plus|pro|business|team|edu|enterprise)(?: plans?| accounts?)? (?:is|are) (?:part of it|in|included|covered)\b|^(?:(?:plus|pro|business|team|edu|enterprise)(?:,? (?:and|&|\+) |, | ?\/ ?)?)+[.!]*$|^(?:(?:plus|pro|business|team|edu|enterprise|free|all plans|every plan|everyone)(?:,? (?:and|&|\+) |, )?)+ (?:too|as well|also|included|are included|is included|were included|was included|got included|got it)\b|^(?:global|banked|both|both windows|both of them|(?:a |the )?bonus(?: one)?|(?:an )?extra(?: one)?|all of them|all of 'em|every one of them)(?:[.!,]|\s*$)|^(?:for )?(?:everyone|everybody|all plans|every plan)[.!,]/;
 /** "no, " before whom it covers: not only the plan asked about. */
 const NOT_ONLY = /^(?:no|nope|nah),? (?=every|all|everyone|everybody)/;
 /** "still on!", "yes, still happening", "still friday": the reset asked about, as announced. */
@@ -650,10 +650,10 @@ const PLANS_GOT_IT =
 /**
  * A reply that opens on yes: "yep 🫡 everyone got one", "yes, going out later today", "just
  * did." (rules-2.12.0); "Automatically, yes." (rules-2.13.56); "it already did, it was global"
- * (rules-2.13.88).
+ * (rules-2.13.88); "you will, it lands tomorrow morning" (rules-2.13.95).
  */
 const ANSWERS_YES =
-  /^(?:[a-z]+, |(?:not|no|ha|haha|lol|oh|ok) [a-z]+, )?(?:yes|yep|yup|yeah|yea|sure|correct|confirmed|indeed|(?:it|they|we) (?:already |just )?did(?! not\b)|(?:it|they) do(?:es)?(?=[.!,]|\s*$)|(?:you|they|it) (?:are|is)(?=[.!,]|\s*$)|that's the one\b|everyone'?s did\b|sure did|good timing|(?:just |already )?did (?:it|that)|just did|already did|already happened|on it|doing it|(?:will|i'll|we'll) do (?:it|that|one)|will do|(?:it's |very |for )?real(?=[.!,]|\s*$)|(?:it's |that's )?legit(?=[.!,]|\s*$))\b/;
+  /^(?:[a-z]+, |(?:not|no|ha|haha|lol|oh|ok) [a-z]+, )?(?:yes|yep|yup|yeah|yea|sure|correct|confirmed|indeed|you will\b|(?:it|they|we) (?:already |just )?did(?! not\b)|(?:it|they) do(?:es)?(?=[.!,]|\s*$)|(?:you|they|it) (?:are|is)(?=[.!,]|\s*$)|that's the one\b|everyone'?s did\b|sure did|good timing|(?:just |already )?did (?:it|that)|just did|already did|already happened|on it|doing it|(?:will|i'll|we'll) do (?:it|that|one)|will do|(?:it's |very |for )?real(?=[.!,]|\s*$)|(?:it's |that's )?legit(?=[.!,]|\s*$))\b/;
 /** "a global one", "a full one": the reset asked about, named by its kind. */
 const KIND_OF_ONE = 'an?(?: (?:global|full|banked|fresh|new|proper|hard|quick|big|small))+ one';
 /**

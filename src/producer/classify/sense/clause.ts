@@ -50,12 +50,20 @@ function endsClause(words: readonly Word[], index: number): boolean {
       next.text === 'to' ||
       // "It's Thursday morning and the reset is almost here": a time ends the clause before
       // a new subject (rules-2.11.0).
-      (next.pos === 'DET' && TIME_NOUNS.test(words[index - 1]?.text ?? '')) ||
+      // So does a clock time or its zone: "stream is tonight 6pm PT and the reset goes out
+      // right after" (rules-2.13.95).
+      (next.pos === 'DET' &&
+        (TIME_NOUNS.test(words[index - 1]?.text ?? '') ||
+          CLOCK_WORD.test(words[index - 1]?.text ?? ''))) ||
       // "the metering bug was still live and a reset would just get eaten again": a noun
       // phrase with an auxiliary of its own is a new subject (rules-2.13.27).
       (next.pos === 'DET' && subjectWithAuxiliary(words, index + 1)))
   );
 }
+
+/** A clock time's last word: "6pm", "18:00", "pt", "utc". */
+const CLOCK_WORD =
+  /^(?:\d{1,2}(?::\d\d)? ?(?:am|pm)|\d{1,2}:\d\d|am|pm|pt|pst|pdt|et|est|edt|ct|utc|gmt|cet|cest|bst|jst|ist)$/;
 
 /** Does a noun phrase open at `from` (a determiner) and an auxiliary follow it? */
 function subjectWithAuxiliary(words: readonly Word[], from: number): boolean {

@@ -311,7 +311,7 @@ export const TIME_NOUNS =
 
 /** Times that own a reset: "yesterday's reset", "last week's reset", "tomorrow's reset". */
 export const TIME_OWNERS =
-  /^(?:yesterday|today|tonight|tomorrow|morning|afternoon|evening|night|week|weekend|month|(?:mon|tues|wednes|thurs|fri|satur|sun)day)$/;
+  /^(?:yesterday|today|tonight|tomorrow|morning|afternoon|evening|night|week|weekend|month|year|christmas|xmas|thanksgiving|halloween|easter|(?:mon|tues|wednes|thurs|fri|satur|sun)day)$/;
 /** Times of a possessive that are past: a reset of theirs is not the one announced now. */
 export const PAST_OWNER = /^(?:yesterday|last \w+)$/;
 /** Times of a possessive that are ahead: "tomorrow's reset", "next week's reset". */
