@@ -2437,9 +2437,11 @@ describe('rounds 76 and 77: a month around a launch, near misses told as stories
         .reset?.kind,
       'reset_completed',
     );
+    // Held until rules-2.13.96; since, "after the outage" opens no predicate of the reset's,
+    // and the post, of a reset of the 3rd, announces nothing.
     assert.equal(
       at10('the reset after the outage on the 3rd is still my favorite post of the year'),
-      'reset_completed (held)',
+      'none',
     );
   });
 });
@@ -8387,6 +8389,19 @@ describe('rounds 411 to 414 (rules-2.13.95)', () => {
     assert.equal(
       at10('you can opt in starting monday, and then every seat gets its banked reset'),
       'reset_scheduled (held)',
+    );
+  });
+});
+
+describe('rounds 415 to 418 (rules-2.13.96)', () => {
+  test('"once the fix is out" after a reset is not its predicate; "a reset ships with tonight\'s deploy" is a verb', () => {
+    assert.equal(
+      at10('codex limits reset this evening once the hotfix is fully out'),
+      'reset_scheduled',
+    );
+    assert.equal(
+      at10('heads up: a one-time usage reset ships with tomorrow’s release, around 9am PT'),
+      'reset_scheduled',
     );
   });
 });

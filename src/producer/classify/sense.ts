@@ -167,8 +167,15 @@ export function readMention(words: readonly Word[], index: number): MentionReadi
     !isArrivalAfter(words[index]!, head) &&
     // "banked resets ship tomorrow": a plural's verb, not a thing named (rules-2.11.0).
     !(words[index]!.text.endsWith('s') && /^ships?$/.test(head.text)) &&
-    // "the reset ships tomorrow at 10am PT" (rules-2.13.4).
+    // "the reset ships tomorrow at 10am PT" (rules-2.13.4); "a one-time usage reset ships
+    // with tonight's deploy" (rules-2.13.96).
     !(head.text === 'ships' && words[index - 1]?.pos === 'DET') &&
+    !(
+      /^ships?$/.test(head.text) &&
+      /^(?:with|on|at|in|by|tonight|tomorrow|today|next|this|alongside|later|soon)$/.test(
+        words[index + 2]?.text ?? '',
+      )
+    ) &&
     // "the reset moves to Monday", "slips to Friday": a verb of its time (rules-2.13.1); "moves
     // up a day" (rules-2.13.86); "moves with it" (rules-2.13.89).
     !(

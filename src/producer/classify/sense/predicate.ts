@@ -33,7 +33,12 @@ export function predicateAfter(words: readonly Word[], index: number, end: numbe
       return null;
     // "no decision on any reset until we understand …": a clause with a subject of its own
     // after the noun; its verb is not the reset's (rules-2.13.0).
-    if (SUBORDINATORS.has(word.text) && CONTACT_SUBJECTS.has(words[at + 1]?.text ?? ''))
+    // "limits reset later today once the fix is fully out": nor after a determiner, "the fix"
+    // is its subject (rules-2.13.96).
+    if (
+      SUBORDINATORS.has(word.text) &&
+      (CONTACT_SUBJECTS.has(words[at + 1]?.text ?? '') || words[at + 1]?.pos === 'DET')
+    )
       return null;
     if (inNounPhrase(words, at) || word.pos === 'ADP' || word.pos === 'CCONJ' || isFiller(word)) {
       at++;
