@@ -8405,3 +8405,38 @@ describe('rounds 415 to 418 (rules-2.13.96)', () => {
     );
   });
 });
+
+describe('rounds 419 to 422 (rules-2.13.97)', () => {
+  test('"not everyone got a reset" is held; a reset of last november and what a banked one does until you apply it announce nothing', () => {
+    assert.equal(
+      at10('not everybody got a reset, that screenshot is from an internal account'),
+      'reset_completed (held)',
+    );
+    assert.equal(at10('last march we reset all limits right before a launch. never again'), 'none');
+    assert.equal(
+      reply(
+        'you get one, it waits there until you apply it, then both windows go back to full',
+        'how do banked resets work?',
+        'dev_kim',
+      ).reset,
+      null,
+    );
+  });
+
+  test('"not a full reset, but …" says how much was reset; "you got a reset too" is one given', () => {
+    assert.equal(
+      at10('not a full reset, but everyone’s weekly window has been cleared as of 9am'),
+      'reset_completed',
+    );
+    assert.equal(
+      at10('edu folks: you got a reset too. weekly cap cleared this morning'),
+      'reset_completed',
+    );
+    const affected = reply(
+      'already did it for everyone affected, check again. not a global reset, just the folks hit by the bug',
+      'any chance of a reset? the bug ate my week',
+      'dev_kim',
+    );
+    assert.deepEqual([affected.reset?.kind, affected.review], ['reset_completed', true]);
+  });
+});

@@ -87,7 +87,9 @@ export const TALK_ABOUT = [
   // tonight", a time of its own.
   /^(?:when|whenever|if|once|each time|every time) (?:we|i) (?:give|hand|grant|send|do|issue|run|drop)(?: out)? an? (?:[\w-]+ )?re-?set\b(?![^.!?]{0,80}\b(?:today|tonight|tomorrow|tmrw|this|next|later|soon|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b)/,
   // "a banked reset sits in your account until you apply it": what any one does, until or if
-  // you do something (rules-2.13.85).
+  // you do something (rules-2.13.85); "you get a banked reset, it sits there until you apply
+  // it" (rules-2.13.97).
+  /\b(?:it|one|that one) (?:just )?(?:sits|stays|waits|lives)\b[^.!?]{0,40}\b(?:until|till|unless|whenever|once) you (?:apply|use|redeem|claim|press|hit|need)\b/,
   /\ban? (?:banked |saved |free )?re-?set (?:just )?(?:sits|stays|waits|lives|lasts|expires|keeps|works)\b[^.!?]{0,60}\b(?:until|till|unless|if|when|whenever|once) you\b/,
   // "context resets are not the same as rate limit resets", "the 5h window works like a
   // rolling reset": resets compared, not one given (rules-2.13.85).
@@ -194,10 +196,11 @@ export const TALK_ABOUT = [
   /\b(?:a|another|one) (?:partner|vendor|provider|competitor|customer|company|startup|lab)\b[^.!?]{0,30}\bre-?set\b|\b(?:we're|we are|i'm|i am) (?:exploring|considering|prototyping|floating|mulling|toying with|testing)\s*:/,
   // "banked resets come up in planning a lot"; "global = we zero everyone at once …";
   // "someone screenshotted a second banked reset …"; "you've got a banked reset, use that"
-  // (not "… one banked reset to use whenever you want", one given: rules-2.13.92);
+  // (not "… one banked reset to use whenever you want", one given: rules-2.13.92; nor "you
+  // got a reset too", given: rules-2.13.97);
   // "expiry date for your banked reset …"; "separate from the banked one coming friday"
   // (rules-2.13.62).
-  /\bre-?sets? (?:come|comes|came|keep coming) up\b|^(?:global|banked)(?: re-?sets?)? (?:=|is|means|is when) (?:we|you|when|a reset)\b|\b(?:someone|somebody|people|a user|users) (?:screenshotted|posted|shared|claimed|saw)\b[^.!?]{0,40}\bre-?set|\byou(?:'ve| have)? got (?:a|one|your) (?:banked )?re-?set\b(?! to (?:use|apply|spend|redeem)\b)|\b(?:expiry|expiration) (?:date )?(?:for|of) (?:your|the|a) (?:banked )?re-?set\b|\byour banked re-?set (?:expires|lasts|is (?:valid|good) (?:for|until))\b|\bconfus(?:e|es|ed|ing) (?:the )?(?:banked |global )?re-?sets? with\b|\b(?:separate from|apart from|unrelated to|not to be confused with|independent of) (?:the|your|a) (?:[\w-]+ )?re-?set\b/,
+  /\bre-?sets? (?:come|comes|came|keep coming) up\b|^(?:global|banked)(?: re-?sets?)? (?:=|is|means|is when) (?:we|you|when|a reset)\b|\b(?:someone|somebody|people|a user|users) (?:screenshotted|posted|shared|claimed|saw)\b[^.!?]{0,40}\bre-?set|\byou(?:'ve| have) got (?:a|one|your) (?:banked )?re-?set\b(?! to (?:use|apply|spend|redeem)\b)|\b(?:expiry|expiration) (?:date )?(?:for|of) (?:your|the|a) (?:banked )?re-?set\b|\byour banked re-?set (?:expires|lasts|is (?:valid|good) (?:for|until))\b|\bconfus(?:e|es|ed|ing) (?:the )?(?:banked |global )?re-?sets? with\b|\b(?:separate from|apart from|unrelated to|not to be confused with|independent of) (?:the|your|a) (?:[\w-]+ )?re-?set\b/,
   // "the usage meter … jumps back to 0 on reload but your real usage isn't changing": a
   // display (rules-2.13.68).
   /\b(?:jumps?|flips?|goes?|resets?) back to (?:0|zero)\b[^.!?]{0,30}\b(?:on reload|on refresh|but your (?:real|actual))\b/,
@@ -312,10 +315,10 @@ export const TALK_ABOUT = [
  * hour ago"); so may "last night" be, told the next morning, as "overnight" is: held
  * (rules-2.13.49). "the march reset taught us …": a month's reset told of (rules-2.13.85).
  * Not "as promised last week": when it was promised (rules-2.13.92). "we reset everyone's limits
- * that week" (rules-2.13.95).
+ * that week" (rules-2.13.95); "last november we reset …" (rules-2.13.97).
  */
 export const PAST_REFERENCE =
-  /\b(?:the|that|our) (?:january|february|march|april|may|june|july|august|september|october|november|december) re-?set (?:taught|showed|was|went|broke|caused|made|had)\b|\b(?:anniversary|(?<!\b(?:said|promised|mentioned|announced|teased|told you) )yesterday(?! ?'s)|(?<!\b(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|moments?) |\d ?(?:h|hrs?|m|mins?) )ago|remember(?:s|ed)?|recall|back (?:then|when|in)|the other day|in the past|used to|previously|(?<!\b(?:said|promised|mentioned|announced|teased|told you) )last (?:week|weekend|month|year|time|(?:mon|tues|wednes|thurs|fri|satur|sun)day)(?! ?'s)|earlier this (?:week|month|year)|(?:a|one|two|three) (?:weeks?|months?|years?) (?:back|before)|that (?:same )?(?:morning|afternoon|evening|night|day|week|weekend|month)|ever (?:did|had|made|ran|gave|shipped|pushed)|(?:in|during|back in) (?:january|february|march|april|june|july|august|september|october|november|december)|(?:done|had|did|ran|run|shipped) (?:more|fewer|so many|too many|a lot of|lots of|plenty of|enough|a bunch of) (?:\w+ )?re-?sets|(?:weeks?|days?|months?|years?) since|twice|thrice|(?:two|three|four|five|several|many|a few|\d+) times)\b/;
+  /\b(?:the|that|our) (?:january|february|march|april|may|june|july|august|september|october|november|december) re-?set (?:taught|showed|was|went|broke|caused|made|had)\b|\b(?:anniversary|(?<!\b(?:said|promised|mentioned|announced|teased|told you) )yesterday(?! ?'s)|(?<!\b(?:seconds?|secs?|minutes?|mins?|hours?|hrs?|moments?) |\d ?(?:h|hrs?|m|mins?) )ago|remember(?:s|ed)?|recall|back (?:then|when|in)|the other day|in the past|used to|previously|(?<!\b(?:said|promised|mentioned|announced|teased|told you) )last (?:week|weekend|month|year|time|(?:mon|tues|wednes|thurs|fri|satur|sun)day|january|february|march|april|may|june|july|august|september|october|november|december)(?! ?'s)|earlier this (?:week|month|year)|(?:a|one|two|three) (?:weeks?|months?|years?) (?:back|before)|that (?:same )?(?:morning|afternoon|evening|night|day|week|weekend|month)|ever (?:did|had|made|ran|gave|shipped|pushed)|(?:in|during|back in) (?:january|february|march|april|june|july|august|september|october|november|december)|(?:done|had|did|ran|run|shipped) (?:more|fewer|so many|too many|a lot of|lots of|plenty of|enough|a bunch of) (?:\w+ )?re-?sets|(?:weeks?|days?|months?|years?) since|twice|thrice|(?:two|three|four|five|several|many|a few|\d+) times)\b/;
 
 /** Whoever holds a banked reset spends it when they like: "whenever you want". */
 const ONE_LIKES =

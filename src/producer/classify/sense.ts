@@ -925,6 +925,10 @@ export function readMention(words: readonly Word[], index: number): MentionReadi
   ) {
     group = { ...group, negated: true };
   }
+  // "not everyone got a reset, that screenshot … is from a staff account": not everyone's;
+  // whose, then? Held (rules-2.13.97).
+  if (group !== null && NOT_EVERYONE.test(clause(start, index + 1)))
+    doubt ??= '"not everyone": whose reset was it?';
   // "your limits go further, not that we reset them": a clause after "not that" is denied
   // (rules-2.13.42).
   if (
@@ -1116,3 +1120,6 @@ function timeWordAfter(words: readonly Word[], from: number, end: number): boole
 /** The indices of the words that say "reset" (as a noun or a verb). */
 export const resetWordsOf = (words: readonly Word[]) =>
   words.flatMap((word, index) => (isReset(word) ? [index] : []));
+
+/** "not everyone got a reset", "not all of you got one": some, not all. */
+const NOT_EVERYONE = /^not (?:everyone|everybody|all)\b/;

@@ -239,6 +239,13 @@ function rarely(text: string): string {
       /\b((?:on|this|next) ((?:mon|tues|wednes|thurs|fri|satur|sun)day)\b[^.!?\n]{0,80}?)\bthat (?:same )?day\b/g,
       '$1on $2',
     );
+  // "not a full reset, but the 5h window has been cleared …", "not a blanket reset, just the
+  // folks who hit the loop": how much was reset, not a denial of what follows (rules-2.13.97).
+  if (read.includes('not a'))
+    read = read.replace(
+      /\bnot (?:an? |the )?(?:full|complete|blanket|global|real|proper|total|whole|normal|regular) re-?set(?:,? but|,? just|,? only|:)\s*/g,
+      '',
+    );
   // "1/ Starting Monday we're resetting…": a thread's numbering, not words of the sentence
   // (rules-2.13.23).
   if (/\d\/n?\)? |\d\/\d{1,2}\) /.test(read))
