@@ -8440,3 +8440,39 @@ describe('rounds 419 to 422 (rules-2.13.97)', () => {
     assert.deepEqual([affected.reset?.kind, affected.review], ['reset_completed', true]);
   });
 });
+
+describe('rounds 423 to 426 (rules-2.13.98)', () => {
+  test('"occasionaly" is "occasionally", a habit; a save file reset is a game\'s', () => {
+    assert.equal(at10('the weekly window is the one we ocasionally reset for everyone'), 'none');
+    assert.equal(at10("my nephew's save file got reset after the update. devastated"), 'none');
+  });
+
+  test('people back at zero usage, and the slate wiped clean for all users, are reset', () => {
+    assert.equal(at10('as of now every codex user is back at zero usage'), 'reset_completed');
+    assert.equal(
+      at10(
+        'the launch ate everyone’s week, so we wiped the slate clean for all users. already live',
+      ),
+      'reset_completed',
+    );
+  });
+
+  test('answers of a word or an emoji: "intentional", "🫡", "everyone 😅", "all of them 👍", "✅", "you heard right" (held)', () => {
+    const held = (text: string, parent: string) => {
+      const read = reply(text, parent, 'dev_kim');
+      return [read.reset !== null, read.review];
+    };
+    assert.deepEqual(held('intentional 😉', 'woke up to full limits, bug or intentional?'), [
+      true,
+      true,
+    ]);
+    assert.deepEqual(held('🫡', 'thanks for the reset, saved my week'), [true, true]);
+    assert.deepEqual(held('everybody 😅', 'wait did everyone get reset again?'), [true, true]);
+    assert.deepEqual(held('all of them 👍', "is friday's reset for every plan?"), [true, true]);
+    assert.deepEqual(held('✅', 'my limits went back to full just now'), [true, true]);
+    assert.deepEqual(
+      held('you heard right', 'heard you are resetting limits before the holidays'),
+      [true, true],
+    );
+  });
+});

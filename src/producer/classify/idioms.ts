@@ -207,7 +207,7 @@ const PEOPLE_BACK_AT_FULL =
  * pro + plus folks" (rules-2.13.37).
  */
 const WIPED_THE_SLATE = new RegExp(
-  String.raw`\bwip(e|es|ed|ing) the slate(?: clean)?(?= (?:on|for) [^.!?,;]{0,30}\b${USAGE_NOUN}| for ${PEOPLE} on codex\b| for ${PLANS_PEOPLE})`,
+  String.raw`\bwip(e|es|ed|ing) the slate(?: clean)?(?= (?:on|for) [^.!?,;]{0,30}\b${USAGE_NOUN}| for ${PEOPLE} on codex\b| for ${PLANS_PEOPLE}| for ${PEOPLE}(?:,? (?:already|now|just now|this morning|today)\b|[.!]|$))`,
 );
 /**
  * "a clean slate on usage limits", "a fresh start for your limits", "clean slate for
@@ -537,6 +537,13 @@ const TRIGGER =
   /\b(?:wip|button on|clocks? back on|refresh|refill|replenish|clear|restor|zero|back (?:to|at) |clean slate|fresh|full|top|start(?:s|ed|ing)? (?:over|fresh|afresh|from zero|from scratch)|do-?over|sitting at|go(?:es|ing)? to (?:zero|0|100|full)|return\w* to (?:zero|full)|mulligan|recharge|tank|brand new|nuk|: 100%|: 0%|: zero|empt|(?:now )?(?:reads?|shows?) (?:0|zero)|(?:usage|limits|allowance|quota|budget) back\b|give\w* back|gave back|start\w* (?:fresh|afresh|over)|put\w* \w+ back|allowance|usage (?:bars?|meters?|counters?) |handed back|give-?back|banked one|slate|to (?:zero|0)|scrub|refund|unwind|unwound|rewind|revers|roll\w* back|rack|respawn|empty|nil\b|nothing|amnesty|jubilee|reprieve|fill|week back|where (?:they|it) (?:started|began)|credit|reads? zero|shows? zero|eras|forg[ai]v|returned in full|every bit|restore)/;
 
 /**
+ * "every Codex user is back at zero usage", "free, plus, pro, business: all back to zero usage":
+ * people back at no usage, reset (rules-2.13.98).
+ */
+const PEOPLE_AT_ZERO_USAGE = new RegExp(
+  String.raw`\b(?=back )(?<=\b(?:${PEOPLE}|all)(?: is| are|'s|'re)?(?: all| now)? )back (?:at|to) (?:zero|0) usage\b`,
+);
+/**
  * "Scheduled: Codex quota refresh, Monday 23 November", "Codex usage restoration queued for
  * 17:00 PT", "global usage clear scheduled for this weekend": a noun of the idioms after what
  * it renews, "reset" (rules-2.13.94).
@@ -603,6 +610,7 @@ const PHRASES: readonly (readonly [RegExp, string])[] = [
   [METERS_TO_ZERO, '$1 reset'],
   [ALLOWANCE_FULL_AGAIN, 'reset'],
   [USAGE_RENEWAL, '$1 reset'],
+  [PEOPLE_AT_ZERO_USAGE, 'reset'],
   [RESTORATION_OF, 'reset of '],
 ];
 

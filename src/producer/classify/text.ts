@@ -140,6 +140,8 @@ const SPELLED: Readonly<Record<string, string>> = {
   wipped: 'wiped',
   eveyrone: 'everyone',
   eveyone: 'everyone',
+  occasionaly: 'occasionally',
+  ocasionally: 'occasionally',
   whenevr: 'whenever',
   ful: 'full',
   refrehsed: 'refreshed',

@@ -594,18 +594,21 @@ const USED_IT =
  */
 const LIMITS_FOUND_FULL =
   /\b(?:full|fresh|refilled|zeroed) (?:codex )?(?:limits|usage|weekly|quota)\b|\b(?:limits|usage|weekly|meter)\b[^.!?]{0,20}\bback (?:to|at) (?:zero|full|0|100)|\b(?:(?:my |the )?(?:codex )?(?:limits? (?:is|are)|usage is|weekly is)|(?:is|are) (?:my |the )?(?:codex )?(?:limits?|usage|weekly)) (?:full|at 100%|refilled|topped up)\b/;
-/** Owning up to it: "guilty 😇", "that was us", "that was me" (rules-2.13.40); "that's us" (rules-2.13.93). */
+/**
+ * Owning up to it: "guilty 😇", "that was us", "that was me" (rules-2.13.40); "that's us"
+ * (rules-2.13.93); "intentional. enjoy" under "intentional or a bug?" (rules-2.13.98).
+ */
 const OWNS_UP =
-  /^(?:guilty|(?:yes,? |yep,? )?(?:that|it) (?:was|is|'s) (?:us|me)|that's (?:us|me|on us)|you're welcome)\b/;
+  /^(?:guilty|intentional|on purpose|(?:yes,? |yep,? )?(?:that|it) (?:was|is|'s) (?:us|me)|that's (?:us|me|on us)|you're welcome)\b/;
 /** Relief given: "slate's clean", "should be cleared now", "relief lands tomorrow". */
 const RELIEF =
   /\bslate(?:'s| is) clean\b|\bclean slate\b|\b(?:should be|is|are|all) cleared\b|\brelief (?:lands|is coming|arrives|comes|drops)\b|(?<!(?:n't|\bnot|\bcannot) )\b(?:refill(?:ed)?|topped (?:back )?up|top-?up|back to (?:zero|full|0)|wiped|zeroing|zeroed|fresh week|mercy (?:arrives|lands|is coming))(?!\w)/;
 /** "banked one for after thanksgiving", "we have one banked": kept for later. */
 const FOR_LATER =
   /^(?:banked|banking|saving|holding|keeping) (?:one|it)\b|(?<!(?:n't|\bnot|\bnever) )\b(?:have|got|keeping|holding) (?:one|it|a reset) (?:banked|saved|planned|queued|lined up|scheduled|in (?:my|our|the) back pocket)\b/;
-/** "enjoy", "you're welcome", "anytime": a reply to thanks. */
+/** "enjoy", "you're welcome", "anytime": a reply to thanks; a salute alone, "🫡" (rules-2.13.98). */
 const YOU_ARE_WELCOME =
-  /^(?:[^\p{L}\p{N}\s]+ )?(?:enjoy|you're welcome|anytime|np|no problem|of course|my pleasure|love (?:this|it|that|to hear)|you earned it|ship something|build something|make it count|put it to good use)\b/u;
+  /^(?:[^\p{L}\p{N}\s]+ )?(?:enjoy|you're welcome|anytime|np|no problem|of course|my pleasure|love (?:this|it|that|to hear)|you earned it|ship something|build something|make it count|put it to good use)\b|^\u{1fae1}\s*$/u;
 /**
  * Thanks for a reset: "thank u for the reset tibo!!", "ty for the refill"; "you're a legend,
  * reset came right when I needed it" (rules-2.13.55).
@@ -622,10 +625,11 @@ const MISSED_THEM =
   /\bre-?set\b[^.!?]{0,40}\b(?:didn't|did not|doesn't|does not|hasn't|has not|never) (?:apply|reach|hit|show|land|work)\b|\b(?:didn't|did not|never) get (?:a|the|their|any) (?:banked )?re-?set\b|\bstill (?:capped|maxed|limited|locked out)\b|\b(?:got|were|was) (?:left out of|skipped (?:by|in)|missed by) (?:the|this|that) (?:last )?re-?set\b/;
 /**
  * "business and enterprise too", "global. every plan": the plans or type asked about; "Plus
- * and Pro", the plans alone (rules-2.13.58); "edu is part of it" (rules-2.13.95).
+ * and Pro", the plans alone (rules-2.13.58); "edu is part of it" (rules-2.13.95); "all of them
+ * 👍", "everyone 😅": an emoji after it (rules-2.13.98).
  */
 const PLANS_ANSWER =
-  /^includes? (?:enterprise|edu|business|plus|pro|everyone|all)\b|^(?:yes,? )?(?:plus|pro|business|team|edu|enterprise)(?: plans?| accounts?)? (?:is|are) (?:part of it|in|included|covered)\b|^(?:(?:plus|pro|business|team|edu|enterprise)(?:,? (?:and|&|\+) |, | ?\/ ?)?)+[.!]*$|^(?:(?:plus|pro|business|team|edu|enterprise|free|all plans|every plan|everyone)(?:,? (?:and|&|\+) |, )?)+ (?:too|as well|also|included|are included|is included|were included|was included|got included|got it)\b|^(?:global|banked|both|both windows|both of them|(?:a |the )?bonus(?: one)?|(?:an )?extra(?: one)?|all of them|all of 'em|every one of them)(?:[.!,]|\s*$)|^(?:for )?(?:everyone|everybody|all plans|every plan)[.!,]/;
+  /^includes? (?:enterprise|edu|business|plus|pro|everyone|all)\b|^(?:yes,? )?(?:plus|pro|business|team|edu|enterprise)(?: plans?| accounts?)? (?:is|are) (?:part of it|in|included|covered)\b|^(?:(?:plus|pro|business|team|edu|enterprise)(?:,? (?:and|&|\+) |, | ?\/ ?)?)+[.!]*$|^(?:(?:plus|pro|business|team|edu|enterprise|free|all plans|every plan|everyone)(?:,? (?:and|&|\+) |, )?)+ (?:too|as well|also|included|are included|is included|were included|was included|got included|got it)\b|^(?:global|banked|both|both windows|both of them|(?:a |the )?bonus(?: one)?|(?:an )?extra(?: one)?|all of them|all of 'em|every one of them)(?:[.!,]|\s*(?:\p{Extended_Pictographic}\ufe0f?\s*)*$)|^(?:for )?(?:everyone|everybody|all plans|every plan)(?:[.!,]|\s*(?:\p{Extended_Pictographic}\ufe0f?\s*)*$)/u;
 /** "no, " before whom it covers: not only the plan asked about. */
 const NOT_ONLY = /^(?:no|nope|nah),? (?=every|all|everyone|everybody)/;
 /** "still on!", "yes, still happening", "still friday": the reset asked about, as announced. */
@@ -650,10 +654,11 @@ const PLANS_GOT_IT =
 /**
  * A reply that opens on yes: "yep 🫡 everyone got one", "yes, going out later today", "just
  * did." (rules-2.12.0); "Automatically, yes." (rules-2.13.56); "it already did, it was global"
- * (rules-2.13.88); "you will, it lands tomorrow morning" (rules-2.13.95).
+ * (rules-2.13.88); "you will, it lands tomorrow morning" (rules-2.13.95); "you heard right 🦃",
+ * a check mark alone (rules-2.13.98).
  */
 const ANSWERS_YES =
-  /^(?:[a-z]+, |(?:not|no|ha|haha|lol|oh|ok) [a-z]+, )?(?:yes|yep|yup|yeah|yea|sure|correct|confirmed|indeed|you will\b|(?:it|they|we) (?:already |just )?did(?! not\b)|(?:it|they) do(?:es)?(?=[.!,]|\s*$)|(?:you|they|it) (?:are|is)(?=[.!,]|\s*$)|that's the one\b|everyone'?s did\b|sure did|good timing|(?:just |already )?did (?:it|that)|just did|already did|already happened|on it|doing it|(?:will|i'll|we'll) do (?:it|that|one)|will do|(?:it's |very |for )?real(?=[.!,]|\s*$)|(?:it's |that's )?legit(?=[.!,]|\s*$))\b/;
+  /^(?:✅|☑️|✔️)\s*$|^(?:[a-z]+, |(?:not|no|ha|haha|lol|oh|ok) [a-z]+, )?(?:yes|yep|yup|yeah|yea|sure|correct|confirmed|indeed|you will\b|you heard (?:right|correctly)\b|(?:it|they|we) (?:already |just )?did(?! not\b)|(?:it|they) do(?:es)?(?=[.!,]|\s*$)|(?:you|they|it) (?:are|is)(?=[.!,]|\s*$)|that's the one\b|everyone'?s did\b|sure did|good timing|(?:just |already )?did (?:it|that)|just did|already did|already happened|on it|doing it|(?:will|i'll|we'll) do (?:it|that|one)|will do|(?:it's |very |for )?real(?=[.!,]|\s*$)|(?:it's |that's )?legit(?=[.!,]|\s*$))\b/;
 /** "a global one", "a full one": the reset asked about, named by its kind. */
 const KIND_OF_ONE = 'an?(?: (?:global|full|banked|fresh|new|proper|hard|quick|big|small))+ one';
 /**
