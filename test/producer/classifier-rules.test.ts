@@ -8476,3 +8476,31 @@ describe('rounds 423 to 426 (rules-2.13.98)', () => {
     );
   });
 });
+
+describe('rounds 427 to 430 (rules-2.13.99)', () => {
+  test('a few words of time and of resetting in other languages are read: "mañana", "lunes", "demain", "zurückgesetzt für alle"', () => {
+    assert.equal(at10('mañana we reset all codex limits, early pacific time'), 'reset_scheduled');
+    assert.deepEqual(
+      when(at10Read('próxima semana, lunes 9am PT, we reset weekly limits for every plan')),
+      ['reset_scheduled', '2026-11-23T17:00:00.000Z', false],
+    );
+    assert.equal(at10('demain matin we reset codex limits for everyone'), 'reset_scheduled');
+    assert.equal(at10('codex limits zurückgesetzt für alle. sorry for the bug'), 'reset_completed');
+  });
+
+  test('what the reader need not reset, and "server side", leave the reset read; "done, reset for all"; "team plans have it too"', () => {
+    assert.equal(
+      at10(
+        "you don't need to reset anything on your end, we reset limits server side a minute ago",
+      ),
+      'reset_completed',
+    );
+    assert.notEqual(at10('done, reset for all 🙇'), 'none');
+    const team = reply(
+      'team plans have it too, check your usage page',
+      'did the banked reset reach team plans?',
+      'dev_kim',
+    );
+    assert.deepEqual([team.reset?.resetType, team.review], ['banked', true]);
+  });
+});

@@ -134,7 +134,9 @@ export function classifyPost(
       // "reset now. go build": when is now (rules-2.13.23).
       RESET_NOW.test(m.sentence) ||
       // "all reset as of a few minutes ago" (rules-2.13.24).
-      JUST_PAST.test(m.sentence)
+      JUST_PAST.test(m.sentence) ||
+      // "done, reset for all.": said done first (rules-2.13.99).
+      DONE_THEN_RESET.test(m.sentence)
     )
       return false;
     const said = withFragments(m.sentence, own);
@@ -246,6 +248,8 @@ const hold = (result: Classification, why: string): Classification => ({
   reasons: [...result.reasons, why],
 });
 
+/** "done, reset for all", "all done: reset for every plan": said done, then the reset named. */
+const DONE_THEN_RESET = /^(?:done|all done|and done)[,:!.]? (?:✅ )?(?=re-?set\b)/;
 const JUST_DONE =
   /\b(?:it is|it's|is now|all) done\b|^done(?: and dusted)?[.! ]*$|^(?:it )?(?:has )?landed[.! ]*$/;
 /** "Confirmed landed across all accounts.": something arrived, said in a few words. */

@@ -116,6 +116,63 @@ export function readText(raw: string): ReadText {
   return { all, sentences };
 }
 
+/** Words of time and of resetting in Spanish, French, German and Portuguese, in English. */
+const FOREIGN: Readonly<Record<string, string>> = {
+  mañana: 'tomorrow',
+  manana: 'tomorrow',
+  hoy: 'today',
+  'esta noche': 'tonight',
+  'próxima semana': 'next week',
+  'la próxima semana': 'next week',
+  lunes: 'monday',
+  martes: 'tuesday',
+  miércoles: 'wednesday',
+  jueves: 'thursday',
+  viernes: 'friday',
+  sábado: 'saturday',
+  domingo: 'sunday',
+  demain: 'tomorrow',
+  'ce soir': 'tonight',
+  "aujourd'hui": 'today',
+  'la semaine prochaine': 'next week',
+  lundi: 'monday',
+  mardi: 'tuesday',
+  mercredi: 'wednesday',
+  jeudi: 'thursday',
+  vendredi: 'friday',
+  samedi: 'saturday',
+  dimanche: 'sunday',
+  heute: 'today',
+  'heute abend': 'tonight',
+  'nächste woche': 'next week',
+  montag: 'monday',
+  dienstag: 'tuesday',
+  mittwoch: 'wednesday',
+  donnerstag: 'thursday',
+  freitag: 'friday',
+  samstag: 'saturday',
+  sonntag: 'sunday',
+  amanhã: 'tomorrow',
+  hoje: 'today',
+  zurückgesetzt: 'reset',
+  'für alle': 'for everyone',
+  'pour tous': 'for everyone',
+  'para todos': 'for everyone',
+  réinitialisé: 'reset',
+  réinitialisés: 'reset',
+  reseteado: 'reset',
+  reseteados: 'reset',
+  reiniciado: 'reset',
+  reiniciados: 'reset',
+};
+/** Longest first, so "la próxima semana" is read before "próxima semana". */
+const FOREIGN_WORDS = new RegExp(
+  `(?<![\\p{L}\\p{N}])(?:${Object.keys(FOREIGN)
+    .sort((a, b) => b.length - a.length)
+    .join('|')})(?![\\p{L}\\p{N}])`,
+  'gu',
+);
+
 /** Casual spellings of the words the rules read, each the word it stands for. */
 const SPELLED: Readonly<Record<string, string>> = {
   limts: 'limits',
@@ -248,6 +305,26 @@ function rarely(text: string): string {
       /\bnot (?:an? |the )?(?:full|complete|blanket|global|real|proper|total|whole|normal|regular) re-?set(?:,? but|,? just|,? only|:)\s*/g,
       '',
     );
+  // "you don't need to reset anything on your end, we already reset limits server side", "no
+  // need to reset your cli or log out, the limit reset we're doing tomorrow applies
+  // automatically": what the reader need not do, not a reset (rules-2.13.99).
+  // "we already reset limits server side": on our side, where it was done (rules-2.13.99).
+  if (read.includes('server side') || read.includes('server-side'))
+    read = read.replace(/(?<=\bre-?set (?:[\w']+ ){0,3})server[- ]side\b/g, 'on our side');
+  if (/\bneed to re-?set\b/.test(read))
+    read = read.replace(
+      /\b(?:you (?:don't|do not) need|no need) to re-?set (?:anything|your (?:cli|app|config|settings|account|workspace|session|browser|client|extension))(?: or (?:log|sign) out)?(?: on your (?:end|side)| yourself)?[,.;:]?\s*/g,
+      '',
+    );
+  // A few words of time and of resetting in other languages, as the announcer's readers write
+  // them: "mañana we reset everyone's codex limits", "lunes 9am PT", "rate limits
+  // zurückgesetzt für alle" (rules-2.13.99). English stays the language read.
+  if (
+    /[\u00c0-\u024f]|\b(?:manana|hoy|lunes|martes|jueves|viernes|domingo|demain|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|heute|montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|hoje)\b/.test(
+      read,
+    )
+  )
+    read = read.replace(FOREIGN_WORDS, (word) => FOREIGN[word] ?? word);
   // "1/ Starting Monday we're resetting…": a thread's numbering, not words of the sentence
   // (rules-2.13.23).
   if (/\d\/n?\)? |\d\/\d{1,2}\) /.test(read))

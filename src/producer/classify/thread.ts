@@ -626,10 +626,10 @@ const MISSED_THEM =
 /**
  * "business and enterprise too", "global. every plan": the plans or type asked about; "Plus
  * and Pro", the plans alone (rules-2.13.58); "edu is part of it" (rules-2.13.95); "all of them
- * 👍", "everyone 😅": an emoji after it (rules-2.13.98).
+ * 👍", "everyone 😅": an emoji after it (rules-2.13.98); "team plans have it too" (rules-2.13.99).
  */
 const PLANS_ANSWER =
-  /^includes? (?:enterprise|edu|business|plus|pro|everyone|all)\b|^(?:yes,? )?(?:plus|pro|business|team|edu|enterprise)(?: plans?| accounts?)? (?:is|are) (?:part of it|in|included|covered)\b|^(?:(?:plus|pro|business|team|edu|enterprise)(?:,? (?:and|&|\+) |, | ?\/ ?)?)+[.!]*$|^(?:(?:plus|pro|business|team|edu|enterprise|free|all plans|every plan|everyone)(?:,? (?:and|&|\+) |, )?)+ (?:too|as well|also|included|are included|is included|were included|was included|got included|got it)\b|^(?:global|banked|both|both windows|both of them|(?:a |the )?bonus(?: one)?|(?:an )?extra(?: one)?|all of them|all of 'em|every one of them)(?:[.!,]|\s*(?:\p{Extended_Pictographic}\ufe0f?\s*)*$)|^(?:for )?(?:everyone|everybody|all plans|every plan)(?:[.!,]|\s*(?:\p{Extended_Pictographic}\ufe0f?\s*)*$)/u;
+  /^includes? (?:enterprise|edu|business|plus|pro|everyone|all)\b|^(?:yes,? )?(?:plus|pro|business|team|edu|enterprise)(?: plans?| accounts?)? (?:have|has|got|get|gets) (?:it|one|them)(?: too| as well)?\b|^(?:yes,? )?(?:plus|pro|business|team|edu|enterprise)(?: plans?| accounts?)? (?:is|are) (?:part of it|in|included|covered)\b|^(?:(?:plus|pro|business|team|edu|enterprise)(?:,? (?:and|&|\+) |, | ?\/ ?)?)+[.!]*$|^(?:(?:plus|pro|business|team|edu|enterprise|free|all plans|every plan|everyone)(?:,? (?:and|&|\+) |, )?)+ (?:too|as well|also|included|are included|is included|were included|was included|got included|got it)\b|^(?:global|banked|both|both windows|both of them|(?:a |the )?bonus(?: one)?|(?:an )?extra(?: one)?|all of them|all of 'em|every one of them)(?:[.!,]|\s*(?:\p{Extended_Pictographic}\ufe0f?\s*)*$)|^(?:for )?(?:everyone|everybody|all plans|every plan)(?:[.!,]|\s*(?:\p{Extended_Pictographic}\ufe0f?\s*)*$)/u;
 /** "no, " before whom it covers: not only the plan asked about. */
 const NOT_ONLY = /^(?:no|nope|nah),? (?=every|all|everyone|everybody)/;
 /** "still on!", "yes, still happening", "still friday": the reset asked about, as announced. */
