@@ -8504,3 +8504,43 @@ describe('rounds 427 to 430 (rules-2.13.99)', () => {
     assert.deepEqual([team.reset?.resetType, team.review], ['banked', true]);
   });
 });
+
+describe('rounds 431 to 434 (rules-2.13.100)', () => {
+  test('a channel for resets is about them; a question about a day ahead heralds the reset after it', () => {
+    assert.equal(at10('the slack channel for resets has 900 unread messages. send help'), 'none');
+    assert.deepEqual(
+      when(at10Read("who's up early saturday? codex limits reset for everyone at 7am PT")),
+      ['reset_scheduled', '2026-11-21T15:00:00.000Z', false],
+    );
+    assert.deepEqual(when(at10Read('saturday plans? limits reset for all plans at 9am PT')), [
+      'reset_scheduled',
+      '2026-11-21T17:00:00.000Z',
+      false,
+    ]);
+  });
+
+  test('questions he answers himself: "who wants a reset tonight? 🙋 rolling it out …", "guess what just got reset? everyone\'s limits" (not "nothing", not "not happening")', () => {
+    assert.equal(
+      at10('who wants a reset tonight? 🙋 rolling it out around 8pm PT, every plan'),
+      'reset_scheduled',
+    );
+    assert.equal(at10('who wants a reset tonight? not happening, sorry'), 'none');
+    assert.equal(at10('guess what just got reset? 👀 all codex limits. enjoy'), 'reset_completed');
+    assert.equal(at10('guess what just got reset? nothing, limits stay as they are'), 'none');
+  });
+
+  test('his answer of a day, then "actually" or a clause after a comma, under a question about the reset (held)', () => {
+    const saturday = reply(
+      'saturday actually, friday is a freeze',
+      'people say limits reset friday, true?',
+      'dev_kim',
+    );
+    assert.deepEqual([saturday.reset?.kind, saturday.review], ['reset_scheduled', true]);
+    const sunday = reply(
+      'sunday night, we pulled it in',
+      'so the reset is monday 9am PT?',
+      'dev_kim',
+    );
+    assert.deepEqual([sunday.reset?.kind, sunday.review], ['reset_scheduled', true]);
+  });
+});

@@ -37,7 +37,7 @@ export interface Landing {
 
 /** A sentence of nothing but words of time: "Friday.", "8am PT.", "tomorrow 9am". */
 export const TIME_ONLY =
-  /^(?:(?:on|at|by|around|about|roughly|this|next|tomorrow|tonight|today|(?:mon|tues|wednes|thurs|fri|satur|sun)day|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|\d{1,2}\/\d{1,2}|\d{1,2}(?::\d\d)? ?(?:am|pm)?|pt|pst|pdt|et|est|edt|utc|gmt|cet|cest|noon|midnight|morning|afternoon|evening)(?:[ ,]+|[.!]*$)){1,4}$/;
+  /^(?:(?:on|at|by|around|about|roughly|this|next|tomorrow|tonight|today|(?:mon|tues|wednes|thurs|fri|satur|sun)day|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|\d{1,2}\/\d{1,2}|\d{1,2}(?::\d\d)? ?(?:am|pm)?|pt|pst|pdt|et|est|edt|utc|gmt|cet|cest|noon|midnight|morning|afternoon|evening|night)(?:[ ,]+|[.!]*$)){1,4}$/;
 
 export function landingOf(
   own: ReadText,
@@ -87,7 +87,7 @@ export function beforeComma(sentence: string): string | undefined {
   return head !== sentence && TIME_ONLY.test(head) ? head : undefined;
 }
 /** "tomorrow 9am PT that is": a time, then words of a correction. */
-export const AS_AN_AFTERTHOUGHT = / (?:that is|i mean|obviously|ofc|btw)$/;
+export const AS_AN_AFTERTHOUGHT = / (?:that is|i mean|obviously|ofc|btw|actually|instead)$/;
 
 /** The words after a sentence's last colon, when they are only a time: "…: tomorrow 9am PT". */
 export function afterColon(sentence: string): string | undefined {
@@ -182,7 +182,9 @@ export function readKinds(
           CLOCK_TIME.test(m.sentence) &&
           !DAY_NAMED.test(m.sentence))) &&
       before !== undefined &&
-      COMES.test(before) &&
+      // "who's up early sunday? limits reset for everyone at 8am PT", "friday plans? …": a
+      // question of who is up or what is planned that day heralds it too (rules-2.13.100).
+      (COMES.test(before) || DAY_QUESTION.test(before)) &&
       !RESET_WORD.test(before) &&
       explicitAhead(before)
     ) {
@@ -231,6 +233,10 @@ const COMES = /\b(?:coming|incoming|on (?:the|its) way|inbound|happening)\b/;
 /** A day named: "today", "tomorrow", "friday", "11/20", "nov 20". */
 const DAY_NAMED =
   /\b(?:today|tonight|tomorrow|(?:mon|tues|wednes|thurs|fri|satur|sun)day|\d{1,2}\/\d{1,2}|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]* \d)/;
+
+/** "who's up early sunday?", "friday plans?": a question about a day ahead, a herald. */
+const DAY_QUESTION =
+  /^(?:who(?:'s| is)? (?:up|around|free|ready|coding|building|shipping|working)\b[^.!?]{0,30}|(?:any |got |your )?(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|weekend) plans)\?+$/;
 
 /** The day a herald names: "tomorrow", "next friday", "on 11/20". */
 const HERALD_DAY = new RegExp(`(?:\\b(?:next|this) )?${DAY_NAMED.source}`);

@@ -72,6 +72,9 @@ export const TALK_ABOUT = [
   // "it just zeroes your usage windows, same as a normal weekly rollover": what any does,
   // compared; "that's basically the pattern: we break it, we fix it, we reset" (rules-2.13.95).
   /\bsame as (?:a |the |any )?(?:normal|regular|usual|scheduled|natural) (?:weekly |5h |daily )?(?:rollover|reset|cycle|refresh)\b|\b(?:the|our) (?:usual |same )?(?:pattern|playbook)\s*:/,
+  // "the internal slack channel for resets has 400 messages": a thing about resets
+  // (rules-2.13.100).
+  /\b(?:channel|doc|docs|page|dashboard|chart|tracker|spreadsheet|sheet|meeting|runbook|queue|thread|faq|wiki) (?:for|about|on) (?:the |our )?(?:[\w-]+ )?re-?sets\b/,
   // "wish i had a big red button that reset everyone's codex limits": a wish (rules-2.13.94).
   /\b(?:i|we) wish(?:ed)? (?:i|we|there) (?:had|was|were|could)\b|^wish (?:i|we|there) (?:had|was|were|could)\b/,
   // "someone turned my 'we have reset everyone's rate limits' tweet from october into a

@@ -325,6 +325,19 @@ function rarely(text: string): string {
     )
   )
     read = read.replace(FOREIGN_WORDS, (word) => FOREIGN[word] ?? word);
+  // "who wants a reset tonight? 🙋 rolling it out at 9pm PT" (answered with what he does, not
+  // "… not happening, sorry"), "guess what just got reset? 👀 everyone's codex limits" (whose,
+  // not "nothing lol"): questions he answers himself, said (rules-2.13.100).
+  if (/\b(?:who|guess)\b/.test(read))
+    read = read
+      .replace(
+        /(^|\n)who (?:wants|needs|could use|is ready for) (an?(?: [\w-]+){0,2} re-?set\b[^?\n]{0,30})\?+(?=\s*(?:\p{Extended_Pictographic}\ufe0f?\s*)*(?:rolling|doing|dropping|shipping|landing|going out|coming|happening)\b)/gu,
+        '$1$2.',
+      )
+      .replace(
+        /(^|\n)guess what (just )?(?:got|has been|was) (re-?set)\?+(?=\s*(?:\p{Extended_Pictographic}\ufe0f?\s*)*(?:everyone|everybody|all|every|your|codex|usage|limits|plus|pro|business|edu|enterprise)\b)/gu,
+        '$1$2got $3:',
+      );
   // "1/ Starting Monday we're resetting…": a thread's numbering, not words of the sentence
   // (rules-2.13.23).
   if (/\d\/n?\)? |\d\/\d{1,2}\) /.test(read))
