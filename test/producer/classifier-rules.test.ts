@@ -2163,7 +2163,8 @@ describe('rounds 62 to 66: near misses, six weeks, the development posts with ot
     );
     assert.equal(at10('announcing a full reset of my sleep schedule, effective tonight'), 'none');
     assert.equal(at10('my 5pm reset is a walk around the block'), 'reset_completed (held)');
-    assert.equal(at10('took the afternoon off for a mental reset'), 'reset_completed (held)');
+    // Held until rules-2.13.101; since, a mental reset is someone's, as a mindset reset is.
+    assert.equal(at10('took the afternoon off for a mental reset'), 'none');
     assert.equal(at10('strava streak reset at midnight. 200 days gone'), 'reset_scheduled (held)');
     assert.equal(
       at10('sunday reset: laundry, groceries, long run at 9.'),
@@ -8542,5 +8543,52 @@ describe('rounds 431 to 434 (rules-2.13.100)', () => {
       'dev_kim',
     );
     assert.deepEqual([sunday.reset?.kind, sunday.review], ['reset_scheduled', true]);
+  });
+});
+
+describe('rounds 435 to 438 (rules-2.13.101)', () => {
+  test('a mental reset, a soft reset for the agent, and a reset of how we do on-call announce nothing; "reset on the way" still does', () => {
+    assert.equal(at10('whole team is off friday for a collective mental reset'), 'none');
+    assert.equal(
+      at10('compaction is a soft reset for the agent: the plan stays, the noise goes'),
+      'none',
+    );
+    assert.equal(at10('hit reset on how we run incident reviews. shorter, kinder'), 'none');
+    assert.equal(
+      at10('fix is holding, and yes: limits reset on the way shortly'),
+      'reset_scheduled',
+    );
+  });
+
+  test('"ETA: 30 minutes" is in 30 minutes; "rolling out soon" after "we\'re resetting" is ahead; "it\'s done … now" is done', () => {
+    assert.deepEqual(when(at10Read('Codex limits reset ETA: 45 minutes, all plans')), [
+      'reset_scheduled',
+      '2026-11-19T18:45:00.000Z',
+      false,
+    ]);
+    assert.equal(at10("we're resetting all codex limits. rolling out soon"), 'reset_scheduled');
+    assert.equal(
+      ownReply(
+        "update: it's done, everyone should have fresh limits now ✅",
+        "we're resetting usage for everyone hit by the bug",
+      ).reset?.kind,
+      'reset_completed',
+    );
+  });
+
+  test('his reply\'s time after "it\'s" ("it\'ll be") is the reset\'s', () => {
+    assert.deepEqual(
+      when(
+        ownReply(
+          "forgot the time 🤦 it's friday 10am PT, every plan",
+          "we're resetting codex limits for everyone",
+        ),
+      ),
+      ['reset_scheduled', '2026-11-20T18:00:00.000Z', false],
+    );
+    assert.deepEqual(
+      when(ownReply("correction: it'll be 11pm PT", 'resetting codex limits tonight at 8pm PT')),
+      ['reset_scheduled', '2026-11-20T07:00:00.000Z', false],
+    );
   });
 });

@@ -58,7 +58,7 @@ export function landingOf(
     timeIsTheResets(s);
   const replyTimes = new Set(
     replyText?.sentences
-      .map((s) => [afterColon(s) ?? s, beforeComma(s)].find(isTheResetsTime))
+      .map((s) => [afterColon(s) ?? s, beforeComma(s), itIsTime(s)].find(isTheResetsTime))
       .filter((s) => s !== undefined),
   );
   // "Friday. 8am PT. Every codex meter to zero.": words of time said one by one before or
@@ -71,6 +71,7 @@ export function landingOf(
       !INCIDENT.test(s) &&
       (replyTimes.has(afterColon(s) ?? s) ||
         replyTimes.has(beforeComma(s) ?? '') ||
+        replyTimes.has(itIsTime(s) ?? '') ||
         isLandingSentence(s) ||
         timeFragment(s)),
   );
@@ -85,6 +86,14 @@ export function landingOf(
 export function beforeComma(sentence: string): string | undefined {
   const head = sentence.split(', ')[0]!.replace(AS_AN_AFTERTHOUGHT, '');
   return head !== sentence && TIME_ONLY.test(head) ? head : undefined;
+}
+/**
+ * "forgot the time on 2 🤦 it's tomorrow 9am PT, all plans": the time after "it's" ("it is",
+ * "it'll be"), when only a time follows up to a comma (rules-2.13.101).
+ */
+export function itIsTime(sentence: string): string | undefined {
+  const time = /\b(?:it's|it is|it'll be|it will be) ([^,.;!?]+)/.exec(sentence)?.[1];
+  return time !== undefined && TIME_ONLY.test(time) ? time : undefined;
 }
 /** "tomorrow 9am PT that is": a time, then words of a correction. */
 export const AS_AN_AFTERTHOUGHT = / (?:that is|i mean|obviously|ofc|btw|actually|instead)$/;

@@ -188,6 +188,15 @@ export function mentionKind(mention: Mention, announcedMs: number, zone: string)
     return 'ongoing';
   // "fresh codex limits incoming for everyone today" (rules-2.13.45).
   if (tense !== 'done' && FRESH_INCOMING.test(mention.sentence)) return 'coming';
+  // "update: it's done, everyone should have a fresh limit now ✅": what one should have now,
+  // said done, is there (rules-2.13.101).
+  if (
+    tense === 'coming' &&
+    /^should (?:have|see|be)\b/.test(cue) &&
+    SAID_DONE_NOW.test(mention.sentence) &&
+    timeAhead(mention.sentence, announcedMs, zone) === null
+  )
+    return 'done';
   // "admins can switch it on starting tomorrow, and then each seat gets its banked reset": a
   // present after "then", what follows a time ahead, is ahead (rules-2.13.95).
   if (tense === 'ongoing' && AND_THEN.test(mention.sentence)) {
@@ -545,6 +554,19 @@ export function postTense(
       whenText: [...sentences, ...explicitLanding],
     };
   }
+  // "we're resetting your limits. rolling out soon": under way, its rollout still to come
+  // (rules-2.13.101).
+  const soon = [...landing, ...sequels].find(
+    (s): s is string => s !== undefined && ROLLOUT_SOON.test(s),
+  );
+  if (verbal && soon !== undefined && !underWayNow && !saidGone) {
+    return {
+      kind: 'reset_scheduled',
+      confidence: 0.85,
+      reason: `under way ("${which.reading.cue}"), rolling out "${clip(soon)}"`,
+      whenText: [...sentences, soon],
+    };
+  }
   if (now.length > 0 && verbal) {
     return {
       kind: 'reset_completed',
@@ -600,6 +622,11 @@ export function postTense(
   };
 }
 
+/** "rolling out soon", "going out shortly": a rollout still to come. */
+const ROLLOUT_SOON =
+  /^(?:it's |it is |it'll be )?(?:rolling|going|shipping|landing) out (?:soon|shortly|in a bit|later today)\b|^(?:it's |it is )?(?:rolling|landing) (?:soon|shortly)\b/;
+/** "it's done, … now": said done, and now. */
+const SAID_DONE_NOW = /\b(?:it's|it is|all|that's) done\b[^.!?]*\bnow\b/;
 /** ", and then": what follows the clause before it. */
 const AND_THEN = /,? and then /;
 const RESET_WORD_HERE = /\bre-?set/;

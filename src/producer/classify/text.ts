@@ -338,6 +338,9 @@ function rarely(text: string): string {
         /(^|\n)guess what (just )?(?:got|has been|was) (re-?set)\?+(?=\s*(?:\p{Extended_Pictographic}\ufe0f?\s*)*(?:everyone|everybody|all|every|your|codex|usage|limits|plus|pro|business|edu|enterprise)\b)/gu,
         '$1$2got $3:',
       );
+  // "Reset ETA: 30 minutes": in 30 minutes (rules-2.13.101).
+  if (read.includes('eta'))
+    read = read.replace(/\beta:? ~?(\d{1,3}) ?(minutes?|mins?|hours?|hrs?)\b/g, 'eta: in $1 $2');
   // "1/ Starting Monday we're resetting…": a thread's numbering, not words of the sentence
   // (rules-2.13.23).
   if (/\d\/n?\)? |\d\/\d{1,2}\) /.test(read))

@@ -1,7 +1,7 @@
 import type { Classification, ClassifiedReset } from '../ledger/entry.ts';
 import type { Post } from '../ledger/post.ts';
 import { readAnnouncement } from './announcement.ts';
-import { afterColon, beforeComma, TIME_ONLY } from './announcement-kinds.ts';
+import { afterColon, beforeComma, itIsTime, TIME_ONLY } from './announcement-kinds.ts';
 import { clip, held, lessSure, notAReset, resetTypeOf, scheduledAt } from './classification.ts';
 import {
   BANKED,
@@ -252,6 +252,7 @@ export function readReply(
       (timeIsTheResets(s) ||
         TIME_ONLY.test(s.split(',')[0]!) ||
         beforeComma(s) !== undefined ||
+        itIsTime(s) !== undefined ||
         afterColon(s) !== undefined),
   );
 
