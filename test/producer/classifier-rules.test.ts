@@ -8592,3 +8592,29 @@ describe('rounds 435 to 438 (rules-2.13.101)', () => {
     );
   });
 });
+
+describe('rounds 439 to 442 (rules-2.13.102)', () => {
+  test('a leaderboard reset a few words after it is a game\'s; not "unlike my gym streak, your codex limits got reset"', () => {
+    assert.equal(at10('the scoreboard for our team trivia night got reset, chaos ensued'), 'none');
+    assert.equal(
+      at10('unlike my streak, your codex limits got reset on purpose: everyone is at zero now'),
+      'reset_completed',
+    );
+  });
+
+  test('"one more sleep till", "the resets we talked about", "re-upped"', () => {
+    assert.equal(at10('one more sleep till codex limits reset for every plan'), 'reset_scheduled');
+    assert.equal(
+      at10('the banked resets we posted about land in every plus account on monday'),
+      'reset_scheduled',
+    );
+    assert.equal(at10('codex limits re-upped for everyone. enjoy'), 'reset_completed');
+  });
+
+  test('"we are resetting limits. not right now though" is held: coming, when?', () => {
+    assert.equal(
+      at10('yes we are resetting codex limits. not right now. later today'),
+      'reset_scheduled (held)',
+    );
+  });
+});

@@ -75,6 +75,9 @@ export const TALK_ABOUT = [
   // "context compaction is basically a soft reset for the agent", "hit reset on how we do
   // on-call": a reset of an agent's context, or of how something is done (rules-2.13.101).
   /\bre-?set (?:for|of) (?:the |an? |your |our )?(?:agent|model|session|conversation|context|chat|thread|repo|sandbox|process)\b(?! plans?\b)|\bre-?set on (?:how|what) (?:we|you|i|they|the)\b/,
+  // "the leaderboard for our internal codex golf game got reset by accident": a game's
+  // (rules-2.13.102).
+  /\b(?:leaderboards?|scoreboards?|high scores?|save files?|streaks?)\b(?:(?!\b(?:limits|usage|quotas?)\b)[^.!?,;:]){0,40}\b(?:got|gets|was|were|is|are|has been|have been) re-?set\b/,
   // "the internal slack channel for resets has 400 messages": a thing about resets
   // (rules-2.13.100).
   /\b(?:channel|doc|docs|page|dashboard|chart|tracker|spreadsheet|sheet|meeting|runbook|queue|thread|faq|wiki) (?:for|about|on) (?:the |our )?(?:[\w-]+ )?re-?sets\b/,

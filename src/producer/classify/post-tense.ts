@@ -554,6 +554,17 @@ export function postTense(
       whenText: [...sentences, ...explicitLanding],
     };
   }
+  // "yes we are resetting limits. no not right now. yes this afternoon": said not under way
+  // right after; coming, when? Held (rules-2.13.102).
+  const notNow = sequels.find((s): s is string => s !== undefined && NOT_NOW.test(s));
+  if (verbal && notNow !== undefined && !saidGone) {
+    return {
+      kind: 'reset_scheduled',
+      confidence: 0.5,
+      reason: `under way ("${which.reading.cue}"), then "${clip(notNow)}": when, then?`,
+      whenText: [...sentences, ...landing],
+    };
+  }
   // "we're resetting your limits. rolling out soon": under way, its rollout still to come
   // (rules-2.13.101).
   const soon = [...landing, ...sequels].find(
@@ -622,6 +633,8 @@ export function postTense(
   };
 }
 
+/** "no not right now", "not yet": not under way. */
+const NOT_NOW = /^(?:no,? )?(?:not (?:right )?now|not yet|not at this moment)\b/;
 /** "rolling out soon", "going out shortly": a rollout still to come. */
 const ROLLOUT_SOON =
   /^(?:it's |it is |it'll be )?(?:rolling|going|shipping|landing) out (?:soon|shortly|in a bit|later today)\b|^(?:it's |it is )?(?:rolling|landing) (?:soon|shortly)\b/;

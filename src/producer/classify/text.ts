@@ -338,6 +338,25 @@ function rarely(text: string): string {
         /(^|\n)guess what (just )?(?:got|has been|was) (re-?set)\?+(?=\s*(?:\p{Extended_Pictographic}\ufe0f?\s*)*(?:everyone|everybody|all|every|your|codex|usage|limits|plus|pro|business|edu|enterprise)\b)/gu,
         '$1$2got $3:',
       );
+  // "one more sleep till the codex meters reset": tomorrow; "the banked resets we talked about
+  // ship …": the resets, not a talk; "limits have been re-upped": refilled (rules-2.13.102).
+  if (read.includes('one more sleep'))
+    read = read.replace(/\bone more sleep (?:till|until|til|to|before) /g, 'tomorrow ');
+  if (/\b(?:talked|spoke|wrote|posted|tweeted) about\b/.test(read))
+    read = read.replace(
+      /\b(re-?sets?) (?:we|i) (?:talked|spoke|wrote|posted|tweeted) about\b/g,
+      '$1',
+    );
+  if (read.includes('re-up') || read.includes('reupped'))
+    read = read.replace(/\bre-?up(ped|ping|s)?\b/g, (_match, ending?: string) =>
+      ending === 'ped'
+        ? 'refilled'
+        : ending === 'ping'
+          ? 'refilling'
+          : ending === 's'
+            ? 'refills'
+            : 'refill',
+    );
   // "Reset ETA: 30 minutes": in 30 minutes (rules-2.13.101).
   if (read.includes('eta'))
     read = read.replace(/\beta:? ~?(\d{1,3}) ?(minutes?|mins?|hours?|hrs?)\b/g, 'eta: in $1 $2');
