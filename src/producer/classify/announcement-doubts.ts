@@ -21,6 +21,7 @@ import {
   UNDER_WAY_NOW,
 } from './post-tense.ts';
 import { namesDayGoneBy, timeAhead } from './schedule-time.ts';
+import { A_SPAN } from './sense/word-classes.ts';
 import type { Tense } from './sense.ts';
 import type { ReadText } from './text.ts';
 import type { Verdict } from './verdict.ts';
@@ -45,8 +46,9 @@ const WEEKDAY = /\b(?:mon|tues|wednes|thurs|fri|satur|sun)day\b/;
  * Moved by a span: "moves up a day", "pushed back an hour", "bumped by two days"; not with
  * its new time after, "pushed back by a few hours, now ~2pm PT" (rules-2.13.93).
  */
-const MOVED_BY_A_SPAN =
-  /\b(?:mov|push|bump|shift|slid|slip|delay)\w* (?:(?:the |our )?re-?set |it )?(?:up |back |forward |out )?(?:by )?(?:a|an|one|two|three|a few|a couple(?: of)?|\d+) (?:days?|hours?|weeks?)\b(?![^.!?]{0,12}\b(?:now|new time|making it|so it's)[:,]? (?:~ ?|around |about |at )?(?:\d{1,2}(?::\d\d)? ?(?:am|pm)|noon|midnight)\b)/;
+const MOVED_BY_A_SPAN = new RegExp(
+  String.raw`\b(?:mov|push|bump|shift|slid|slip|delay)\w* (?:(?:the |our )?re-?set |it )?(?:up |back |forward |out )?(?:by )?${A_SPAN}(?![^.!?]{0,12}\b(?:now|new time|making it|so it's)[:,]? (?:~ ?|around |about |at )?(?:\d{1,2}(?::\d\d)? ?(?:am|pm)|noon|midnight)\b)`,
+);
 /** "limits: reset for everyone …": what, a colon, then a bare "reset". */
 const COLON_RESET = /\b(?:limits|usage|quotas?): re-?set\b/;
 /**

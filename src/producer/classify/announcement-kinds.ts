@@ -58,7 +58,7 @@ export function landingOf(
     timeIsTheResets(s);
   const replyTimes = new Set(
     replyText?.sentences
-      .map((s) => [afterColon(s) ?? s, beforeComma(s), itIsTime(s)].find(isTheResetsTime))
+      .map((s) => timeParts(s).find(isTheResetsTime))
       .filter((s) => s !== undefined),
   );
   // "Friday. 8am PT. Every codex meter to zero.": words of time said one by one before or
@@ -69,14 +69,18 @@ export function landingOf(
     (s) =>
       !mentioned.has(s) &&
       !INCIDENT.test(s) &&
-      (replyTimes.has(afterColon(s) ?? s) ||
-        replyTimes.has(beforeComma(s) ?? '') ||
-        replyTimes.has(itIsTime(s) ?? '') ||
+      ((replyTimes.size > 0 && timeParts(s).some((t) => t !== undefined && replyTimes.has(t))) ||
         isLandingSentence(s) ||
         timeFragment(s)),
   );
   return { replyTimes, landing };
 }
+
+/**
+ * Where a sentence of his reply may say the reset's time, in order: the words after its colon
+ * (else the whole sentence), before its first comma, after "it's".
+ */
+const timeParts = (s: string) => [afterColon(s) ?? s, beforeComma(s), itIsTime(s)];
 
 /**
  * The words before a sentence's first comma, when they are only a time, an afterthought after

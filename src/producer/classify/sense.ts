@@ -51,6 +51,7 @@ import {
 } from './sense/verb-use.ts';
 import { otherSubject, whatIsReset } from './sense/what-is-reset.ts';
 import {
+  A_SPAN,
   ABILITY_MODALS,
   AHEAD,
   AHEAD_OWNER,
@@ -927,7 +928,7 @@ export function readMention(words: readonly Word[], index: number): MentionReadi
   }
   // "not everyone got a reset, that screenshot … is from a staff account": not everyone's;
   // whose, then? Held (rules-2.13.97).
-  if (group !== null && NOT_EVERYONE.test(clause(start, index + 1)))
+  if (group !== null && words[start]?.text === 'not' && EVERY_ONE.has(words[start + 1]?.text ?? ''))
     doubt ??= '"not everyone": whose reset was it?';
   // "your limits go further, not that we reset them": a clause after "not that" is denied
   // (rules-2.13.42).
@@ -1079,8 +1080,7 @@ const MOVED_WHICH_WAY = new Set(['back', 'out', 'up', 'forward']);
  * How far something is moved: "a day", "an hour", "two days", "by a week", "by a few hours"
  * (rules-2.13.93: it was read done).
  */
-const BY_A_SPAN =
-  /^(?:by )?(?:a|an|one|two|three|a few|a couple(?: of)?|\d+) (?:days?|hours?|weeks?)\b/;
+const BY_A_SPAN = new RegExp(`^(?:by )?${A_SPAN}`);
 /** Verbs that, alone, say something was given another time: "the reset got moved." */
 const MOVED_ALONE = new Set(['move', 'shift', 'reschedule']);
 /** What opens the time something is moved to: "to 2pm", "until friday" ("til" is read "until"). */
@@ -1121,5 +1121,5 @@ function timeWordAfter(words: readonly Word[], from: number, end: number): boole
 export const resetWordsOf = (words: readonly Word[]) =>
   words.flatMap((word, index) => (isReset(word) ? [index] : []));
 
-/** "not everyone got a reset", "not all of you got one": some, not all. */
-const NOT_EVERYONE = /^not (?:everyone|everybody|all)\b/;
+/** After "not" opening a clause: "not everyone got a reset", some, not all. */
+const EVERY_ONE = new Set(['everyone', 'everybody', 'all']);

@@ -84,8 +84,7 @@ export function readText(raw: string): ReadText {
     .replace(MISSPELLED, (word) => SPELLED[word] ?? word)
     // "reset'd", "resset" (rules-2.13.13), "Reset-ed" (rules-2.13.36), "resettt".
     .replace(/\bre-?set(?:'d|-ed)\b/g, 'reset')
-    .replace(/\bres{2,}et(s|ting|ed)?\b/g, 'reset$1')
-    .replace(/\bresett{2,}\b/g, 'reset')
+    .replace(/\bre(?:s{2,}et+|set{2,})(s|ting|ed)?\b/g, 'reset$1')
     // Negations typed without the apostrophe (rules-2.13.4): "didnt reset anything", "isnt a
     // reset"; "cant", "wont".
     .replace(/\b(did|do|does|is|are|was|were|has|have|had|should|would|could)nt\b/g, "$1n't")
@@ -165,6 +164,12 @@ const FOREIGN: Readonly<Record<string, string>> = {
   reiniciado: 'reset',
   reiniciados: 'reset',
 };
+/** A letter with a mark, or one of FOREIGN's words written without one ("manana", "lunes"). */
+const FOREIGN_HINT = new RegExp(
+  String.raw`[\u00c0-\u024f]|\b(?:${Object.keys(FOREIGN)
+    .filter((word) => /^[a-z' ]+$/.test(word))
+    .join('|')})\b`,
+);
 /** Longest first, so "la próxima semana" is read before "próxima semana". */
 const FOREIGN_WORDS = new RegExp(
   `(?<![\\p{L}\\p{N}])(?:${Object.keys(FOREIGN)
@@ -258,12 +263,10 @@ function rarely(text: string): string {
     read = read.replace(/\b(not an?|no) ([a-z]+)-([a-z]+)(?= re-?set)/g, '$1 $2$3');
   // "T-30m to the codex usage reset", "in 30m": a countdown in minutes or hours, "in 30
   // minutes" (rules-2.13.92); not "$30m", "5m users".
-  if (/\b(?:t ?- ?|in )\d{1,3} ?(?:m|h)\b/.test(read))
-    read = read.replace(
-      /\b(?:t ?- ?|in )(\d{1,3}) ?(m|h)\b/g,
-      (_match, amount: string, unit: string) =>
-        `in ${amount} ${unit === 'm' ? 'minutes' : 'hours'}`,
-    );
+  read = read.replace(
+    /\b(?:t ?- ?|in )(\d{1,3}) ?(m|h)\b/g,
+    (_match, amount: string, unit: string) => `in ${amount} ${unit === 'm' ? 'minutes' : 'hours'}`,
+  );
   if (read.includes(' from now'))
     read = read.replace(
       /(~ ?)?\b((?:\d{1,3}|an?|one|two|three|a few|a couple of) ?(?:h|hrs?|hours?|mins?|minutes?)) from now\b/g,
@@ -305,12 +308,12 @@ function rarely(text: string): string {
       /\bnot (?:an? |the )?(?:full|complete|blanket|global|real|proper|total|whole|normal|regular) re-?set(?:,? but|,? just|,? only|:)\s*/g,
       '',
     );
-  // "you don't need to reset anything on your end, we already reset limits server side", "no
-  // need to reset your cli or log out, the limit reset we're doing tomorrow applies
-  // automatically": what the reader need not do, not a reset (rules-2.13.99).
   // "we already reset limits server side": on our side, where it was done (rules-2.13.99).
   if (read.includes('server side') || read.includes('server-side'))
     read = read.replace(/(?<=\bre-?set (?:[\w']+ ){0,3})server[- ]side\b/g, 'on our side');
+  // "you don't need to reset anything on your end, we already reset limits server side", "no
+  // need to reset your cli or log out, the limit reset we're doing tomorrow applies
+  // automatically": what the reader need not do, not a reset (rules-2.13.99).
   if (/\bneed to re-?set\b/.test(read))
     read = read.replace(
       /\b(?:you (?:don't|do not) need|no need) to re-?set (?:anything|your (?:cli|app|config|settings|account|workspace|session|browser|client|extension))(?: or (?:log|sign) out)?(?: on your (?:end|side)| yourself)?[,.;:]?\s*/g,
@@ -319,12 +322,7 @@ function rarely(text: string): string {
   // A few words of time and of resetting in other languages, as the announcer's readers write
   // them: "mañana we reset everyone's codex limits", "lunes 9am PT", "rate limits
   // zurückgesetzt für alle" (rules-2.13.99). English stays the language read.
-  if (
-    /[\u00c0-\u024f]|\b(?:manana|hoy|lunes|martes|jueves|viernes|domingo|demain|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|heute|montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|hoje)\b/.test(
-      read,
-    )
-  )
-    read = read.replace(FOREIGN_WORDS, (word) => FOREIGN[word] ?? word);
+  if (FOREIGN_HINT.test(read)) read = read.replace(FOREIGN_WORDS, (word) => FOREIGN[word] ?? word);
   // "who wants a reset tonight? 🙋 rolling it out at 9pm PT" (answered with what he does, not
   // "… not happening, sorry"), "guess what just got reset? 👀 everyone's codex limits" (whose,
   // not "nothing lol"): questions he answers himself, said (rules-2.13.100).

@@ -309,6 +309,12 @@ export const RESET_HEADS = new Set(['usage', 'limit', 'rate', 'quota', 'bank', '
 export const TIME_NOUNS =
   /^(?:today|tonight|tomorrow|now|morning|afternoon|arvo|evening|night|week|weekend|eod|cob|midnight|noon|(?:mon|tues|wednes|thurs|fri|satur|sun)day|mon|tue|tues|wed|thu|thur|thurs|fri|sat|thanksgiving|christmas|xmas)$/;
 
+/**
+ * How far something is moved: "a day", "an hour", "two days", "a couple of hours" (sense.ts
+ * BY_A_SPAN, announcement-doubts.ts MOVED_BY_A_SPAN).
+ */
+export const A_SPAN = String.raw`(?:a|an|one|two|three|a few|a couple(?: of)?|\d+) (?:days?|hours?|weeks?)\b`;
+
 /** Times that own a reset: "yesterday's reset", "last week's reset", "tomorrow's reset". */
 export const TIME_OWNERS =
   /^(?:yesterday|today|tonight|tomorrow|morning|afternoon|evening|night|week|weekend|month|year|christmas|xmas|thanksgiving|halloween|easter|(?:mon|tues|wednes|thurs|fri|satur|sun)day)$/;
