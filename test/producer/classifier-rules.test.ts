@@ -8618,3 +8618,50 @@ describe('rounds 439 to 442 (rules-2.13.102)', () => {
     );
   });
 });
+
+describe('rounds 443 to 446 (rules-2.13.103)', () => {
+  test('"and the graphs look wild" is a clause of its own, not more of what was reset; "yesterday" is a time', () => {
+    assert.equal(
+      at10("we reset everyone's codex limits and the dashboards look great"),
+      'reset_completed',
+    );
+    assert.match(
+      at10Read('we reset all plus limits yesterday').reasons.join('\n'),
+      /a reset of the past/,
+    );
+  });
+
+  test('"the build farm got a full reset" is a thing\'s; "a coworker reset their own limits" one person\'s; a dream', () => {
+    assert.equal(
+      at10('the build farm got a full reset overnight, everything is snappy again'),
+      'none',
+    );
+    assert.equal(at10('the free tier got a full reset this morning'), 'reset_completed');
+    assert.equal(at10('a coworker reset their own limits in staging with an admin script'), 'none');
+    assert.equal(at10('had a dream that we reset limits for everyone and nobody noticed'), 'none');
+  });
+
+  test('"tired: … wired: …" is a meme; "last night around 22:00 PT" is gone by', () => {
+    assert.equal(
+      at10("tired: resetting everyone's limits. wired: more gpus"),
+      'reset_completed (held)',
+    );
+    assert.equal(
+      at10('we reset all codex limits last night around 22:00 PT'),
+      'reset_completed (held)',
+    );
+  });
+
+  test('"a banked reset sitting in your account now" is given; a time gone by answers "when"', () => {
+    assert.equal(
+      at10("pro users: you've got a banked reset sitting in your account now, apply it whenever"),
+      'reset_completed',
+    );
+    const answer = reply(
+      'earlier today ~9am PT. should be full',
+      'when was the reset? mine still shows 100% used',
+      'kiraships',
+    );
+    assert.deepEqual([answer.reset?.kind, answer.review], ['reset_completed', true]);
+  });
+});

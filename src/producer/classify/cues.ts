@@ -206,10 +206,11 @@ export const TALK_ABOUT = [
   // "banked resets come up in planning a lot"; "global = we zero everyone at once …";
   // "someone screenshotted a second banked reset …"; "you've got a banked reset, use that"
   // (not "… one banked reset to use whenever you want", one given: rules-2.13.92; nor "you
-  // got a reset too", given: rules-2.13.97);
+  // got a reset too", given: rules-2.13.97; nor "… a banked reset sitting there now", given:
+  // rules-2.13.103);
   // "expiry date for your banked reset …"; "separate from the banked one coming friday"
   // (rules-2.13.62).
-  /\bre-?sets? (?:come|comes|came|keep coming) up\b|^(?:global|banked)(?: re-?sets?)? (?:=|is|means|is when) (?:we|you|when|a reset)\b|\b(?:someone|somebody|people|a user|users) (?:screenshotted|posted|shared|claimed|saw)\b[^.!?]{0,40}\bre-?set|\byou(?:'ve| have) got (?:a|one|your) (?:banked )?re-?set\b(?! to (?:use|apply|spend|redeem)\b)|\b(?:expiry|expiration) (?:date )?(?:for|of) (?:your|the|a) (?:banked )?re-?set\b|\byour banked re-?set (?:expires|lasts|is (?:valid|good) (?:for|until))\b|\bconfus(?:e|es|ed|ing) (?:the )?(?:banked |global )?re-?sets? with\b|\b(?:separate from|apart from|unrelated to|not to be confused with|independent of) (?:the|your|a) (?:[\w-]+ )?re-?set\b/,
+  /\bre-?sets? (?:come|comes|came|keep coming) up\b|^(?:global|banked)(?: re-?sets?)? (?:=|is|means|is when) (?:we|you|when|a reset)\b|\b(?:someone|somebody|people|a user|users) (?:screenshotted|posted|shared|claimed|saw)\b[^.!?]{0,40}\bre-?set|\byou(?:'ve| have) got (?:a|one|your) (?:banked )?re-?set\b(?! to (?:use|apply|spend|redeem)\b| (?:sitting|waiting)\b| now\b(?!'))|\b(?:expiry|expiration) (?:date )?(?:for|of) (?:your|the|a) (?:banked )?re-?set\b|\byour banked re-?set (?:expires|lasts|is (?:valid|good) (?:for|until))\b|\bconfus(?:e|es|ed|ing) (?:the )?(?:banked |global )?re-?sets? with\b|\b(?:separate from|apart from|unrelated to|not to be confused with|independent of) (?:the|your|a) (?:[\w-]+ )?re-?set\b/,
   // "the usage meter … jumps back to 0 on reload but your real usage isn't changing": a
   // display (rules-2.13.68).
   /\b(?:jumps?|flips?|goes?|resets?) back to (?:0|zero)\b[^.!?]{0,30}\b(?:on reload|on refresh|but your (?:real|actual))\b/,

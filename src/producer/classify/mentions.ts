@@ -266,9 +266,10 @@ const EXPLAINER =
 /** A recap's heading: "Week recap:", "This month in review:". */
 const RECAP = /^(?:(?:week(?:ly)?|month(?:ly)?|year(?:ly)?|quick|friday) )?recap\b|\bin review:/;
 /** Words that take back what was said, or mark it as a joke. */
-// "me: we should stop doing resets. also me, …: resetting everyone": the meme (rules-2.13.15).
+// "me: we should stop doing resets. also me, …: resetting everyone": the meme (rules-2.13.15);
+// so is "tired: resetting limits. wired: just having enough gpus" (rules-2.13.103).
 const JOKING =
-  /\bthat(?:'s| is) (?:\d+% |totally |exactly |definitely |absolutely |obviously )?how (?:this|that|it|capacity planning) works\b|^(?:oh )?sure,? let me (?:just )?|^oh sure\b|^yeah,? right\b|\b(?:jk|j\/k|just kidding|kidding|april fools?|april 1st)\b|(?:^|\()(?:joke|joking|kidding)[.!)]|(?:^|[.!?] )not[.!]*$|\bsorry to get your hopes up\b|^me: [^\n]*\balso me\b|\bby hand\b[^.!?]{0,60}\b(?:one (?:account|user|person|workspace|by one) at a time|with a (?:pencil|pen|quill|spreadsheet|calculator|abacus))\b|\bthanks for asking every \d+ (?:seconds|minutes|mins|hours)\b|\bfor the (?:[2-9]\d|\d{3,})(?:st|nd|rd|th) time (?:this|today|in a)\b/;
+  /\bthat(?:'s| is) (?:\d+% |totally |exactly |definitely |absolutely |obviously )?how (?:this|that|it|capacity planning) works\b|^(?:oh )?sure,? let me (?:just )?|^oh sure\b|^yeah,? right\b|\b(?:jk|j\/k|just kidding|kidding|april fools?|april 1st)\b|(?:^|\()(?:joke|joking|kidding)[.!)]|(?:^|[.!?] )not[.!]*$|\bsorry to get your hopes up\b|^me: [^\n]*\balso me\b|^tired: [^\n]*\bwired:|\bby hand\b[^.!?]{0,60}\b(?:one (?:account|user|person|workspace|by one) at a time|with a (?:pencil|pen|quill|spreadsheet|calculator|abacus))\b|\bthanks for asking every \d+ (?:seconds|minutes|mins|hours)\b|\bfor the (?:[2-9]\d|\d{3,})(?:st|nd|rd|th) time (?:this|today|in a)\b/;
 /**
  * Another's report: "limits reset for everyone at 6pm PT — according to a fake account"; not
  * "according to the plan".

@@ -416,6 +416,10 @@ const INCIDENT_OF_DAY =
 const DAY_NAMED = /\b(?:today|tomorrow|tonight|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b/;
 
 /** chrono's findings, read on the Pacific calendar; cutoffs, ranges and durations left out. */
+/** A day gone by, then "around" a time: "last night around", "yesterday ~". */
+const GONE_DAY_AROUND =
+  /\b(last night|yesterday(?: (?:morning|afternoon|evening))?) (?:around|about|approx\.?|roughly|~) ?(?=\d)/g;
+
 function statedTimes(text: string, posted: DateTime, doubts: string[]): StatedTime[] {
   const prepared = text
     // "back at 0% used": a share, not a time of day (rules-2.12.2).
@@ -435,6 +439,9 @@ function statedTimes(text: string, posted: DateTime, doubts: string[]): StatedTi
     // "between 8 and 10am PT": a range of times, as "8-10am PT" is; chrono reads only its
     // end (rules-2.13.74).
     .replace(BETWEEN_CLOCKS, '$1-$2')
+    // "last night around 23:00 PT": the day gone by owns the clock time after it, as "last
+    // night at 23:00" is read (rules-2.13.103).
+    .replace(GONE_DAY_AROUND, '$1 at ')
     .replace(/\b(1[3-9]|2[0-3])(?::00)? ?pm\b/g, '$1:00') // "14pm" is 14:00
     // chrono reads "midnight tonight" as noon today: it is the midnight that ends today, the
     // next one, as "midnight" alone is read (rules-2.12.0).

@@ -20,6 +20,7 @@ import {
   ownedSubjectBefore,
   promiseRecalledBefore,
   qualityAfter,
+  thingSubjectBefore,
   verdictAfter,
 } from './sense/governor.ts';
 import { inNounPhrase, timeOwnerBefore } from './sense/noun-phrase.ts';
@@ -443,8 +444,14 @@ export function readMention(words: readonly Word[], index: number): MentionReadi
         group = { ...group, tense: 'coming' };
       // "my back did a full reset", "his laptop needs a reset": the one doing or having it is
       // someone's thing, not us (rules-2.13.0).
+      // "the gpu cluster got a full reset": a thing's, unless the reset is said "of" or
+      // "for" something after it (rules-2.13.103).
       const owner =
-        ownedSubjectBefore(words, governor, start) ?? otherTeamBefore(words, governor, start);
+        ownedSubjectBefore(words, governor, start) ??
+        otherTeamBefore(words, governor, start) ??
+        (OF_OR_FOR.has(words[index + 1]?.text ?? '')
+          ? null
+          : thingSubjectBefore(words, governor, start));
       if (owner !== null) {
         group = {
           ...group,
@@ -724,7 +731,7 @@ export function readMention(words: readonly Word[], index: number): MentionReadi
         notAnnouncing:
           group.notAnnouncing ??
           (what.kind === 'own'
-            ? `a reset of the speaker's own ("${what.text}")`
+            ? `a reset of ${what.text.startsWith('my') ? "the speaker's" : "one person's"} own ("${what.text}")`
             : `a reset of "${what.text}", not of usage limits`),
       };
     }
@@ -1009,6 +1016,8 @@ const MADE_READY = new Set(['approved', 'greenlit', 'okayed', 'scheduled', 'queu
 const COMPARED = new Set(['more', 'fewer', 'less']);
 /** "saving one reset", "saving a reset": one of ours, not "my" or "your" reset. */
 const GIVEN_ONE = new Set(['a', 'one', 'another']);
+/** After a reset, what it is of or for: "a reset of everyone's limits", "a reset for plus". */
+const OF_OR_FOR = new Set(['of', 'for']);
 /** After "there's a reset": on its way. */
 const COMING_AFTER = new Set(['coming', 'landing', 'dropping', 'headed', 'heading', 'incoming']);
 

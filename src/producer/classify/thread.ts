@@ -410,7 +410,10 @@ export function readReply(
     movedTo(own, post, options) !== null ||
     // "fixed. … you should show full now" under "the reset didn't apply to our workspace"
     // (rules-2.13.36).
-    (FIXED.test(own.sentences[0] ?? '') && MISSED_THEM.test(thread.parent.all));
+    (FIXED.test(own.sentences[0] ?? '') && MISSED_THEM.test(thread.parent.all)) ||
+    // "last night ~11pm PT. you should be full" under "when is the reset you teased?": when
+    // it was, a time gone by (rules-2.13.103).
+    (ASKS_WHEN.test(thread.parent.all) && TIME_GONE_ANSWER.test(own.sentences[0] ?? ''));
   if (!acknowledges) return notAReset('a reply that does not speak of the reset in its parent');
   const who = thread.author === 'self' ? 'his own post' : 'someone else';
   return heldReply(
@@ -759,6 +762,12 @@ function landed(result: Classification): Classification {
 const onlyWithParent = (context: string) =>
   `a reply that only makes sense with its parent (${context})`;
 
+/** A question of when: "when is the reset you teased?", "what time does it land?". */
+const ASKS_WHEN = /\b(?:when|what time)\b[^?]{0,80}\?/;
+/** A sentence that is only a time gone by: "last night ~11pm PT", "an hour ago". */
+const TIME_GONE_ANSWER =
+  /^(?:~|around |about )?(?:last night|yesterday(?: (?:morning|afternoon|evening))?|earlier(?: today)?|this morning|overnight|(?:an?|\d+|a few|a couple of) ?(?:min|mins|minutes|h|hrs?|hours?) ago)\b[^\p{L}]*(?:(?:at|around|about|~) ?)?(?:\d{1,2}(?::\d\d)? ?(?:am|pm)?(?: (?:pt|pst|pdt|et|utc))?)?[^\p{L}\p{N}]*$/u;
+
 function heldReply(
   post: Post,
   own: ReadText,
@@ -771,9 +780,11 @@ function heldReply(
   // "went out to everyone at 9am PT" at 10am: a time of the day gone by, said gone
   // (rules-2.13.40).
   // Not "give it a few min to show up": how long it takes to appear (rules-2.13.43).
+  // "earlier today ~9am PT": a clock time after a time gone by is gone by too (rules-2.13.103).
   const ownAhead =
     timeAhead(own.all.replace(SHOWS_IN, ' '), postedMs, options.timeZone) !== null &&
-    !(WENT_OUT.test(own.all) && timePassedToday(own.all, postedMs, options.timeZone));
+    !(WENT_OUT.test(own.all) && timePassedToday(own.all, postedMs, options.timeZone)) &&
+    !TIME_GONE_ANSWER.test(own.sentences[0] ?? '');
   const parentComing = mentionsOf(parent).some((m) => m.reading.tense === 'coming');
   // "we actually have one banked. not saying when": kept for later, not given (rules-2.13.40).
   // "it's rolling out rn, some accounts take a few min to update. you'll see it shortly":

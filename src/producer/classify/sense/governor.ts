@@ -16,7 +16,7 @@ import {
   RESET_OBJECTS,
   TALK_VERBS,
 } from './word-classes.ts';
-import { isAux, isFiller, isPredicateWord, isReset, textOf } from './words.ts';
+import { isAux, isFiller, isPredicateWord, isReset, namesNothingReset, textOf } from './words.ts';
 
 /**
  * The verb before a noun "reset" that takes it as object ("we did a reset", "I promised a
@@ -173,6 +173,35 @@ export function ownedSubjectBefore(
     return null;
   return textOf(subject);
 }
+
+/**
+ * The subject of a verb of undergoing at `verbAt` when a determiner opens it and it names a
+ * thing none of ours and nothing resets are of: "the gpu cluster (got a full reset)"
+ * (rules-2.13.103).
+ * Its words, or null; not a noun phrase inside a clause ("the people who hit the bug got …").
+ */
+export function thingSubjectBefore(
+  words: readonly Word[],
+  verbAt: number,
+  start: number,
+): string | null {
+  if (!UNDERGOING.has(words[verbAt]!.lemma)) return null;
+  let at = verbAt - 1;
+  while (at >= start && isAux(words[at]!)) at--;
+  const last = at;
+  while (at >= start && at > last - 4 && THING_WORDS.has(words[at]!.pos)) at--;
+  if (at < start || at === last || !THING_DETERMINERS.has(words[at]!.text)) return null;
+  if (at > start && !CLAUSE_JOINERS.has(words[at - 1]!.text) && words[at - 1]!.pos !== 'PUNCT')
+    return null;
+  const subject = words.slice(at, last + 1);
+  if (subject.some((word) => OUR_AGENTS.has(word.lemma)) || !namesNothingReset(subject))
+    return null;
+  return textOf(subject);
+}
+const THING_WORDS = new Set(['NOUN', 'ADJ', 'PROPN']);
+/** Verbs whose subject undergoes the reset: "got", "needs", "did", "went through". */
+const UNDERGOING = new Set(['get', 'need', 'do', 'undergo', 'go']);
+const THING_DETERMINERS = new Set(['the', 'this', 'that', 'a', 'an']);
 
 /** A verb's lemma, also for an -ing form the tagger took for a noun ("planning" → plan). */
 export function lemmaOfGovernor(word: Word): string {

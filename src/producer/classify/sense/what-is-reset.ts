@@ -57,7 +57,10 @@ export function whatIsReset(
   // "the 5h and weekly limits": objects joined by "and" are one object (rules-2.10.0).
   const inObject = (at: number) =>
     inNounPhrase(words, at) ||
-    (words[at]!.pos === 'CCONJ' && at + 1 < end && inNounPhrase(words, at + 1)) ||
+    (words[at]!.pos === 'CCONJ' &&
+      at + 1 < end &&
+      inNounPhrase(words, at + 1) &&
+      !subjectOfItsOwn(words, at + 1, end)) ||
     // "the whole onboarding flow": an adverb the tagger gave "whole", a gerund before a
     // noun (rules-2.11.0).
     (at + 1 < end &&
@@ -110,6 +113,16 @@ export function whatIsReset(
     const first = object[0]!.text;
     if (NEGATIVE_SUBJECTS.has(first) || first === 'no') return { kind: 'nothing' };
     if (first === 'my') return { kind: 'own', text: textOf(object) };
+    // "someone on my team reset their own limits", "he reset his own limits": one person's
+    // own, not users' (rules-2.13.103).
+    if (
+      object[1]?.text === 'own' &&
+      (first === 'his' ||
+        first === 'her' ||
+        (first === 'their' &&
+          words.slice(clauseStart, chainStart).some((word) => SOMEONE.has(word.text))))
+    )
+      return { kind: 'own', text: textOf(object) };
     // "the staging environment's quota counters": limits of something else (rules-2.10.0).
     const owned = object.findIndex((word) => word.text === "'s");
     const owner = object[owned - 1];
@@ -181,6 +194,23 @@ export function whatIsReset(
     return { kind: 'reader' };
   return otherSubject(subject) ? { kind: 'other', text: textOf(subject) } : null;
 }
+
+/**
+ * A noun phrase opened by a determiner at `from` with a verb of its own after it: "(reset
+ * everyone's usage limits and) the graphs look wild" is a clause, not more of the object
+ * (rules-2.13.103).
+ */
+function subjectOfItsOwn(words: readonly Word[], from: number, end: number): boolean {
+  if (words[from]!.pos !== 'DET') return false;
+  let at = from + 1;
+  while (at < end && at <= from + 3 && OWN_SUBJECT_WORDS.has(words[at]!.pos)) at++;
+  const verb = words[at];
+  return at > from + 1 && verb !== undefined && verb.pos === 'VERB' && formOf(verb) !== 'ing';
+}
+const OWN_SUBJECT_WORDS = new Set(['ADJ', 'NOUN', 'PROPN']);
+
+/** One person, unnamed: "someone on my team", "a coworker". */
+const SOMEONE = new Set(['someone', 'somebody', 'teammate', 'coworker', 'colleague', 'intern']);
 
 /** Words that open a note, tagged nouns: "fyi", "psa", "btw" are not who resets. */
 const NOTE_OPENERS = new Set(['fyi', 'psa', 'btw', 'update', 'reminder', 'note', 'tldr', 'ps']);

@@ -307,7 +307,7 @@ export const CLAUSE_WORDS = new Set([
 export const RESET_HEADS = new Set(['usage', 'limit', 'rate', 'quota', 'bank', 'credit', 'day']);
 
 export const TIME_NOUNS =
-  /^(?:today|tonight|tomorrow|now|morning|afternoon|arvo|evening|night|week|weekend|eod|cob|midnight|noon|(?:mon|tues|wednes|thurs|fri|satur|sun)day|mon|tue|tues|wed|thu|thur|thurs|fri|sat|thanksgiving|christmas|xmas)$/;
+  /^(?:today|tonight|tomorrow|yesterday|now|morning|afternoon|arvo|evening|night|week|weekend|eod|cob|midnight|noon|(?:mon|tues|wednes|thurs|fri|satur|sun)day|mon|tue|tues|wed|thu|thur|thurs|fri|sat|thanksgiving|christmas|xmas)$/;
 
 /**
  * How far something is moved: "a day", "an hour", "two days", "a couple of hours" (sense.ts
@@ -542,6 +542,9 @@ export const TOPIC_NOUNS = new Set([
   // "reports that weekly limits reset unexpectedly": what was reported (rules-2.12.0).
   'report',
   'claim',
+  // "had a dream last night that I reset everyone's Codex limits" (rules-2.13.103).
+  'dream',
+  'nightmare',
 ]);
 /** Words that open a clause of its own after a topic noun's clause. */
 export const CLAUSE_JOINERS = new Set([',', ';', 'so', 'but', 'and']);
