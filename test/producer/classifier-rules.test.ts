@@ -8665,3 +8665,50 @@ describe('rounds 443 to 446 (rules-2.13.103)', () => {
     assert.deepEqual([answer.reset?.kind, answer.review], ['reset_completed', true]);
   });
 });
+
+describe('rounds 447 to 450 (rules-2.13.104)', () => {
+  test('his reply of only a while ahead, under his reset said under way with no "now", says when it comes', () => {
+    assert.equal(
+      ownReply('in about 20 min', 'plus plan getting a reset').reset?.kind,
+      'reset_scheduled',
+    );
+  });
+
+  test('"jumped the gun … not now" under his "resetting limits now": not under way, at the time he gives', () => {
+    const moved = ownReply(
+      'oops, jumped the gun. it goes out at 3pm PT, not now',
+      'resetting codex limits now',
+    );
+    assert.deepEqual(
+      [moved.reset?.kind, moved.reset?.scheduleWindow?.startAt, moved.review],
+      ['reset_scheduled', '2026-11-19T23:00:00.000Z', true],
+    );
+  });
+
+  test('"your orgs get the same reset" is the orgs\' limits; "the reset did NOT wait" is not a denial', () => {
+    assert.equal(
+      ownReply('yes, your orgs get the same reset, it runs saturday 10am PT', 'a few admins asked')
+        .reset?.kind,
+      'reset_scheduled',
+    );
+    assert.equal(
+      at10(
+        'update: the reset did not wait until monday, it already went out this morning for all plans',
+      ),
+      'reset_completed',
+    );
+  });
+
+  test('"we have a reset for everyone. it\'s scheduled for 4pm PT today" is ahead, at 4pm; "it hit … yesterday" answers', () => {
+    assert.deepEqual(
+      when(at10Read("we have a reset for everyone. it's scheduled for 4pm PT today")),
+      ['reset_scheduled', '2026-11-20T00:00:00.000Z', false],
+    );
+    const answer = reply(
+      'it landed for APAC at 09:00 JST yesterday, same as everyone',
+      'did the reset reach japan? still capped in tokyo',
+      'kenji_builds',
+    );
+    assert.deepEqual([answer.reset?.kind, answer.review], ['reset_completed', true]);
+  });
+});

@@ -218,6 +218,19 @@ export function readKinds(
       timeAhead(m.sentence, announcedMs, zone) === null
     )
       return 'done';
+    // "we have a reset for everyone. it's scheduled for 4pm PT today": the sentence after says
+    // when "it" is set for, ahead (rules-2.13.104).
+    const next = own.sentences[own.sentences.indexOf(m.sentence) + 1];
+    if (
+      kind === 'done' &&
+      (!FIRMLY_DONE.test(m.reading.cue) || /^(?:have|has|'ve)$/.test(m.reading.cue)) &&
+      next !== undefined &&
+      IT_IS_SET.test(next) &&
+      explicitAhead(next)
+    ) {
+      dated ??= `${m.sentence} ${next}`;
+      return 'coming';
+    }
     const timeAfter = timesAfter[i];
     // "thanksgiving reset is happening. all plans, wednesday morning PT": under way, but not
     // now, and its time follows (rules-2.13.9).
@@ -262,6 +275,10 @@ const HERALD_DAY = new RegExp(`(?:\\b(?:next|this) )?${DAY_NAMED.source}`);
  * before the reset's: "monday. every plus and pro account gets one banked reset"
  * (rules-2.13.24).
  */
+/** "it's scheduled for", "it is set for", "that's planned for": when "it" is set for. */
+const IT_IS_SET =
+  /^(?:it's|it is|it'll be|it will be|that's|that is) (?:now )?(?:scheduled|planned|set|booked|slated|locked in)\b/;
+
 function timeNextTo(
   own: ReadText,
   mention: Mention,

@@ -13,7 +13,7 @@ import {
   TALK_ABOUT,
 } from './cues.ts';
 import { callsItOff, callsOff, type Mention, mentionsOf } from './mentions.ts';
-import { GOING_OUT_NOW } from './post-tense.ts';
+import { GOING_OUT_NOW, isTimeFragment } from './post-tense.ts';
 import { timeIsTheResets } from './reply-time.ts';
 import type { ClassifierOptions } from './rules-classifier.ts';
 import { NO_TIME_CUE, scheduleWhen, timeAhead, timePassedToday } from './schedule-time.ts';
@@ -143,9 +143,17 @@ function movedTo(own: ReadText, post: Post, options: ClassifierOptions): string 
 const MOVED_TO =
   /\b(?:push(?:ing|ed)?|mov(?:e|ing|ed)|delay(?:ing|ed)?|postpon(?:e|ing|ed)|bump(?:ing|ed)?)(?: (?:it|this|that|the reset))?(?: back)? (?:to|until|till)\b[^.!?]*/;
 
-/** "hasn't actually started", "didn't go out", "not live yet": a reset said to be under way, not. */
+/** A reply of only a while ahead: "in about 30 min", "within the hour". */
+const IN_A_WHILE_ALONE =
+  /^(?:in|within) (?:about |around |roughly |~ ?)?(?:the |an? |\d+ ?|a few |a couple(?: of)? )?(?:min|mins|minutes|h|hrs?|hours?)\b[.!]*$/;
+/** "now", "rn", "right now": said to happen as the post is written. */
+const NOW_SAID = /\b(?:now|rn)\b/;
+/**
+ * "hasn't actually started", "didn't go out", "not live yet": a reset said to be under way,
+ * not; "jumped the gun … not now" (rules-2.13.104).
+ */
 const NOT_STARTED =
-  /\b(?:hasn't|has not|hasnt|didn't|did not|didnt|haven't|have not) (?:actually |really |even )?(?:start(?:ed)?|begun|go(?:ne)? out|happen(?:ed)?|land(?:ed)?|roll(?:ed)? out|kick(?:ed)? off)\b|\bnot (?:actually )?(?:out|live|started) yet\b/;
+  /\bjumped the gun\b|\bnot (?:right )?now\b|\b(?:hasn't|has not|hasnt|didn't|did not|didnt|haven't|have not) (?:actually |really |even )?(?:start(?:ed)?|begun|go(?:ne)? out|happen(?:ed)?|land(?:ed)?|roll(?:ed)? out|kick(?:ed)? off)\b|\bnot (?:actually )?(?:out|live|started) yet\b/;
 
 /** A post of only a verb of the idioms: "Refilled.", "wiped!", "topped up." */
 const BARE_VERB_POST =
@@ -188,6 +196,21 @@ export function readReply(
       return readAnnouncement(post, joined, joinedMentions, options);
   }
   const postedMs = Date.parse(post.createdAt);
+  // "in about 30 min" under his "free plan getting a reset": a reply of only a time ahead,
+  // under a post with no "now", says when that reset comes: one sentence (rules-2.13.104).
+  if (
+    thread.author === 'self' &&
+    (isTimeFragment(own.all) || TIME_ONLY.test(own.all) || IN_A_WHILE_ALONE.test(own.all)) &&
+    !NOW_SAID.test(thread.parent.all) &&
+    timeAhead(own.all, postedMs, options.timeZone) !== null
+  ) {
+    const joined = readText(`${thread.parent.all.replace(/[.!]+$/, '')} ${own.all}`);
+    const joinedMentions = mentionsOf(joined);
+    if (joinedMentions.some((m) => m.refused === null)) {
+      const read = readAnnouncement(post, joined, joinedMentions, options);
+      if (read.reset?.kind === 'reset_scheduled') return read;
+    }
+  }
   // "…give it a few minutes": how long it takes to show, not a time of its own
   // (rules-2.13.17).
   // Nor "pushed it out a day early": how much sooner than planned (rules-2.13.34).
@@ -413,7 +436,10 @@ export function readReply(
     (FIXED.test(own.sentences[0] ?? '') && MISSED_THEM.test(thread.parent.all)) ||
     // "last night ~11pm PT. you should be full" under "when is the reset you teased?": when
     // it was, a time gone by (rules-2.13.103).
-    (ASKS_WHEN.test(thread.parent.all) && TIME_GONE_ANSWER.test(own.sentences[0] ?? ''));
+    (ASKS_WHEN.test(thread.parent.all) && TIME_GONE_ANSWER.test(own.sentences[0] ?? '')) ||
+    // "it hit for EU folks at 18:00 CET yesterday" under "did the reset reach europe?": it,
+    // the reset asked about, arrived (rules-2.13.104).
+    IT_ARRIVED.test(own.sentences[0] ?? '');
   if (!acknowledges) return notAReset('a reply that does not speak of the reset in its parent');
   const who = thread.author === 'self' ? 'his own post' : 'someone else';
   return heldReply(
@@ -762,6 +788,9 @@ function landed(result: Classification): Classification {
 const onlyWithParent = (context: string) =>
   `a reply that only makes sense with its parent (${context})`;
 
+/** "it hit for EU folks …", "yes it landed at 9": it, the reset asked about, arrived. */
+const IT_ARRIVED =
+  /^(?:(?:yes|yep|yeah|it did),? )?it (?:already )?(?:hit|landed|went out|rolled out|reached|arrived)\b/;
 /** A question of when: "when is the reset you teased?", "what time does it land?". */
 const ASKS_WHEN = /\b(?:when|what time)\b[^?]{0,80}\?/;
 /** A sentence that is only a time gone by: "last night ~11pm PT", "an hour ago". */

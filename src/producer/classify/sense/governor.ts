@@ -169,7 +169,16 @@ export function ownedSubjectBefore(
   if (at > start && !CLAUSE_JOINERS.has(words[at - 1]!.text) && words[at - 1]!.pos !== 'PUNCT')
     return null;
   const subject = words.slice(at, last + 1);
-  if (subject.some((word) => OUR_AGENTS.has(word.lemma) || RESET_OBJECTS.has(word.lemma)))
+  // "your orgs": a plural the lemmatiser does not know is still one of what resets are of
+  // (rules-2.13.104).
+  if (
+    subject.some(
+      (word) =>
+        OUR_AGENTS.has(word.lemma) ||
+        RESET_OBJECTS.has(word.lemma) ||
+        RESET_OBJECTS.has(word.text.replace(/s$/, '')),
+    )
+  )
     return null;
   return textOf(subject);
 }

@@ -65,7 +65,9 @@ export function readGroup(
     .slice(start, verbIndex + 1)
     .map((word) => word.text)
     .join(' ');
-  const negated = chain.some((word) => NEGATORS.has(word));
+  // "the reset did NOT wait until friday": not waiting is coming sooner, not a denial
+  // (rules-2.13.104).
+  const negated = chain.some((word) => NEGATORS.has(word)) && verb.lemma !== 'wait';
   const has = (set: ReadonlySet<string>) => chain.some((word) => set.has(word));
   const group = (
     tense: Tense,
@@ -142,6 +144,9 @@ export function readGroup(
   return group('ongoing');
 }
 
+/** "did not wait", "didn't wait", "won't wait": a verb group of not waiting. */
+const NOT_WAITING = /\b(?:not|n't|never) wait$/;
+
 /** How a verb that takes a reset as object or complement changes the group's tense. */
 export function byVerbClass(group: Group, lemma: string): Group {
   if (LIKING_VERBS.has(lemma) && !group.hedged && group.tense !== 'coming') {
@@ -176,6 +181,8 @@ export function byVerbClass(group: Group, lemma: string): Group {
   )
     return { ...group, tense: 'coming' };
   if (WISH_VERBS.has(lemma)) return { ...group, tense: 'coming', hedged: true };
+  // "the reset did NOT wait until friday": not waiting, it came sooner (rules-2.13.104).
+  if (lemma === 'wait' && NOT_WAITING.test(group.words)) return group;
   if (TALK_VERBS.has(lemma)) {
     return {
       ...group,
