@@ -8712,3 +8712,43 @@ describe('rounds 447 to 450 (rules-2.13.104)', () => {
     assert.deepEqual([answer.reset?.kind, answer.review], ['reset_completed', true]);
   });
 });
+
+describe('rounds 451 to 454 (rules-2.13.105)', () => {
+  test('"the reset we promised went out" is done by its own verb; "applied a reset to every workspace" is given', () => {
+    assert.equal(
+      at10('update: the pro reset we promised landed an hour ago, enjoy'),
+      'reset_completed',
+    );
+    assert.equal(at10('just applied a reset to every business workspace ✅'), 'reset_completed');
+  });
+
+  test('"the reset moves from friday to monday 9am PT" is moved, to the second time', () => {
+    assert.deepEqual(when(at10Read('heads up: the reset moves from friday to monday 9am PT')), [
+      'reset_scheduled',
+      '2026-11-23T17:00:00.000Z',
+      false,
+    ]);
+  });
+
+  test('"not going out tonight, it\'s tomorrow at 10am PT" is that time, not a denial', () => {
+    assert.deepEqual(
+      when(at10Read("the reset isn't going out tonight, it's tomorrow at 10am PT. sorry")),
+      ['reset_scheduled', '2026-11-20T18:00:00.000Z', false],
+    );
+  });
+
+  test('"… limits unaffected" takes a reset back; an answer to "how does it work" is held', () => {
+    assert.equal(
+      at10("we have reset everyone's... office router. wifi is back. limits unaffected"),
+      'reset_completed (held)',
+    );
+    assert.equal(
+      reply(
+        'you get one banked reset, apply it whenever you want, it clears your 5h window',
+        'how do banked resets work?',
+        'newbie_dev',
+      ).review,
+      true,
+    );
+  });
+});

@@ -166,7 +166,10 @@ export function mentionsOf(own: ReadText): Mention[] {
         namedFor: null,
       };
     const doubt = reading.doubt ?? sentenceDoubt(read, previous);
-    const doubted = doubt === reading.doubt ? reading : { ...reading, doubt };
+    const doubted = withCorrectedTime(
+      doubt === reading.doubt ? reading : { ...reading, doubt },
+      read,
+    );
     // "context resets are not the same as rate limit resets. one is your conversation, …":
     // "one" stands for a reset only talked about, and what it is is talked about too
     // (rules-2.13.85).
@@ -190,6 +193,19 @@ export function mentionsOf(own: ReadText): Mention[] {
   }
   return mentions;
 }
+
+/**
+ * "the reset is NOT going out today, it's tomorrow (friday) at 8am PT", "the reset hasn't gone
+ * out yet, it's coming in a couple hours": a time denied, then the time it comes. Not a
+ * denial of the reset: it is ahead (rules-2.13.105). Not a vague "next week": "the reset is
+ * not tonight, it's next week" stays denied.
+ */
+function withCorrectedTime(reading: MentionReading, read: string): MentionReading {
+  if (!reading.negated || !TIME_DENIED_THEN_AHEAD.test(read)) return reading;
+  return { ...reading, negated: false, tense: 'coming' };
+}
+const TIME_DENIED_THEN_AHEAD =
+  /(?:\bnot|n't)\b[^,;.!?]{0,30}\b(?:today|yet|now|tonight|this (?:morning|afternoon|evening|week))\b[^,;.!?]{0,10}(?:,|;| [—–-]) ?(?:it's|it is|its|it'll be|it will be|it'll|it will) (?:coming |going out |landing |happening |actually |now )?(?:tomorrow|tonight|later|in (?:a|an|\d)|on |at |(?:mon|tues|wednes|thurs|fri|satur|sun)day|this (?:afternoon|evening))/;
 
 /**
  * What a reset is of, said after it: "massive reset tonight: my sleep schedule", "Reset at
@@ -247,7 +263,7 @@ const DISMISSED =
   /\b(?:this|it|that) (?:is|'s) not a promise\b|\b(?:limits|usage) (?:are|is|remain|remains|stay|stays) (?:unchanged|untouched|the same|as-is|as is)\b|^(?:a )?re-?set\? (?:not today|nope|no|not this week)\b|\b(?:limits|usage) (?:are|is) not (?:part of|affected by|touched by) (?:this|it|that)\b|\b(?:we )?(?:didn't|did not) touch (?:anything|your limits|limits)\b|(?:^|[.!?] )(?:not true|not real|totally fake|fake)[.!]|\b(?:nothing|none)(?:'s| is)? (?:planned|scheduled|coming|happening)\b|\bno plans? (?:for|to do) (?:another|a|any|that|this|it)(?: one| reset)?\b|\b(?:is|are|it's|that's) (?:fake|not real|not true|false|a fake)\b|\bisn't mine\b|\bnothing (?:is )?decided\b|\bno decision yet\b|\bno date yet\b|\bnot on a (?:fixed |set |regular )?schedule\b|\bthinking out loud\b|\bjust an idea\b|\bnot happening yet\b|\bkicking (?:it|this|that|the idea|ideas) around\b|\bnothing(?:'s| is) committed\b|\bfingers crossed\b|\b(?:limits|usage) (?:stay|stays|remain|remains) (?:where (?:they|it) (?:are|is)|put)\b|\b(?:that's|that is) not happening\b|\bthat's a no\b|\byours (?:are|is) (?:exactly |still )?where (?:they|it) (?:were|was)\b/;
 /** Words that say a reset was not users', or that users have none. */
 const NOT_FOR_USERS =
-  /\bnothing (?:has )?changed\b|\b(?:internal|test|red-team|staff|employee|eval(?: harness)?) accounts? only\b|\bonly (?:that|one|this) (?:customer|workspace|account)\b|\bnothing to do with your\b|\bnot a user reset\b|\bno (?:codex |global |usage |user )?reset (?:today|this week|in real life|for (?:you|users|codex))\b|\bplan now: no\b|\bnot (?:announcing|promising) anything\b|\bon my own account\b|\b(?:codex )?(?:limits|usage) (?:were|was|have|has)(?: not|n't)(?: been)? (?:reset|touched|changed)\b|\b(?:this|that|it)(?:'s| is| was) (?:about|for) [^.!?]{1,40}?, not (?:about )?(?:your |the |anyone's )?(?:codex )?(?:usage|limits?|quotas?)\b|\b(?:that's|that is|it's|it is|but) not (?:for )?codex\b|\bnot codex though\b|\bthat was (?:(?:jan|febr)uary|march|april|may|june|july|august|september|october|november|december|weeks ago|months ago|last (?:week|month|year))\b|\b(?:external|user|users'|customer|your|everyone else's|codex) (?:limits|usage|quotas)(?: (?:are|is|remain|stay|stays))? (?:unchanged|untouched|unaffected)\b|\b(?:internal|dogfood|employee|staff)\b[^.!?]{0,20}\b(?:quotas?|limits)\b[^.!?]{0,20}\bfor (?:employees|staff|(?:the )?(?:codex |openai )?team|openai folks|internal users)\b/;
+  /\bnothing (?:has )?changed\b|\b(?:internal|test|red-team|staff|employee|eval(?: harness)?) accounts? only\b|\bonly (?:that|one|this) (?:customer|workspace|account)\b|\bnothing to do with your\b|\bnot a user reset\b|\bno (?:codex |global |usage |user )?reset (?:today|this week|in real life|for (?:you|users|codex))\b|\bplan now: no\b|\bnot (?:announcing|promising) anything\b|\bon my own account\b|\b(?:codex )?(?:limits|usage) (?:were|was|have|has)(?: not|n't)(?: been)? (?:reset|touched|changed)\b|\b(?:this|that|it)(?:'s| is| was) (?:about|for) [^.!?]{1,40}?, not (?:about )?(?:your |the |anyone's )?(?:codex )?(?:usage|limits?|quotas?)\b|\b(?:that's|that is|it's|it is|but) not (?:for )?codex\b|\bnot codex though\b|\bthat was (?:(?:jan|febr)uary|march|april|may|june|july|august|september|october|november|december|weeks ago|months ago|last (?:week|month|year))\b|\b(?:external|user|users'|customer|your|everyone else's|codex) (?:limits|usage|quotas)(?: (?:are|is|remain|stay|stays))? (?:unchanged|untouched|unaffected)\b|(?:^|[.!?] )(?:limits|usage|quotas)(?: (?:are|is|remain|stay|stays))? (?:unchanged|untouched|unaffected)\b|\b(?:internal|dogfood|employee|staff)\b[^.!?]{0,20}\b(?:quotas?|limits)\b[^.!?]{0,20}\bfor (?:employees|staff|(?:the )?(?:codex |openai )?team|openai folks|internal users)\b/;
 /**
  * Words that open a story or a dream: "Picture it:", "throwback:", "weird dream:"; a month
  * alone opening a story told in the present, "good times" closing one (rules-2.13.33).
@@ -289,6 +305,7 @@ export const TAKEN_BACK: readonly (readonly [RegExp, (words: string) => string])
   [RECAP, (words) => `"${words}": a recap of what was?`],
   [POLL, (words) => `"${words}": a poll, asking?`],
   [EXPLAINER, (words) => `"${words}": how resets work, explained?`],
+  // "… coffee machine on the 4th floor. it's working again. limits unaffected ☕" (rules-2.13.105).
   // "(internal accounts only, not you, sorry)", "Only that customer was affected", "For Codex:
   // nothing changed", "Plan now: no reset", "That was September": the post says whose reset
   // it was, or that there is none for users (rules-2.13.5).
@@ -485,7 +502,8 @@ function refusalOf(sentence: string, reading: MentionReading, read: string): str
   if (matchesAny(sentence, TALK_ABOUT) || (read !== sentence && matchesAny(read, TALK_ABOUT)))
     return `${TALKED_ABOUT}: "${clip(sentence)}"`;
   if (reading.negated) return `the reset is denied: "${clip(sentence)}"`;
-  if (CALLED_OFF.test(sentence)) return `a reset called off: "${clip(sentence)}"`;
+  if (CALLED_OFF.test(sentence) && !TIME_DENIED_THEN_AHEAD.test(read))
+    return `a reset called off: "${clip(sentence)}"`;
   if (reading.notAnnouncing !== null) return `${reading.notAnnouncing}: "${clip(sentence)}"`;
   if (HABIT.test(reading.clause) && !BANKED_WHENEVER.test(reading.clause))
     return `resets as a habit, not one reset: "${clip(sentence)}"`;

@@ -168,6 +168,13 @@ export function classifyPost(
   // the reset is of that one person's account: "we'll restore the banked reset on your
   // account today" (rules-2.13.2).
   if (thread?.author === 'other' && result.reset !== null) {
+    // "you get one banked reset, you choose when to apply it, …" under "how does the banked
+    // reset thing work exactly": how it works, explained? Held (rules-2.13.105).
+    if (HOW_IT_WORKS.test(thread.parent.all))
+      return hold(
+        lessSure(result, 0.1, 'a reply to someone else', options),
+        'an answer to how resets work: an explanation?',
+      );
     if (announcing.some((m) => ONE_ACCOUNT.test(m.sentence)))
       return hold(
         lessSure(result, 0.1, 'a reply to someone else', options),
@@ -198,6 +205,8 @@ export function classifyPost(
   return result;
 }
 
+/** A question of how something works: "how does the banked reset thing work exactly". */
+const HOW_IT_WORKS = /\bhow (?:does|do|is|are|will|would)\b[^?.!]{0,60}\bwork(?:s|ing)?\b/;
 /** A teaser: "one more thing for friday 👀", "something nice lands tomorrow". */
 const TEASING = /👀|\b(?:something|one more thing|stay tuned|surprise|big day|news)\b/u;
 

@@ -416,6 +416,9 @@ const INCIDENT_OF_DAY =
 const DAY_NAMED = /\b(?:today|tomorrow|tonight|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b/;
 
 /** chrono's findings, read on the Pacific calendar; cutoffs, ranges and durations left out. */
+/** A move from one time to another: "moves from today to", "pushed from 9am to". */
+const MOVED_FROM =
+  /\b(mov(?:es|ed|ing|e)|push(?:es|ed|ing)?|shift(?:s|ed|ing)?|delay(?:s|ed|ing)?|slip(?:s|ped)?) from [^.!?,\n]{1,30}? to\b/g;
 /** A day gone by, then "around" a time: "last night around", "yesterday ~". */
 const GONE_DAY_AROUND =
   /\b(last night|yesterday(?: (?:morning|afternoon|evening))?) (?:around|about|approx\.?|roughly|~) ?(?=\d)/g;
@@ -442,6 +445,9 @@ function statedTimes(text: string, posted: DateTime, doubts: string[]): StatedTi
     // "last night around 23:00 PT": the day gone by owns the clock time after it, as "last
     // night at 23:00" is read (rules-2.13.103).
     .replace(GONE_DAY_AROUND, '$1 at ')
+    // "moves from today to monday 8am PT": where it was is no range; it goes to the second
+    // (rules-2.13.105).
+    .replace(MOVED_FROM, '$1 to')
     .replace(/\b(1[3-9]|2[0-3])(?::00)? ?pm\b/g, '$1:00') // "14pm" is 14:00
     // chrono reads "midnight tonight" as noon today: it is the midnight that ends today, the
     // next one, as "midnight" alone is read (rules-2.12.0).

@@ -166,6 +166,8 @@ export function readMention(words: readonly Word[], index: number): MentionReadi
     !TIME_NOUNS.test(head.text) &&
     // "usage limits reset end of the week for everyone" ("EOW"): its time (rules-2.13.79).
     !(head.text === 'end' && words[index + 2]?.text === 'of') &&
+    // "the reset moves from today to monday": its verb, not "dance moves" (rules-2.13.105).
+    !(head.text === 'moves' && /^(?:from|to)$/.test(words[index + 2]?.text ?? '')) &&
     !isArrivalAfter(words[index]!, head) &&
     // "banked resets ship tomorrow": a plural's verb, not a thing named (rules-2.11.0).
     !(words[index]!.text.endsWith('s') && /^ships?$/.test(head.text)) &&
@@ -383,7 +385,9 @@ export function readMention(words: readonly Word[], index: number): MentionReadi
             ? `${lemma} ${words[governor + 1]!.text}`
             : lemma === 'apply' &&
                 (words.slice(governor, index).some((w) => w.text === 'global') ||
-                  FIRST_PERSON.has(words[phraseStart - 1]?.text ?? ''))
+                  FIRST_PERSON.has(words[phraseStart - 1]?.text ?? '') ||
+                  // "just applied a reset to all enterprise workspaces" (rules-2.13.105).
+                  (words[index + 1]?.text === 'to' && TO_EVERY.test(words[index + 2]?.text ?? '')))
               ? 'do'
               : lemma,
         );
@@ -1066,6 +1070,11 @@ function movedToATime(
   if (!MOVE_IN_TIME.has(lemma)) return false;
   let to = at + 1;
   if (MOVED_WHICH_WAY.has(words[to]?.text ?? '')) to++;
+  // "moves from today to monday 8am PT": where it was, then where it goes (rules-2.13.105).
+  if (words[to]?.text === 'from') {
+    const onTo = words.slice(to + 1, to + 5).findIndex((w) => TO_A_TIME.has(w.text));
+    if (onTo >= 0) to += 1 + onTo;
+  }
   // "the thanksgiving reset moves up a day": moved by a span (rules-2.13.86; held,
   // announcement-doubts.ts).
   if (
@@ -1132,3 +1141,5 @@ export const resetWordsOf = (words: readonly Word[]) =>
 
 /** After "not" opening a clause: "not everyone got a reset", some, not all. */
 const EVERY_ONE = new Set(['everyone', 'everybody', 'all']);
+/** Whom a reset is applied to: "to all", "to every", "to everyone". */
+const TO_EVERY = /^(?:all|every|each|everyone|everybody)$/;

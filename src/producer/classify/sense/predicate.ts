@@ -40,6 +40,9 @@ export function predicateAfter(words: readonly Word[], index: number, end: numbe
       (CONTACT_SUBJECTS.has(words[at + 1]?.text ?? '') || words[at + 1]?.pos === 'DET')
     )
       return null;
+    // "the reset moves from today to monday": its verb, which the tagger takes for a noun
+    // (rules-2.13.105).
+    if (word.text === 'moves' && /^(?:from|to)$/.test(words[at + 1]?.text ?? '')) return at;
     if (inNounPhrase(words, at) || word.pos === 'ADP' || word.pos === 'CCONJ' || isFiller(word)) {
       at++;
       continue;
@@ -118,9 +121,11 @@ function contactClauseEnd(words: readonly Word[], index: number, end: number): n
     if (isAux(word)) return at;
     // "the banked reset we promised after last week's incident just went out": a finite
     // verb after the clause's own words is the noun's (rules-2.13.0); not "promised to do".
+    // Right after it too when it arrives: "the free tier reset we promised went out last
+    // night" (rules-2.13.105).
     if (
       (word.pos === 'VERB' || isArrival(word)) &&
-      at > verb + 1 &&
+      (at > verb + 1 || isArrival(word) || word.lemma === 'go') &&
       (formOf(word) === 'past' || formOf(word) === 'present3') &&
       words[at - 1]!.text !== 'to'
     )
