@@ -8752,3 +8752,52 @@ describe('rounds 451 to 454 (rules-2.13.105)', () => {
     );
   });
 });
+
+describe('rounds 455 to 458 (rules-2.13.106)', () => {
+  test('"on the way back to the hotel" is a journey, not "on its way"; "a fresh set of limits with it tonight" is a reset', () => {
+    assert.equal(
+      at10('great meetup in berlin. also reset limits for everyone on the way back to the airport'),
+      'reset_completed',
+    );
+    assert.equal(
+      at10(
+        'shipping the new cli later today, and everyone gets a fresh set of limits with it at 6pm PT',
+      ),
+      'reset_scheduled',
+    );
+  });
+
+  test('cancelled, then "rescheduled for" a time; paused, then "now going out" at a time; "after thanksgiving" is ahead', () => {
+    assert.deepEqual(
+      when(
+        at10Read(
+          "we had to cancel today's reset, a bad config. rescheduled for tomorrow 11am PT, all plans",
+        ),
+      ),
+      ['reset_scheduled', '2026-11-20T19:00:00.000Z', false],
+    );
+    assert.equal(
+      at10('the business reset is paused for a billing check, now going out monday at 9am PT'),
+      'reset_scheduled',
+    );
+    assert.equal(
+      at10('handing everyone a banked reset after thanksgiving, enjoy'),
+      'reset_scheduled',
+    );
+  });
+
+  test('"resetting how we run" is a way of doing; "new week new me" is a joke; a footnote is a catch', () => {
+    assert.equal(
+      at10("we're resetting how we do code review on the team. rolling out next week"),
+      'none',
+    );
+    assert.equal(
+      at10('new month new me. personal limits reset for every plan'),
+      'reset_completed (held)',
+    );
+    assert.equal(
+      at10('limits reset tomorrow 9am PT for all plans*\n\n*plans = my gym plans'),
+      'reset_scheduled (held)',
+    );
+  });
+});

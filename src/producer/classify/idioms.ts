@@ -34,7 +34,7 @@ const USAGE_NOUN = String.raw`(?:usage|limits?|quotas?|caps|(?<!\b(?:db|database
  * (the good kind of empty)", "… thanks to …" (rules-2.13.55); not "after …" or
  * "following …": "the counter is back at zero after the migration" is another counter.
  */
-const AFTER_AMOUNT = String.raw`(?=[.!?,;:)]|$| \(| (?:for|to|across|on|in|as|at|by|before|thanks to|once|until|this|today|tonight|tomorrow|now|just|again|already|and|so|because|right|next|first|about|around|roughly|since|earlier|overnight|later|soon|shortly|(?:mon|tues|wednes|thurs|fri|satur|sun)day|(?:a|an|\d+|a few|a couple of) (?:min(?:ute)?s?|hours?|moments?|sec(?:ond)?s?) ago)\b| ${SYMBOL})`;
+const AFTER_AMOUNT = String.raw`(?=[.!?,;:)]|$| \(| (?:for|to|across|on|in|as|at|by|before|thanks to|once|until|this|today|tonight|tomorrow|now|just|again|already|and|so|because|right|next|first|about|around|roughly|since|earlier|overnight|later|soon|shortly|with it|with (?:the|this|that) (?:launch|release|update|drop)|(?:mon|tues|wednes|thurs|fri|satur|sun)day|(?:a|an|\d+|a few|a couple of) (?:min(?:ute)?s?|hours?|moments?|sec(?:ond)?s?) ago)\b| ${SYMBOL})`;
 /** Whose limits: "topped everyone back up" ("a clean slate for everyone" may be of anything). */
 const PEOPLE = String.raw`(?:everyone|everybody|all of you|(?:all )?(?:paid |codex )?(?:users|accounts|subscribers)|every (?:paid |codex )?(?:users?|accounts?|subscribers?|workspaces?))`;
 /** Whose, by their plans: "all pro + plus folks", "every plus/pro account" (rules-2.13.37). */

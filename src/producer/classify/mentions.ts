@@ -97,6 +97,7 @@ export function mentionsOf(own: ReadText): Mention[] {
   const mentions: Mention[] = [];
   let previousMentioned: string | null = null;
   let previousRefused: string | null = null;
+  let previousStopped = false;
   for (const [at, sentence] of own.sentences.entries()) {
     const previous = own.sentences[at - 1];
     // "Reset: done." is "reset is done" (rules-2.10.0).
@@ -128,17 +129,23 @@ export function mentionsOf(own: ReadText): Mention[] {
     // "them" stands for the resets of the sentence before (rules-2.13.34).
     const them =
       !named && previousMentioned !== null && RESETS.test(previousMentioned) && THEM.test(plain);
-    const anaphora = !named && previousMentioned !== null && (them || ONE_MORE.test(plain));
+    // "we had to cancel today's reset, … . rescheduled for tomorrow noon PT, all plans": the
+    // reset stopped before, given its new time (rules-2.13.106).
+    const rescheduled: boolean = !named && previousStopped && RESCHEDULED_ALONE.test(plain);
+    const anaphora: boolean =
+      rescheduled || (!named && previousMentioned !== null && (them || ONE_MORE.test(plain)));
     const antecedent = BANKED_NOUN.test(previousMentioned ?? '') ? 'banked reset' : 'reset';
     previousMentioned = named ? plain : null;
     if (!named && !anaphora) continue;
-    const read = them
-      ? plain.replace(THEM, `$1 ${antecedent}s`)
-      : anaphora
-        ? plain.replace(ONE_MORE, (_match, which?: string) =>
-            which === undefined ? `a ${antecedent}` : `${which} ${antecedent}`,
-          )
-        : plain;
+    const read: string = rescheduled
+      ? `the reset is ${plain}`
+      : them
+        ? plain.replace(THEM, `$1 ${antecedent}s`)
+        : anaphora
+          ? plain.replace(ONE_MORE, (_match, which?: string) =>
+              which === undefined ? `a ${antecedent}` : `${which} ${antecedent}`,
+            )
+          : plain;
     const words = wordsOf(read);
     const indices = mentionIndices(words);
     const readings = indices.map((index) => readMention(words, index));
@@ -182,6 +189,10 @@ export function mentionsOf(own: ReadText): Mention[] {
     // Not a reset denied or stopped: "… didn't apply for some of you. everyone affected is
     // getting another one" gives one.
     if (named) previousRefused = refused?.startsWith(TALKED_ABOUT) ? refused : null;
+    previousStopped =
+      named &&
+      (refused?.startsWith('a reset stopped') === true ||
+        refused?.startsWith('a reset called off') === true);
     mentions.push({
       sentence,
       read,
@@ -194,6 +205,10 @@ export function mentionsOf(own: ReadText): Mention[] {
   return mentions;
 }
 
+/** "rescheduled for tomorrow noon PT", "moved to monday 9am": a new time, opening a sentence. */
+const RESCHEDULED_ALONE =
+  /^(?:re-?scheduled|moved|pushed|postponed|bumped|now) (?:for|to|until|till|on)\b/;
+
 /**
  * "the reset is NOT going out today, it's tomorrow (friday) at 8am PT", "the reset hasn't gone
  * out yet, it's coming in a couple hours": a time denied, then the time it comes. Not a
@@ -201,9 +216,16 @@ export function mentionsOf(own: ReadText): Mention[] {
  * not tonight, it's next week" stays denied.
  */
 function withCorrectedTime(reading: MentionReading, read: string): MentionReading {
+  // "the reset for enterprise is paused pending some admin tooling, now going out wednesday
+  // next week": stopped, then going out again at a time ahead (rules-2.13.106).
+  if (reading.notAnnouncing?.startsWith('a reset stopped') === true && RESUMED.test(read))
+    return { ...reading, notAnnouncing: null, tense: 'coming' };
   if (!reading.negated || !TIME_DENIED_THEN_AHEAD.test(read)) return reading;
   return { ...reading, negated: false, tense: 'coming' };
 }
+/** ", now going out wednesday", "; instead it lands monday": a reset stopped, going again. */
+const RESUMED =
+  /[,;] (?:and )?(?:now|instead|it's now|it is now)(?: it)? (?:going out|goes out|landing|lands|happening|rolling out|shipping|moved to|moving to|scheduled for|set for|planned for|coming)\b[^.!?]{0,40}\b(?:tomorrow|tonight|(?:mon|tues|wednes|thurs|fri|satur|sun)day|next week|at \d|\d{1,2}(?::\d\d)? ?(?:am|pm))/;
 const TIME_DENIED_THEN_AHEAD =
   /(?:\bnot|n't)\b[^,;.!?]{0,30}\b(?:today|yet|now|tonight|this (?:morning|afternoon|evening|week))\b[^,;.!?]{0,10}(?:,|;| [—–-]) ?(?:it's|it is|its|it'll be|it will be|it'll|it will) (?:coming |going out |landing |happening |actually |now )?(?:tomorrow|tonight|later|in (?:a|an|\d)|on |at |(?:mon|tues|wednes|thurs|fri|satur|sun)day|this (?:afternoon|evening))/;
 
@@ -283,15 +305,22 @@ const EXPLAINER =
 const RECAP = /^(?:(?:week(?:ly)?|month(?:ly)?|year(?:ly)?|quick|friday) )?recap\b|\bin review:/;
 /** Words that take back what was said, or mark it as a joke. */
 // "me: we should stop doing resets. also me, …: resetting everyone": the meme (rules-2.13.15);
-// so is "tired: resetting limits. wired: just having enough gpus" (rules-2.13.103).
+// so is "tired: resetting limits. wired: just having enough gpus" (rules-2.13.103), and "new
+// week new me. personal rate limits reset …" (rules-2.13.106).
 const JOKING =
-  /\bthat(?:'s| is) (?:\d+% |totally |exactly |definitely |absolutely |obviously )?how (?:this|that|it|capacity planning) works\b|^(?:oh )?sure,? let me (?:just )?|^oh sure\b|^yeah,? right\b|\b(?:jk|j\/k|just kidding|kidding|april fools?|april 1st)\b|(?:^|\()(?:joke|joking|kidding)[.!)]|(?:^|[.!?] )not[.!]*$|\bsorry to get your hopes up\b|^me: [^\n]*\balso me\b|^tired: [^\n]*\bwired:|\bby hand\b[^.!?]{0,60}\b(?:one (?:account|user|person|workspace|by one) at a time|with a (?:pencil|pen|quill|spreadsheet|calculator|abacus))\b|\bthanks for asking every \d+ (?:seconds|minutes|mins|hours)\b|\bfor the (?:[2-9]\d|\d{3,})(?:st|nd|rd|th) time (?:this|today|in a)\b/;
+  /\bthat(?:'s| is) (?:\d+% |totally |exactly |definitely |absolutely |obviously )?how (?:this|that|it|capacity planning) works\b|^(?:oh )?sure,? let me (?:just )?|^oh sure\b|^yeah,? right\b|\b(?:jk|j\/k|just kidding|kidding|april fools?|april 1st)\b|(?:^|\()(?:joke|joking|kidding)[.!)]|(?:^|[.!?] )not[.!]*$|\bsorry to get your hopes up\b|^me: [^\n]*\balso me\b|^tired: [^\n]*\bwired:|^new (?:week|month|year|day),? new me\b|\bby hand\b[^.!?]{0,60}\b(?:one (?:account|user|person|workspace|by one) at a time|with a (?:pencil|pen|quill|spreadsheet|calculator|abacus))\b|\bthanks for asking every \d+ (?:seconds|minutes|mins|hours)\b|\bfor the (?:[2-9]\d|\d{3,})(?:st|nd|rd|th) time (?:this|today|in a)\b/;
 /**
  * Another's report: "limits reset for everyone at 6pm PT — according to a fake account"; not
  * "according to the plan".
  */
 const REPORTED =
   /\baccording to\b(?! (?:the|our) (?:plan|schedule)\b)|\bper an? ['"]?(?:insider|anonymous|random|fake|parody)\b|\bis what the (?:rumou?r|screenshot|leak|post|tweet)s?\b[^.!?]{0,20}\b(?:says?|claims?)\b|\bsaid (?:nobody|no one)\b|\b(?:they|someone|somebody) made (?:it|that|this) up\b|\bimpersonating\b/;
+/**
+ * A footnote's mark after a word: "… for all plans*", alone at the end of the post or with its
+ * footnote on a line of its own ("*plans = my coffee plan").
+ */
+const FOOTNOTE_MARK =
+  /^[^*]*[\p{L}\p{N}]\*[^*\p{L}\p{N}]*$|[\p{L}\p{N}]\*(?=\s)[^*]*\n\s*\*\s*[\p{L}\p{N}]/u;
 /** Post-level words that take an announcement back, each with its reason. */
 export const TAKEN_BACK: readonly (readonly [RegExp, (words: string) => string])[] = [
   // "LIMITS RESET FOR EVERYONE!!! ...jk it's april 1st"; "yes, I personally reset
@@ -318,6 +347,9 @@ export const TAKEN_BACK: readonly (readonly [RegExp, (words: string) => string])
   // (rules-2.13.53); "… is what the rumour on reddit says", "… said nobody at OpenAI today",
   // "… per an 'insider' account … They made it up." (rules-2.13.64).
   [REPORTED, (words) => `"${words}": what others say?`],
+  // "limits reset tomorrow 9am PT for all plans*\n\n*plans = my coffee plan": a footnote, a
+  // catch (rules-2.13.106); not "*all* plans", emphasis.
+  [FOOTNOTE_MARK, () => 'a word marked with an asterisk for a footnote: a catch?'],
 ];
 /** Limits and their state after a colon: "limits: refreshed." (read "limits: reset"). */
 const LIMITS_COLON = /\b(limits|usage): re-?set\b/;

@@ -389,6 +389,13 @@ export function mentionKind(mention: Mention, announcedMs: number, zone: string)
     timeStartsAfter(mention.reading.clause, announcedMs, zone)
   )
     return 'coming';
+  // "giving everyone a banked reset after thanksgiving": under way after a holiday still
+  // ahead (rules-2.13.106).
+  if (tense === 'ongoing' && !/\bnow\b/.test(mention.reading.clause)) {
+    const holiday = AFTER_HOLIDAY.exec(mention.reading.clause)?.[1];
+    if (holiday !== undefined && timeAhead(holiday, announcedMs, zone) === 'explicit')
+      return 'coming';
+  }
   // "we're resetting usage for everyone affected once the fix is fully deployed": under way
   // after an event awaited is ahead (rules-2.13.24).
   if (
@@ -647,6 +654,8 @@ const RESET_WORD_HERE = /\bre-?set/;
 /** When a reset is expected: "ETA for the reset", "reset expected at 5pm". */
 const ETA = /\beta\b|\bexpected (?:at|around|by)\b/;
 
+/** "after thanksgiving", "after christmas": a holiday, the reset after it. */
+const AFTER_HOLIDAY = /\bafter (thanksgiving|christmas|xmas|new year's)\b/;
 /** A time gone by: a time just gone, or "earlier", "last night", "this morning". */
 const GONE_BY = new RegExp(
   String.raw`${JUST_GONE.source}|\b(?:earlier|last night|overnight|this morning)\b`,

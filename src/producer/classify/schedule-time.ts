@@ -50,7 +50,12 @@ export const VAGUE_CUES: readonly (readonly [RegExp, number, string])[] = [
     1,
     'shortly',
   ],
-  [/\b(?:in a (?:little )?bit|incoming|inbound|on (?:its|the) way)\b/, 2, 'in a bit / incoming'],
+  // Not a journey: "on the way back to the hotel" (rules-2.13.106).
+  [
+    /\b(?:in a (?:little )?bit|incoming|inbound|on its way|on the way(?! (?:back|home|to|from|over|out|in|there)\b))\b/,
+    2,
+    'in a bit / incoming',
+  ],
   // "right after lunch" (rules-2.11.0); "by lunch today PT" (rules-2.13.89).
   [/\b(?:after|by|before) lunch\b/, 4, 'after lunch'],
   // "within the next couple of hours" (rules-2.13.11).

@@ -1090,7 +1090,12 @@ function movedToATime(
   // moved.": moved, its new time said after, or not yet (rules-2.13.84). Not "postponed" or
   // "pushed" alone: put off, or a button pushed.
   if (words[to]?.text === ':' || (to >= end && MOVED_ALONE.has(lemma))) return true;
-  return TO_A_TIME.has(words[to]?.text ?? '') && timeWordAfter(words, to + 1, end);
+  // "rescheduled for tomorrow noon PT" (rules-2.13.106).
+  const toWord = words[to]?.text ?? '';
+  return (
+    (TO_A_TIME.has(toWord) || (toWord === 'for' && lemma === 'reschedule')) &&
+    timeWordAfter(words, to + 1, end)
+  );
 }
 /** "pushed back to", "moved up to", "pulled forward to" (rules-2.13.84: up, forward). */
 const MOVED_WHICH_WAY = new Set(['back', 'out', 'up', 'forward']);

@@ -53,6 +53,10 @@ export function whatIsReset(
   clauseStart: number,
   end: number,
 ): WhatIsReset | null {
+  // "we're resetting how we run incident reviews": a way of doing, not limits (rules-2.13.106).
+  const how = words[index + 1];
+  if (how !== undefined && how.text === 'how' && index + 2 < end)
+    return { kind: 'other', text: textOf(words.slice(index + 1, Math.min(end, index + 6))) };
   const object: Word[] = [];
   // "the 5h and weekly limits": objects joined by "and" are one object (rules-2.10.0).
   const inObject = (at: number) =>
