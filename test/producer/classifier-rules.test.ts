@@ -8801,3 +8801,32 @@ describe('rounds 455 to 458 (rules-2.13.106)', () => {
     );
   });
 });
+
+describe('rounds 459 to 462 (rules-2.13.107)', () => {
+  test('delayed "— now going out" a day, "slipped. it lands … instead": coming, at the new time', () => {
+    assert.equal(
+      at10('reset delayed a little — now going out saturday morning pacific'),
+      'reset_scheduled',
+    );
+    assert.deepEqual(
+      when(at10Read('the reset we promised for today slipped. it lands at 4pm PT instead, sorry')),
+      ['reset_scheduled', '2026-11-20T00:00:00.000Z', false],
+    );
+  });
+
+  test('"the reset isn\'t tomorrow, it already went out" is done; "the very first reset was" is the past', () => {
+    assert.equal(
+      at10("correction: the reset isn't tomorrow, it already went out an hour ago"),
+      'reset_completed',
+    );
+    assert.equal(at10('fun fact: the very first codex reset was a typo in a config file'), 'none');
+  });
+
+  test('"weekly windows restarted", "codex pools get refilled"', () => {
+    assert.equal(at10('pro weekly windows restarted at 9:15 this morning'), 'reset_completed');
+    assert.equal(
+      at10('business customers: your codex pools get refilled to full on monday at 7am PT'),
+      'reset_scheduled',
+    );
+  });
+});

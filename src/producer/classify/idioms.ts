@@ -28,7 +28,7 @@ const AFTER_HEAD =
  * Counters and meters, not another thing's: "the staging db counters", "its counter", "the
  * sequence counters" (rules-2.13.75).
  */
-const USAGE_NOUN = String.raw`(?:usage|limits?|quotas?|caps|(?<!\b(?:db|database|staging|sequence|its|his|her|page|view|visitor|step|shot|error|request|incident|streak) )(?:counters?|meters?)|allowances?|buckets?|(?<=usage )bars?)(?=[.!?,;:)]|$| ${AFTER_HEAD}\b| ${SYMBOL}|(?<=s) refill\b)`;
+const USAGE_NOUN = String.raw`(?:usage|limits?|quotas?|caps|(?<=\b(?:codex|usage|credit) )pools?|(?<!\b(?:db|database|staging|sequence|its|his|her|page|view|visitor|step|shot|error|request|incident|streak) )(?:counters?|meters?)|allowances?|buckets?|(?<=usage )bars?)(?=[.!?,;:)]|$| ${AFTER_HEAD}\b| ${SYMBOL}|(?<=s) refill\b)`;
 /**
  * After "back to zero" / "back to full": the clause goes on with no noun ("full color"); "…
  * (the good kind of empty)", "… thanks to …" (rules-2.13.55); not "after …" or
@@ -175,9 +175,12 @@ const A_USAGE_REFILL =
 const GETTING_A_REFILL = new RegExp(
   String.raw`(?=(?:a|the) )(?<=\b${USAGE_NOUN} (?:(?:is|are|will|be|get|gets|getting|got|just|all) ){1,3})(?:a|the) (?:full |quick )?(?:refill|refresh|recharge|top-?up|wipe|fresh start|clean slate|do-?over)\b`,
 );
-/** "your weekly window just started over", "limits start fresh at 5pm" (rules-2.11.0). */
+/**
+ * "your weekly window just started over", "limits start fresh at 5pm" (rules-2.11.0); "weekly
+ * windows restarted" (rules-2.13.107).
+ */
 const STARTS_OVER = new RegExp(
-  String.raw`(?=start)(?<=\b(?:${USAGE_NOUN}|${WINDOW_NOUN}) (?:(?:for|on|across) (?:every|all|each) \w+ )?(?:(?:just|all|will|now|have|has) ){0,2})start(s|ed|ing)? (?:over|fresh|afresh|from zero|from scratch)\b`,
+  String.raw`(?=start)(?<=\b(?:${USAGE_NOUN}|${WINDOW_NOUN}) (?:(?:for|on|across) (?:every|all|each) \w+ )?(?:(?:just|all|will|now|have|has) ){0,2})start(s|ed|ing)? (?:over|fresh|afresh|from zero|from scratch)\b|(?=restart)(?<=\b${WINDOW_NOUN} (?:(?:just|all|have|has) )?)restart(s|ed|ing)?\b`,
 );
 /**
  * "usage limits are fresh for all", "your limits are all fresh again", "your codex quota is
@@ -534,7 +537,7 @@ const GIVEN_A_CLEAN_SLATE =
 
 /** A word every idiom above has. */
 const TRIGGER =
-  /\b(?:wip|button on|clocks? back on|refresh|refill|replenish|clear|restor|zero|back (?:to|at) |clean slate|fresh|full|top|start(?:s|ed|ing)? (?:over|fresh|afresh|from zero|from scratch)|do-?over|sitting at|go(?:es|ing)? to (?:zero|0|100|full)|return\w* to (?:zero|full)|mulligan|recharge|tank|brand new|nuk|: 100%|: 0%|: zero|empt|(?:now )?(?:reads?|shows?) (?:0|zero)|(?:usage|limits|allowance|quota|budget) back\b|give\w* back|gave back|start\w* (?:fresh|afresh|over)|put\w* \w+ back|allowance|usage (?:bars?|meters?|counters?) |handed back|give-?back|banked one|slate|to (?:zero|0)|scrub|refund|unwind|unwound|rewind|revers|roll\w* back|rack|respawn|empty|nil\b|nothing|amnesty|jubilee|reprieve|fill|week back|where (?:they|it) (?:started|began)|credit|reads? zero|shows? zero|eras|forg[ai]v|returned in full|every bit|restore)/;
+  /\b(?:wip|button on|clocks? back on|refresh|refill|replenish|clear|restor|zero|back (?:to|at) |clean slate|fresh|full|top|start(?:s|ed|ing)? (?:over|fresh|afresh|from zero|from scratch)|windows? restart|do-?over|sitting at|go(?:es|ing)? to (?:zero|0|100|full)|return\w* to (?:zero|full)|mulligan|recharge|tank|brand new|nuk|: 100%|: 0%|: zero|empt|(?:now )?(?:reads?|shows?) (?:0|zero)|(?:usage|limits|allowance|quota|budget) back\b|give\w* back|gave back|start\w* (?:fresh|afresh|over)|put\w* \w+ back|allowance|usage (?:bars?|meters?|counters?) |handed back|give-?back|banked one|slate|to (?:zero|0)|scrub|refund|unwind|unwound|rewind|revers|roll\w* back|rack|respawn|empty|nil\b|nothing|amnesty|jubilee|reprieve|fill|week back|where (?:they|it) (?:started|began)|credit|reads? zero|shows? zero|eras|forg[ai]v|returned in full|every bit|restore)/;
 
 /**
  * "every Codex user is back at zero usage", "free, plus, pro, business: all back to zero usage":
@@ -641,8 +644,9 @@ export function resetIdiomRead(sentence: string): string | null {
   for (const [pattern, phrase] of PHRASES) read = read.replace(pattern, phrase);
   read = read.replace(VERB_THEN_OBJECT, resetFormOfVerb);
   read = read.replace(OBJECT_THEN_VERB, resetFormOfVerb);
-  read = read.replace(STARTS_OVER, (_match, ending: string | undefined) =>
-    resetFormOf(ending ?? ''),
+  // "plus and pro weekly windows restarted at 9:30" (rules-2.13.107).
+  read = read.replace(STARTS_OVER, (_match, ending?: string, restarted?: string) =>
+    resetFormOf(ending ?? restarted ?? ''),
   );
   read = read.replace(
     PEOPLE_START_FRESH,

@@ -138,7 +138,9 @@ export function mentionsOf(own: ReadText): Mention[] {
     previousMentioned = named ? plain : null;
     if (!named && !anaphora) continue;
     const read: string = rescheduled
-      ? `the reset is ${plain}`
+      ? plain.startsWith('it')
+        ? plain.replace(/^it\b/, 'the reset')
+        : `the reset is ${plain}`
       : them
         ? plain.replace(THEM, `$1 ${antecedent}s`)
         : anaphora
@@ -192,7 +194,8 @@ export function mentionsOf(own: ReadText): Mention[] {
     previousStopped =
       named &&
       (refused?.startsWith('a reset stopped') === true ||
-        refused?.startsWith('a reset called off') === true);
+        refused?.startsWith('a reset called off') === true ||
+        (refused === null && /\bslip(?:s|ped|ping)?$/.test(doubted.cue)));
     mentions.push({
       sentence,
       read,
@@ -207,7 +210,7 @@ export function mentionsOf(own: ReadText): Mention[] {
 
 /** "rescheduled for tomorrow noon PT", "moved to monday 9am": a new time, opening a sentence. */
 const RESCHEDULED_ALONE =
-  /^(?:re-?scheduled|moved|pushed|postponed|bumped|now) (?:for|to|until|till|on)\b/;
+  /^(?:re-?scheduled|moved|pushed|postponed|bumped|now) (?:for|to|until|till|on)\b|^it(?:'s| is| will| now)? (?:now )?(?:lands?|goes out|going out|ships|happens|landing)\b[^.!?]*\binstead\b/;
 
 /**
  * "the reset is NOT going out today, it's tomorrow (friday) at 8am PT", "the reset hasn't gone
@@ -220,12 +223,18 @@ function withCorrectedTime(reading: MentionReading, read: string): MentionReadin
   // next week": stopped, then going out again at a time ahead (rules-2.13.106).
   if (reading.notAnnouncing?.startsWith('a reset stopped') === true && RESUMED.test(read))
     return { ...reading, notAnnouncing: null, tense: 'coming' };
+  // "the reset isn't tomorrow, it already went out a few minutes ago": a time ahead denied,
+  // then said done (rules-2.13.107).
+  if (reading.negated && TIME_DENIED_THEN_DONE.test(read))
+    return { ...reading, negated: false, tense: 'done' };
   if (!reading.negated || !TIME_DENIED_THEN_AHEAD.test(read)) return reading;
   return { ...reading, negated: false, tense: 'coming' };
 }
+const TIME_DENIED_THEN_DONE =
+  /(?:\bnot|n't)\b[^,;.!?]{0,20}\b(?:tomorrow|tonight|later|next week|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b[^,;.!?]{0,10}(?:,|;| [—–-]) ?(?:it|we|it's|it has) (?:already |actually )?(?:went out|pushed it out|rolled it out|shipped it|landed|did it|went live|is live|is done|happened)\b/;
 /** ", now going out wednesday", "; instead it lands monday": a reset stopped, going again. */
 const RESUMED =
-  /[,;] (?:and )?(?:now|instead|it's now|it is now)(?: it)? (?:going out|goes out|landing|lands|happening|rolling out|shipping|moved to|moving to|scheduled for|set for|planned for|coming)\b[^.!?]{0,40}\b(?:tomorrow|tonight|(?:mon|tues|wednes|thurs|fri|satur|sun)day|next week|at \d|\d{1,2}(?::\d\d)? ?(?:am|pm))/;
+  /(?:[,;]| [—–-]) (?:and )?(?:now|instead|it's now|it is now)(?: it)? (?:going out|goes out|landing|lands|happening|rolling out|shipping|moved to|moving to|scheduled for|set for|planned for|coming)\b[^.!?]{0,40}\b(?:tomorrow|tonight|(?:mon|tues|wednes|thurs|fri|satur|sun)day|next week|at \d|\d{1,2}(?::\d\d)? ?(?:am|pm))/;
 const TIME_DENIED_THEN_AHEAD =
   /(?:\bnot|n't)\b[^,;.!?]{0,30}\b(?:today|yet|now|tonight|this (?:morning|afternoon|evening|week))\b[^,;.!?]{0,10}(?:,|;| [—–-]) ?(?:it's|it is|its|it'll be|it will be|it'll|it will) (?:coming |going out |landing |happening |actually |now )?(?:tomorrow|tonight|later|in (?:a|an|\d)|on |at |(?:mon|tues|wednes|thurs|fri|satur|sun)day|this (?:afternoon|evening))/;
 
@@ -253,7 +262,7 @@ const BANKED_NOUN = /\bbank(?:ed|able) re-?sets?\b/;
 const PRONOUN_OBJECT = /\bre-?set(?:s|ting)? (?:it|them)\b/;
 /** "One year ago today (April 14) we did our first reset": years back, anywhere in the sentence (not "to celebrate its 1-year anniversary, I have reset…"). */
 const ANNIVERSARY =
-  /\b(?:a|one|two|three|\d+) years? ago\b|\b(?:marks|since|it's been) (?:a|one|two|three|\d+) years?\b|\b(?:a|one|two|three|\d+) years? since\b/;
+  /\bthe (?:very first|first ever|first-ever) (?:codex )?(?:(?:usage|rate|limits?) )*re-?set\b|\b(?:a|one|two|three|\d+) years? ago\b|\b(?:marks|since|it's been) (?:a|one|two|three|\d+) years?\b|\b(?:a|one|two|three|\d+) years? since\b/;
 /** "a banked reset … that you can spend whenever you hit your cap": when it is used, no habit. */
 const BANKED_WHENEVER = /\bbank(?:ed|able)\b[^.!?]*\bwhenever\b/;
 /** A reset only of the company's own accounts: "for internal employee accounts". */

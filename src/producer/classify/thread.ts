@@ -141,7 +141,7 @@ function movedTo(own: ReadText, post: Post, options: ClassifierOptions): string 
 }
 /** "pushing this to", "moved it to", "delayed until": a reset moved to another time. */
 const MOVED_TO =
-  /\b(?:push(?:ing|ed)?|mov(?:e|ing|ed)|delay(?:ing|ed)?|postpon(?:e|ing|ed)|bump(?:ing|ed)?)(?: (?:it|this|that|the reset))?(?: back)? (?:to|until|till)\b[^.!?]*/;
+  /\b(?:push(?:ing|ed)?|mov(?:e|ing|ed)|delay(?:ing|ed)?|postpon(?:e|ing|ed)|bump(?:ing|ed)?|slip(?:s|ped|ping)?)(?: (?:it|this|that|the reset))?(?: back)? (?:to|until|till)\b[^.!?]*/;
 
 /** A reply of only a while ahead: "in about 30 min", "within the hour". */
 const IN_A_WHILE_ALONE =

@@ -160,6 +160,8 @@ export function byVerbClass(group: Group, lemma: string): Group {
     return { ...group, notAnnouncing: group.notAnnouncing ?? `what others say ("${lemma}")` };
   }
   // "we're moving away from global resets" (rules-2.12.0).
+  // "the reset we promised for this morning slipped": late, still to come (rules-2.13.107).
+  if (lemma === 'slip' && group.tense !== 'none') return { ...group, tense: 'coming' };
   if (
     STOP_VERBS.has(lemma) ||
     lemma === 'push back' ||
