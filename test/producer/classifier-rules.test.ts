@@ -8830,3 +8830,56 @@ describe('rounds 459 to 462 (rules-2.13.107)', () => {
     );
   });
 });
+
+describe('rounds 463 to 466 (rules-2.13.108)', () => {
+  test('a time in parentheses after a bare "reset" is ahead; one gone by is not', () => {
+    assert.deepEqual(when(at10Read("step 2: reset everyone's limits (sat 9am PT)\nstep 3: 🎉")), [
+      'reset_scheduled',
+      '2026-11-21T17:00:00.000Z',
+      false,
+    ]);
+    assert.equal(
+      at10('wiped the weekly meters for all plus users this morning (8:15 PT)'),
+      'reset_completed',
+    );
+  });
+
+  test('a heading with its colon, then its times in other zones, is ahead; not times offered as choices', () => {
+    assert.deepEqual(
+      when(at10Read('limits reset for all plans:\n🇺🇸 sat 7am PT / 10am ET\n🇬🇧 sat 3pm GMT')),
+      ['reset_scheduled', '2026-11-21T15:00:00.000Z', false],
+    );
+    announcesNothingFirm(
+      'poll: which time works for a limits reset for all plans:\n🇺🇸 sat 7am PT\n🇬🇧 sat 3pm GMT',
+    );
+  });
+
+  test('"not yet! it ships next tuesday" under his reset; "the reset wasn\'t just pro, it went out to plus too"', () => {
+    const later = ownReply(
+      'to be clear: not yet! it lands next wednesday',
+      'giving everyone a banked reset',
+    );
+    assert.deepEqual([later.reset?.kind, later.review], ['reset_scheduled', true]);
+    assert.equal(
+      at10("correction: the reset wasn't just pro, it went out to plus too. everyone has it"),
+      'reset_completed',
+    );
+  });
+
+  test('"the reset did go out to everyone" is done; an event that "starts saturday" dates the clock time after it', () => {
+    assert.equal(
+      at10(
+        'steps if your usage still looks full:\n1) restart the cli\n\nthe reset did go out to everyone',
+      ),
+      'reset_completed',
+    );
+    assert.deepEqual(
+      when(
+        at10Read(
+          'the game jam starts saturday. every participant gets a limits reset at kickoff, 9am PT',
+        ),
+      ),
+      ['reset_scheduled', '2026-11-21T17:00:00.000Z', false],
+    );
+  });
+});

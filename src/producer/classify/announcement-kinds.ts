@@ -191,13 +191,17 @@ export function readKinds(
     const before = own.sentences[own.sentences.indexOf(m.sentence) - 1];
     if (
       (kind === 'none' ||
-        ((kind === 'done' || kind === 'coming') &&
+        ((kind === 'done' ||
+          kind === 'coming' ||
+          (kind === 'ongoing' && STARTS_ON.test(before ?? ''))) &&
           CLOCK_TIME.test(m.sentence) &&
           !DAY_NAMED.test(m.sentence))) &&
       before !== undefined &&
       // "who's up early sunday? limits reset for everyone at 8am PT", "friday plans? …": a
-      // question of who is up or what is planned that day heralds it too (rules-2.13.100).
-      (COMES.test(before) || DAY_QUESTION.test(before)) &&
+      // question of who is up or what is planned that day heralds it too (rules-2.13.100);
+      // so does an event starting that day: "hackathon starts saturday. every participant
+      // gets a fresh limits reset at kickoff, 10am PT" (rules-2.13.108).
+      (COMES.test(before) || DAY_QUESTION.test(before) || STARTS_ON.test(before)) &&
       !RESET_WORD.test(before) &&
       explicitAhead(before)
     ) {
@@ -242,7 +246,11 @@ export function readKinds(
         (kind === 'ongoing' && !/\bnow\b/.test(m.sentence)) ||
         // Not the items of a list under it: "poll: best time for a limits reset: • monday 9am
         // • wednesday noon".
-        (kind === 'none' && !/:\s*$/.test(m.sentence) && !LIST_ITEM.test(timeAfter)))
+        // A heading's colon, then its times ("limits reset for all plans:\n🇺🇸 fri 6am PT / 9am
+        // ET\n🇬🇧 fri 2pm GMT"), unless they are choices asked about (rules-2.13.108).
+        (kind === 'none' &&
+          (!/:\s*$/.test(m.sentence) || !CHOICES.test(own.all)) &&
+          !LIST_ITEM.test(timeAfter)))
     )
       return 'coming';
     return underHeadingAhead(m, kind, headingAhead) ? 'coming' : kind;
@@ -256,6 +264,9 @@ const HAPPENING_NOW = /\b(?:happening|going out|rolling out|live|landing)\b[^.!?
 const OPENING = /^(?:ok|okay|so|update|yes)[,:]? /;
 /** Something on its way: "relief coming tonight", "good news incoming at 5pm". */
 const COMES = /\b(?:coming|incoming|on (?:the|its) way|inbound|happening)\b/;
+/** An event that starts on a day ahead: "hackathon starts saturday" (rules-2.13.108). */
+const STARTS_ON =
+  /\b(?:starts|kicks off|begins)\b[^.!?]{0,20}\b(?:tomorrow|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b/;
 /** A day named: "today", "tomorrow", "friday", "11/20", "nov 20". */
 const DAY_NAMED =
   /\b(?:today|tonight|tomorrow|(?:mon|tues|wednes|thurs|fri|satur|sun)day|\d{1,2}\/\d{1,2}|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]* \d)/;
@@ -275,6 +286,8 @@ const HERALD_DAY = new RegExp(`(?:\\b(?:next|this) )?${DAY_NAMED.source}`);
  * before the reset's: "monday. every plus and pro account gets one banked reset"
  * (rules-2.13.24).
  */
+/** Times offered as choices: "poll: best time for a limits reset: • monday 9am • wednesday noon". */
+const CHOICES = /\bpoll\b|\bbest time\b|\bwhich\b|\bvote\b|\bprefer\b|\?/;
 /** "it's scheduled for", "it is set for", "that's planned for": when "it" is set for. */
 const IT_IS_SET =
   /^(?:it's|it is|it'll be|it will be|that's|that is) (?:now )?(?:scheduled|planned|set|booked|slated|locked in)\b/;

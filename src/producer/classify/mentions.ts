@@ -225,11 +225,15 @@ function withCorrectedTime(reading: MentionReading, read: string): MentionReadin
     return { ...reading, notAnnouncing: null, tense: 'coming' };
   // "the reset isn't tomorrow, it already went out a few minutes ago": a time ahead denied,
   // then said done (rules-2.13.107).
+  // "the reset wasn't just pro, it went out to plus and free too": more than said, not
+  // denied (rules-2.13.108).
+  if (reading.negated && NOT_JUST.test(read)) return { ...reading, negated: false };
   if (reading.negated && TIME_DENIED_THEN_DONE.test(read))
     return { ...reading, negated: false, tense: 'done' };
   if (!reading.negated || !TIME_DENIED_THEN_AHEAD.test(read)) return reading;
   return { ...reading, negated: false, tense: 'coming' };
 }
+const NOT_JUST = /(?:\bnot|n't) just (?:for )?(?:free|plus|pro|business|edu|enterprise|you)\b/;
 const TIME_DENIED_THEN_DONE =
   /(?:\bnot|n't)\b[^,;.!?]{0,20}\b(?:tomorrow|tonight|later|next week|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b[^,;.!?]{0,10}(?:,|;| [—–-]) ?(?:it|we|it's|it has) (?:already |actually )?(?:went out|pushed it out|rolled it out|shipped it|landed|did it|went live|is live|is done|happened)\b/;
 /** ", now going out wednesday", "; instead it lands monday": a reset stopped, going again. */

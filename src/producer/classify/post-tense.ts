@@ -12,7 +12,7 @@ import type { Tense } from './sense.ts';
 
 /** Words of a time and whom it is for, the whole of a sentence: "wednesday morning PT, all plans". */
 const FRAGMENT_WORD =
-  /^(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|today|tonight|tomorrow|morning|afternoon|evening|night|noon|midnight|early|late|this|next|at|around|by|from|the|ish|in|every|eod|eow|landing|lands|arriving|going|goes|out|\d{1,2}(?:st|nd|rd|th)|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*|\d{1,2}(?::\d{2})?(?:am|pm)?|am|pm|pt|pst|pdt|et|est|utc|all|plans?|tiers?|everyone|everybody|for|users|paid|free|plus|pro|business|enterprise|edu|teams?|workspaces?|accounts?|and|[^\p{L}\p{N}]+)$/u;
+  /^(?:(?:mon|tues|wednes|thurs|fri|satur|sun)day|today|tonight|tomorrow|morning|afternoon|evening|night|noon|midnight|early|late|this|next|at|around|by|from|the|ish|in|every|eod|eow|landing|lands|arriving|going|goes|out|\d{1,2}(?:st|nd|rd|th)|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*|\d{1,2}(?::\d{2})?(?:am|pm)?|am|pm|pt|pst|pdt|et|est|utc|gmt|bst|cet|cest|jst|aest|aedt|mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|all|plans?|tiers?|everyone|everybody|for|users|paid|free|plus|pro|business|enterprise|edu|teams?|workspaces?|accounts?|and|[^\p{L}\p{N}]+)$/u;
 /** A verb group that says the reset has happened, whatever time follows. */
 export const FIRMLY_DONE = /(?:'ve|\b(?:has|have|had|was|were|been|just|already))\b/;
 /** What follows a spaced dash at the end of a sentence. */
@@ -330,6 +330,14 @@ export function mentionKind(mention: Mention, announcedMs: number, zone: string)
       afterDash !== undefined &&
       isTimeFragment(afterDash) &&
       timeAhead(afterDash, announcedMs, zone) === 'explicit'
+    )
+      return 'coming';
+    // "reset everyone's limits (sat morning PT)": its time in parentheses (rules-2.13.108).
+    const inParentheses = /\(([^()]{1,40})\)/.exec(mention.sentence)?.[1];
+    if (
+      inParentheses !== undefined &&
+      isTimeFragment(inParentheses) &&
+      timeStartsAfter(inParentheses, announcedMs, zone)
     )
       return 'coming';
     // "the second it ships, we reset everyone's Codex limits", "once it's out we reset limits

@@ -150,10 +150,11 @@ const IN_A_WHILE_ALONE =
 const NOW_SAID = /\b(?:now|rn)\b/;
 /**
  * "hasn't actually started", "didn't go out", "not live yet": a reset said to be under way,
- * not; "jumped the gun … not now" (rules-2.13.104).
+ * not; "jumped the gun … not now" (rules-2.13.104); "to be clear: not yet! it ships next
+ * tuesday" (rules-2.13.108).
  */
 const NOT_STARTED =
-  /\bjumped the gun\b|\bnot (?:right )?now\b|\b(?:hasn't|has not|hasnt|didn't|did not|didnt|haven't|have not) (?:actually |really |even )?(?:start(?:ed)?|begun|go(?:ne)? out|happen(?:ed)?|land(?:ed)?|roll(?:ed)? out|kick(?:ed)? off)\b|\bnot (?:actually )?(?:out|live|started) yet\b/;
+  /\bjumped the gun\b|\bnot (?:right )?now\b|(?:^|[:,.!] ?)not yet\b|\b(?:hasn't|has not|hasnt|didn't|did not|didnt|haven't|have not) (?:actually |really |even )?(?:start(?:ed)?|begun|go(?:ne)? out|happen(?:ed)?|land(?:ed)?|roll(?:ed)? out|kick(?:ed)? off)\b|\bnot (?:actually )?(?:out|live|started) yet\b/;
 
 /** A post of only a verb of the idioms: "Refilled.", "wiped!", "topped up." */
 const BARE_VERB_POST =

@@ -3,6 +3,7 @@ import type { Tense } from '../sense.ts';
 import { formOf } from './clause.ts';
 import {
   ABILITY_MODALS,
+  ARRIVAL_VERBS,
   AWAY_FROM,
   BE_PAST,
   BE_PRESENT,
@@ -105,6 +106,9 @@ export function readGroup(
   // "we've got you covered": "have got" is the present of "have", not a perfect.
   if (has(PERFECT_AUX) && verb.text === 'got') return group('ongoing');
   if (has(PERFECT_AUX)) return group('done');
+  // "the reset did go out to everyone": an emphatic past of its going (rules-2.13.108).
+  if (chain.includes('did') && (verb.lemma === 'go' || ARRIVAL_VERBS.has(verb.lemma)))
+    return group('done');
   if (has(BE_PRESENT)) {
     if (form === 'ing') return group('ongoing');
     // "limits are being reset", "are getting reset": the passive of "are resetting".
