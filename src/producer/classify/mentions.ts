@@ -213,21 +213,22 @@ const RESCHEDULED_ALONE =
   /^(?:re-?scheduled|moved|pushed|postponed|bumped|now) (?:for|to|until|till|on)\b|^it(?:'s| is| will| now)? (?:now )?(?:lands?|goes out|going out|ships|happens|landing)\b[^.!?]*\binstead\b/;
 
 /**
- * "the reset is NOT going out today, it's tomorrow (friday) at 8am PT", "the reset hasn't gone
- * out yet, it's coming in a couple hours": a time denied, then the time it comes. Not a
- * denial of the reset: it is ahead (rules-2.13.105). Not a vague "next week": "the reset is
- * not tonight, it's next week" stays denied.
+ * A reset's reading corrected by what its sentence says next: "the reset is NOT going out
+ * today, it's tomorrow (friday) at 8am PT", "the reset hasn't gone out yet, it's coming in a
+ * couple hours": a time denied, then the time it comes, is ahead (rules-2.13.105); not a
+ * vague "next week" ("the reset is not tonight, it's next week" stays denied). Also a reset
+ * stopped and going out again, a time denied and the reset said done, and "not just" a plan.
  */
 function withCorrectedTime(reading: MentionReading, read: string): MentionReading {
   // "the reset for enterprise is paused pending some admin tooling, now going out wednesday
   // next week": stopped, then going out again at a time ahead (rules-2.13.106).
   if (reading.notAnnouncing?.startsWith('a reset stopped') === true && RESUMED.test(read))
     return { ...reading, notAnnouncing: null, tense: 'coming' };
-  // "the reset isn't tomorrow, it already went out a few minutes ago": a time ahead denied,
-  // then said done (rules-2.13.107).
   // "the reset wasn't just pro, it went out to plus and free too": more than said, not
   // denied (rules-2.13.108).
   if (reading.negated && NOT_JUST.test(read)) return { ...reading, negated: false };
+  // "the reset isn't tomorrow, it already went out a few minutes ago": a time ahead denied,
+  // then said done (rules-2.13.107).
   if (reading.negated && TIME_DENIED_THEN_DONE.test(read))
     return { ...reading, negated: false, tense: 'done' };
   if (!reading.negated || !TIME_DENIED_THEN_AHEAD.test(read)) return reading;
@@ -347,10 +348,10 @@ export const TAKEN_BACK: readonly (readonly [RegExp, (words: string) => string])
   [RECAP, (words) => `"${words}": a recap of what was?`],
   [POLL, (words) => `"${words}": a poll, asking?`],
   [EXPLAINER, (words) => `"${words}": how resets work, explained?`],
-  // "… coffee machine on the 4th floor. it's working again. limits unaffected ☕" (rules-2.13.105).
   // "(internal accounts only, not you, sorry)", "Only that customer was affected", "For Codex:
   // nothing changed", "Plan now: no reset", "That was September": the post says whose reset
-  // it was, or that there is none for users (rules-2.13.5).
+  // it was, or that there is none for users (rules-2.13.5); "… coffee machine on the 4th
+  // floor. it's working again. limits unaffected ☕" (rules-2.13.105).
   [NOT_FOR_USERS, (words) => `"${words}": not a reset of users' limits?`],
   // "Picture it: …", "weird dream: …", "Imagine: …": a story, a dream, a daydream; "limits
   // reset for everyone in my dreams", "… is what I would say if capacity allowed"
