@@ -154,9 +154,8 @@ export function ownedSubjectBefore(
   verbAt: number,
   start: number,
 ): string | null {
-  let at = verbAt - 1;
-  while (at >= start && isAux(words[at]!)) at--;
-  const last = at;
+  const last = beforeAuxiliaries(words, verbAt, start);
+  let at = last;
   while (at >= start && at > last - 3 && !POSSESSIVES.has(words[at]!.text)) {
     const word = words[at]!;
     if (!(word.pos === 'NOUN' || word.pos === 'ADJ' || (word.pos === 'ADV' && at === last)))
@@ -166,8 +165,7 @@ export function ownedSubjectBefore(
   if (at < start || at === last || !POSSESSIVES.has(words[at]!.text) || words[at]!.text === 'our')
     return null;
   // A clause of its own: "my back did", not "… and so did my back".
-  if (at > start && !CLAUSE_JOINERS.has(words[at - 1]!.text) && words[at - 1]!.pos !== 'PUNCT')
-    return null;
+  if (!opensClause(words, at, start)) return null;
   const subject = words.slice(at, last + 1);
   // "your orgs": a plural the lemmatiser does not know is still one of what resets are of
   // (rules-2.13.104).
@@ -195,19 +193,29 @@ export function thingSubjectBefore(
   start: number,
 ): string | null {
   if (!UNDERGOING.has(words[verbAt]!.lemma)) return null;
-  let at = verbAt - 1;
-  while (at >= start && isAux(words[at]!)) at--;
-  const last = at;
+  const last = beforeAuxiliaries(words, verbAt, start);
+  let at = last;
   while (at >= start && at > last - 4 && THING_WORDS.has(words[at]!.pos)) at--;
   if (at < start || at === last || !THING_DETERMINERS.has(words[at]!.text)) return null;
-  if (at > start && !CLAUSE_JOINERS.has(words[at - 1]!.text) && words[at - 1]!.pos !== 'PUNCT')
-    return null;
+  if (!opensClause(words, at, start)) return null;
   const subject = words.slice(at, last + 1);
   if (subject.some((word) => OUR_AGENTS.has(word.lemma)) || !namesNothingReset(subject))
     return null;
   return textOf(subject);
 }
 const THING_WORDS = new Set(['NOUN', 'ADJ', 'PROPN']);
+
+/** The last word before the auxiliaries of the verb at `verbAt` (start - 1 when none is left). */
+function beforeAuxiliaries(words: readonly Word[], verbAt: number, start: number): number {
+  let at = verbAt - 1;
+  while (at >= start && isAux(words[at]!)) at--;
+  return at;
+}
+
+/** Does the subject opening at `at` open a clause of its own (after a comma, "and", "so" …)? */
+function opensClause(words: readonly Word[], at: number, start: number): boolean {
+  return at <= start || CLAUSE_JOINERS.has(words[at - 1]!.text) || words[at - 1]!.pos === 'PUNCT';
+}
 /** Verbs whose subject undergoes the reset: "got", "needs", "did", "went through". */
 const UNDERGOING = new Set(['get', 'need', 'do', 'undergo', 'go']);
 const THING_DETERMINERS = new Set(['the', 'this', 'that', 'a', 'an']);
